@@ -1,0 +1,179 @@
+/** Shapes of the public API's answers, shared by the server, the site and the admin. */
+
+export type Flag = 0 | 1;
+
+export interface ImageVariant {
+  src: string;
+  width: number;
+  format: 'webp' | 'avif';
+}
+
+export interface StoredImage {
+  src: string;
+  width: number;
+  height: number;
+  variants: ImageVariant[];
+}
+
+export interface PublicImage extends StoredImage {
+  alt: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  perPage: number;
+  pageCount: number;
+  total: number;
+}
+
+export interface ArticleSummary {
+  id: number;
+  title: string;
+  slug: string;
+  lead: string;
+  image: PublicImage | null;
+  public_at: string;
+}
+
+export interface Article extends ArticleSummary {
+  content: string;
+  seo_title: string;
+  seo_description: string;
+  views: number;
+}
+
+export type NewsArticle = Article;
+export type OwnMediaArticle = Article;
+
+export interface MediaSource {
+  id: number;
+  name: string;
+  url: string;
+  logo: PublicImage | null;
+  active: Flag;
+}
+
+export interface PressArticle {
+  id: number;
+  title: string;
+  lead: string;
+  url: string;
+  public_at: string;
+  source: Pick<MediaSource, 'id' | 'name' | 'url' | 'logo'> | null;
+}
+
+export interface Video {
+  id: number;
+  title: string;
+  lead: string;
+  video_url: string;
+  preview: PublicImage | null;
+  public_at: string;
+  fixed: Flag;
+  fixed_order: number | null;
+}
+
+export type MediaFeedItem =
+  | ({ type: 'our' } & ArticleSummary)
+  | ({ type: 'other' } & PressArticle)
+  | ({ type: 'video' } & Video);
+
+export interface MediaOverview {
+  ours: Page<ArticleSummary>;
+  others: Page<PressArticle>;
+  videos: Page<Video>;
+  reads: ArticleSummary[];
+}
+
+export interface MediaGenerals {
+  our: ArticleSummary | null;
+  other: PressArticle | null;
+  video: Video | null;
+}
+
+export const MENU_KINDS = ['main', 'header', 'footer', 'payment'] as const;
+export type MenuKind = (typeof MENU_KINDS)[number];
+
+export interface MenuItem {
+  id: number;
+  parent_id: number | null;
+  kind: MenuKind;
+  title: string;
+  url: string;
+  position: number;
+  children: MenuItem[];
+}
+
+export interface NetworkCollection {
+  id: number;
+  title: string;
+  url: string;
+  icon: string;
+  position: number;
+}
+
+export interface TextPage {
+  id: number;
+  identifier: string;
+  section: string | null;
+  title: string;
+  content: string;
+  seo_title: string;
+  seo_description: string;
+  updated_at: string;
+}
+
+export interface LogoFile {
+  id: number;
+  format: string;
+  url: string;
+  size: number;
+}
+
+export interface LogoItemBase {
+  id: number;
+  title: string;
+  position: number;
+}
+
+export interface LogoEntry extends LogoItemBase {
+  type: 'logo';
+  preview: string | null;
+  files: LogoFile[];
+}
+
+export interface ColourEntry extends LogoItemBase {
+  type: 'colour';
+  hex: string;
+  rgb: string;
+  cmyk: string;
+  pantone: string;
+}
+
+export type LogoItem = LogoEntry | ColourEntry;
+
+export interface Photo {
+  id: number;
+  title: string;
+  image: PublicImage | null;
+  size: number;
+  position: number;
+}
+
+export type PhotobankKind = 'logo' | 'photo';
+
+export interface PhotobankCategory<T> {
+  id: number;
+  title: string;
+  position: number;
+  items: T[];
+}
+
+export interface PhotobankGroup<T> {
+  id: number;
+  kind: PhotobankKind;
+  title: string;
+  position: number;
+  categories: PhotobankCategory<T>[];
+}

@@ -1,0 +1,102 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ContentServices } from '../lib/content.js';
+import { ensureFirstManager, type FirstLogin } from './auth/firstManager.js';
+import type { AppConfig } from './config.js';
+import { createContentServices } from './content/index.js';
+import { ViewCounter } from './content/viewCounter.js';
+import { connectDatabase, type DialectName } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { Database } from './db/schema.js';
+import { seedDemoContent } from './demo/seed.js';
+import { FileStore } from './files/store.js';
+import { installErrorHandler } from './http/errorHandler.js';
+import { healthRoutes } from './routes/health.js';
+import { mediaRoutes } from './routes/media.js';
+import { menuRoutes } from './routes/menu.js';
+import { networkRoutes } from './routes/network.js';
+import { newsRoutes } from './routes/news.js';
+import { photobankRoutes } from './routes/photobank.js';
+import { textPagesRoutes } from './routes/textPages.js';
+import { uploadsRoutes } from './routes/uploads.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Kysely<Database>;
+    dialect: DialectName;
+    content: ContentServices;
+    views: ViewCounter;
+    files: FileStore;
+    /** The first MANAGER's login when this start created it, for the start-up message. */
+    firstLogin: FirstLogin | null;
+  }
+}
+
+export interface BuildOptions {
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | { level: string };
+  /** How often counted reads are written to the database. */
+  viewFlushMs?: number;
+}
+
+/** The whole application without a listening socket: connects, migrates, seeds an empty database, registers routes. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 300 },
+  });
+
+  const { db, dialect } = connectDatabase(config);
+  app.addHook('onClose', async () => {
+    await app.views.stop();
+    await db.destroy();
+  });
+
+  await migrateToLatest(db as Kysely<unknown>);
+  const files = new FileStore(config.uploadsDir);
+  if (config.seedDemo) await seedDemoContent(db, files);
+  const firstLogin = await ensureFirstManager(db, { email: config.adminEmail, password: config.adminPassword });
+
+  const views = new ViewCounter(db, options.viewFlushMs);
+  views.start();
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('files', files);
+  app.decorate('views', views);
+  app.decorate('content', createContentServices(db, views));
+  app.decorate('firstLogin', firstLogin);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://rutube.ru'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  installErrorHandler(app);
+
+  await app.register(healthRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(menuRoutes);
+  await app.register(newsRoutes);
+  await app.register(mediaRoutes);
+  await app.register(networkRoutes);
+  await app.register(textPagesRoutes);
+  await app.register(photobankRoutes);
+
+  return app;
+}

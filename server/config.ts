@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Database file, uploads and generated secrets live here. */
+  dataDir: string;
+  uploadsDir: string;
+  /** `postgres://…` switches to PostgreSQL; unset means SQLite at `$DATA_DIR/site.db`. */
+  databaseUrl: string | null;
+  publicUrl: string;
+  brand: string;
+  adminEmail: string;
+  /** The first MANAGER's password; generated and printed once when unset. */
+  adminPassword: string | null;
+  jwtSecret: string;
+  /** Fill an empty database with demo content on start. */
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+export const DEFAULT_BRAND = 'Смарт Горизонт';
+
+export class ConfigError extends Error {}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}
+
+/** Reads `$DATA_DIR/secrets.json`, adding any secret it lacks, so that restarts keep sessions valid. */
+function loadGeneratedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets.json');
+  const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const existing = secrets[name];
+  if (existing) return existing;
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, JSON.stringify({ ...secrets, [name]: secret }, null, 2), { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = parsePort(env.PORT);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    brand: env.SITE_BRAND || DEFAULT_BRAND,
+    adminEmail: env.ADMIN_EMAIL || 'admin@example.com',
+    adminPassword: env.ADMIN_PASSWORD || null,
+    jwtSecret: env.JWT_SECRET || loadGeneratedSecret(dataDir, 'jwtSecret'),
+    seedDemo: env.SEED_DEMO !== '0',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

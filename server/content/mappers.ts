@@ -1,0 +1,44 @@
+import type { ArticleSummary, Article, PublicImage, StoredImage } from '../../lib/types.js';
+import type { ArticleRow } from '../db/schema.js';
+
+export const UPLOADS_URL = '/uploads';
+
+export function uploadUrl(key: string): string {
+  return `${UPLOADS_URL}/${key}`;
+}
+
+/** Turns an image column (JSON of paths under the uploads folder) into what a page needs to show it. */
+export function toPublicImage(json: string | null, alt: string): PublicImage | null {
+  if (!json) return null;
+  const stored = JSON.parse(json) as StoredImage;
+  return {
+    src: uploadUrl(stored.src),
+    width: stored.width,
+    height: stored.height,
+    variants: stored.variants.map((variant) => ({ ...variant, src: uploadUrl(variant.src) })),
+    alt,
+  };
+}
+
+export const articleSummaryColumns = ['id', 'title', 'slug', 'lead', 'image', 'image_alt', 'public_at'] as const;
+
+export function toArticleSummary(row: Pick<ArticleRow, (typeof articleSummaryColumns)[number]>): ArticleSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    lead: row.lead,
+    image: toPublicImage(row.image, row.image_alt || row.title),
+    public_at: row.public_at,
+  };
+}
+
+export function toArticle(row: ArticleRow): Article {
+  return {
+    ...toArticleSummary(row),
+    content: row.content,
+    seo_title: row.seo_title,
+    seo_description: row.seo_description,
+    views: row.views,
+  };
+}

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { ContentServices } from '../../lib/content.js';
+import { PAGE_SIZES } from '../../lib/paging.js';
+import type { Database } from '../db/schema.js';
+import { articleSummaryColumns, toArticle, toArticleSummary } from './mappers.js';
+import { pageOf, toCount } from './paging.js';
+import type { ViewCounter } from './viewCounter.js';
+import { visibleNow } from './visibility.js';
+
+type ArticleTable = 'news' | 'media_our';
+
+/** The public reads shared by news and own media articles: pages of summaries and one article that counts a read. */
+export function createArticleReads(db: Kysely<Database>, table: ArticleTable, views: ViewCounter) {
+  const list = (page: number, perPage: number) =>
+    pageOf(
+      page,
+      perPage,
+      async () =>
+        toCount(await db.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).where(visibleNow()).executeTakeFirst()),
+      async (limit, offset) =>
+        (
+          await db
+            .selectFrom(table)
+            .select(articleSummaryColumns)
+            .where(visibleNow())
+            .orderBy('public_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute()
+        ).map(toArticleSummary),
+    );
+
+  const get = async (idOrSlug: string) => {
+    const byId = /^\d{1,15}$/.test(idOrSlug) ? Number(idOrSlug) : null;
+    const row = await db
+      .selectFrom(table)
+      .selectAll()
+      .where(visibleNow())
+      .where((eb) => (byId === null ? eb('slug', '=', idOrSlug) : eb.or([eb('id', '=', byId), eb('slug', '=', idOrSlug)])))
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!row) return null;
+    views.record(table, row.id);
+    return toArticle(row);
+  };
+
+  return { list, get };
+}
+
+export function createNewsService(db: Kysely<Database>, views: ViewCounter): ContentServices['news'] {
+  const reads = createArticleReads(db, 'news', views);
+  return {
+    list: (page) => reads.list(page, PAGE_SIZES.news),
+    mainItems: (page) => reads.list(page, PAGE_SIZES.newsMain),
+    get: reads.get,
+  };
+}

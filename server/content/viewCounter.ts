@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export type CountedTable = 'news' | 'media_our';
+
+/**
+ * Counts item reads in memory and adds them to the database in one batch every few seconds, so that a read
+ * never waits for a write. Each process adds its own increments (`views = views + n`), which stays correct
+ * with several processes on one database. Counts not yet flushed are written on shutdown.
+ */
+export class ViewCounter {
+  private pending = new Map<CountedTable, Map<number, number>>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly intervalMs = 5000,
+  ) {}
+
+  record(table: CountedTable, id: number, count = 1): void {
+    let counts = this.pending.get(table);
+    if (!counts) {
+      counts = new Map();
+      this.pending.set(table, counts);
+    }
+    counts.set(id, (counts.get(id) ?? 0) + count);
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush().catch(() => undefined), this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  /** Writes the counted reads; flushes never overlap. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writePending());
+    return this.flushing;
+  }
+
+  private async writePending(): Promise<void> {
+    const batch = this.pending;
+    if (batch.size === 0) return;
+    this.pending = new Map();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const [table, counts] of batch) {
+          for (const [id, count] of counts) {
+            await trx
+              .updateTable(table)
+              .set((eb) => ({ views: eb('views', '+', count) }))
+              .where('id', '=', id)
+              .execute();
+          }
+        }
+      });
+    } catch (error) {
+      // Keep the counts for the next flush rather than lose them.
+      for (const [table, counts] of batch) for (const [id, count] of counts) this.record(table, id, count);
+      throw error;
+    }
+  }
+}

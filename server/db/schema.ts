@@ -1,0 +1,185 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are ISO 8601 UTC strings (`2026-01-31T09:00:00.000Z`) in both dialects, so they sort as text. */
+type Timestamp = string;
+type CreatedAt = ColumnType<Timestamp, Timestamp | undefined, never>;
+/** 0 or 1 in both dialects; the API answers flags as numbers (spec §4: `active` equal to 0). */
+type Flag = 0 | 1;
+
+interface ArticleColumns {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  lead: string;
+  content: string;
+  /** JSON of `StoredImage` (lib/types.ts), or null. */
+  image: string | null;
+  image_alt: string;
+  public_at: Timestamp;
+  published: Flag;
+  seo_title: string;
+  seo_description: string;
+  views: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type NewsTable = ArticleColumns;
+export type MediaOurTable = ArticleColumns;
+
+export interface MediaSourcesTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  logo: string | null;
+  active: Flag;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface MediaOtherTable {
+  id: Generated<number>;
+  title: string;
+  lead: string;
+  url: string;
+  source_id: number | null;
+  public_at: Timestamp;
+  published: Flag;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface MediaVideoTable {
+  id: Generated<number>;
+  title: string;
+  lead: string;
+  video_url: string;
+  /** JSON of `StoredImage`, or null. */
+  preview: string | null;
+  public_at: Timestamp;
+  published: Flag;
+  fixed: Flag;
+  /** 1, 2, 3… among fixed videos; null when not fixed. */
+  fixed_order: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TextPagesTable {
+  id: Generated<number>;
+  identifier: string;
+  /** `investoram` for investor pages, null for the others. */
+  section: string | null;
+  title: string;
+  content: string;
+  seo_title: string;
+  seo_description: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface MenuItemsTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  kind: 'main' | 'header' | 'footer' | 'payment';
+  title: string;
+  url: string;
+  position: number;
+}
+
+export interface NetworkCollectionsTable {
+  id: Generated<number>;
+  title: string;
+  url: string;
+  icon: string;
+  position: number;
+}
+
+export interface PhotobankGroupsTable {
+  id: Generated<number>;
+  kind: 'logo' | 'photo';
+  title: string;
+  position: number;
+}
+
+export interface PhotobankCategoriesTable {
+  id: Generated<number>;
+  group_id: number;
+  title: string;
+  position: number;
+}
+
+export interface PhotobankLogoItemsTable {
+  id: Generated<number>;
+  category_id: number;
+  type: 'logo' | 'colour';
+  title: string;
+  position: number;
+  /** Preview image path (under uploads) of a logo; null for colours. */
+  preview: string | null;
+  hex: string;
+  rgb: string;
+  cmyk: string;
+  pantone: string;
+}
+
+export interface PhotobankLogoFilesTable {
+  id: Generated<number>;
+  item_id: number;
+  format: string;
+  /** Path under the uploads folder. */
+  file: string;
+  size: number;
+  position: number;
+}
+
+export interface PhotobankPhotosTable {
+  id: Generated<number>;
+  category_id: number;
+  title: string;
+  /** JSON of `StoredImage`. */
+  image: string | null;
+  image_alt: string;
+  size: number;
+  position: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: 'USER' | 'MANAGER';
+  active: Flag;
+  /** Bumped on logout, password change, role change and deactivation: tokens of older versions stop working. */
+  token_version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  news: NewsTable;
+  media_our: MediaOurTable;
+  media_sources: MediaSourcesTable;
+  media_other: MediaOtherTable;
+  media_video: MediaVideoTable;
+  text_pages: TextPagesTable;
+  menu_items: MenuItemsTable;
+  network_collections: NetworkCollectionsTable;
+  photobank_groups: PhotobankGroupsTable;
+  photobank_categories: PhotobankCategoriesTable;
+  photobank_logo_items: PhotobankLogoItemsTable;
+  photobank_logo_files: PhotobankLogoFilesTable;
+  photobank_photos: PhotobankPhotosTable;
+  users: UsersTable;
+}
+
+export type ArticleRow = Selectable<ArticleColumns>;
+export type NewArticle = Insertable<ArticleColumns>;
+export type ArticleUpdate = Updateable<ArticleColumns>;
+export type MediaSourceRow = Selectable<MediaSourcesTable>;
+export type MediaOtherRow = Selectable<MediaOtherTable>;
+export type MediaVideoRow = Selectable<MediaVideoTable>;
+export type TextPageRow = Selectable<TextPagesTable>;
+export type MenuItemRow = Selectable<MenuItemsTable>;
+export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './errors.js';
+
+/** Russian messages for the 4xx errors Fastify itself raises on malformed requests. */
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  400: 'Некорректный запрос.',
+  404: 'Не найдено.',
+  405: 'Метод не поддерживается.',
+  406: 'Неприемлемый формат ответа.',
+  413: 'Слишком большой запрос или файл.',
+  415: 'Неподдерживаемый тип данных.',
+  429: 'Слишком много запросов. Попробуйте позже.',
+};
+
+/**
+ * Every error leaves as `{ message, errors? }` with its status. Anything that is not a known client error is
+ * logged and answered 500 without details; bad input must never reach that branch.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.code(status).send({ message: FRAMEWORK_MESSAGES[status] ?? FRAMEWORK_MESSAGES[400] });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Внутренняя ошибка сервера.' });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'This page could not be found' }));
+}

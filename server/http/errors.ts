@@ -1,0 +1,16 @@
+/** An error with the HTTP status and the body the client gets: `{ message, errors? }` (DESIGN.md §4). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const NOT_FOUND_MESSAGE = 'Запись не найдена.';
+
+export function notFound(message = NOT_FOUND_MESSAGE): HttpError {
+  return new HttpError(404, message);
+}

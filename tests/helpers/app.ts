@@ -1,0 +1,43 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, type AppConfig } from '../../server/config.js';
+import type { DialectName } from '../../server/db/connect.js';
+import { createPostgresDatabase } from './databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+export const TEST_ADMIN = { email: 'manager@example.com', password: 'manager-password-1' } as const;
+
+/**
+ * A real application on a new empty database of the given dialect (a SQLite file in a temporary folder, or a new
+ * PostgreSQL database), without demo content unless asked. `close` removes the database and the folder.
+ */
+export async function createTestApp(dialect: DialectName, options: { seedDemo?: boolean } = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
+  const postgres = dialect === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.url,
+    SEED_DEMO: options.seedDemo ? '1' : '0',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+  });
+  const app = await buildApp(config, { logger: false, viewFlushMs: 60_000 });
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
