@@ -1,0 +1,65 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { HttpError } from '../http/errors.js';
+import { TokenError, verifyAccessToken, type Role } from './tokens.js';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `requireRole` on admin routes. */
+    user?: AuthUser;
+  }
+}
+
+export const UNAUTHORIZED_MESSAGE = 'Требуется авторизация.';
+/** Mentions "token expired" so that the admin recognises an expired session (spec §8). */
+export const TOKEN_EXPIRED_MESSAGE = 'Срок действия токена истёк (token expired).';
+export const FORBIDDEN_MESSAGE = 'Недостаточно прав.';
+
+const RANK: Record<Role, number> = { USER: 1, MANAGER: 2 };
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer ([\w-]+\.[\w-]*\.[\w-]*)$/i.exec(header.trim()) : null;
+  return match?.[1] ?? null;
+}
+
+/**
+ * Authenticates from the `Authorization: Bearer` header only (never the cookie, so no CSRF), then checks the
+ * user in the database: still active, token version unchanged, and a role at least `role`. The role comes from
+ * the database, so a role change applies at once.
+ */
+export async function authenticate(request: FastifyRequest, role: Role): Promise<AuthUser> {
+  const token = bearerToken(request);
+  if (!token) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+  let claims;
+  try {
+    claims = await verifyAccessToken(request.server.config.jwtSecret, token);
+  } catch (error) {
+    const expired = error instanceof TokenError && error.reason === 'expired';
+    throw new HttpError(401, expired ? TOKEN_EXPIRED_MESSAGE : UNAUTHORIZED_MESSAGE);
+  }
+  const id = Number(claims.sub);
+  const user = Number.isSafeInteger(id)
+    ? await request.server.db
+        .selectFrom('users')
+        .select(['id', 'email', 'name', 'role', 'active', 'token_version'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+    : undefined;
+  if (!user || user.active !== 1 || user.token_version !== claims.tv) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+  if (RANK[user.role] < RANK[role]) throw new HttpError(403, FORBIDDEN_MESSAGE);
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+/** A preHandler that lets a request through only for a signed-in user of at least `role`. */
+export function requireRole(role: Role): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.user = await authenticate(request, role);
+  };
+}

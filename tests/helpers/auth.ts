@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../server/auth/passwords.js';
+import { signAccessToken, type Role } from '../../server/auth/tokens.js';
+
+let counter = 0;
+
+/** Creates an active user of the given role and answers it with a valid access token and `Authorization` header. */
+export async function userWithToken(app: FastifyInstance, role: Role, password = 'password-for-tests') {
+  const email = `${role.toLowerCase()}-${Date.now().toString(36)}-${++counter}@example.com`;
+  const now = new Date().toISOString();
+  const user = await app.db
+    .insertInto('users')
+    .values({ email, name: `Тест ${role}`, password_hash: await hashPassword(password), role, active: 1, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const token = await signAccessToken(app.config.jwtSecret, user);
+  return { user, password, token, headers: { authorization: `Bearer ${token}` } };
+}
