@@ -1,0 +1,73 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * The README's start command on an empty data folder: the real process, real port, real SQLite file. It runs the
+ * `start` script's command itself rather than through npm, so that signals reach the server directly.
+ */
+describe('npm start on an empty data folder', () => {
+  let child: ChildProcessWithoutNullStreams;
+  let dataDir: string;
+  let port: number;
+  let output = '';
+
+  beforeAll(async () => {
+    expect(existsSync('build/server/index.js'), 'run npm run build first (npm test does)').toBe(true);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'site-start-'));
+    port = await freePort();
+    const [command, ...args] = packageJson.scripts.start.split(' ');
+    child = spawn(command!, args, {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: '' },
+    });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 90_000;
+    while (!output.includes('Пароль') && Date.now() < deadline && child.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints the address and the first login with a generated password', () => {
+    expect(output).toContain(`Сайт запущен: http://localhost:${port}/`);
+    expect(output).toContain('Первый вход (MANAGER): boss@example.com');
+    expect(output).toMatch(/Пароль \(показан один раз, сохраните его\): \S{12,}/);
+  });
+
+  it('answers the API home and demo news over HTTP, on a SQLite file in the data folder', async () => {
+    const home = await fetch(`http://127.0.0.1:${port}/api`);
+    expect(home.status).toBe(200);
+    expect((await home.json()).data.reads).toContain('/api/media/items');
+    const news = await (await fetch(`http://127.0.0.1:${port}/api/news/main-items`)).json();
+    expect(news.data.items).toHaveLength(3);
+    expect(existsSync(path.join(dataDir, 'site.db'))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(true);
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('shutting down');
+  });
+});
