@@ -1,0 +1,6 @@
+import { benchArchive } from './archive.js';
+import { benchReads } from './reads.js';
+
+/** `npm run bench`: every benchmark in turn; each prints its own numbers. */
+await benchReads();
+await benchArchive();
