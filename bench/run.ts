@@ -1,6 +1,8 @@
 import { benchArchive } from './archive.js';
 import { benchReads } from './reads.js';
+import { benchSite } from './site.js';
 
 /** `npm run bench`: every benchmark in turn; each prints its own numbers. */
 await benchReads();
 await benchArchive();
+await benchSite();

@@ -19,6 +19,14 @@ export interface AppConfig {
   /** Fill an empty database with demo content on start. */
   seedDemo: boolean;
   logLevel: string;
+  /** `NODE_ENV=development`: the site is served by Vite's dev middleware instead of the build in `dist/`. */
+  dev: boolean;
+  /** Default meta description of the site (`SITE_DESCRIPTION`); built from the brand when unset. */
+  siteDescription: string | null;
+  /** Alt text of images without their own (`SITE_ALT_TEMPLATE`); `{title}` is the page title. */
+  altTemplate: string | null;
+  /** The phone in the site's footer (`SITE_PHONE`), checked by the phone verification service at start. */
+  sitePhone: string;
 }
 
 export const DEFAULT_BRAND = 'Смарт Горизонт';
@@ -66,5 +74,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.JWT_SECRET || loadGeneratedSecret(dataDir, 'jwtSecret'),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL || 'info',
+    dev: env.NODE_ENV === 'development',
+    siteDescription: env.SITE_DESCRIPTION || null,
+    altTemplate: env.SITE_ALT_TEMPLATE || null,
+    sitePhone: env.SITE_PHONE || '+7 800 555-35-35',
   };
 }

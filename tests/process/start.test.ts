@@ -31,9 +31,11 @@ describe('npm start on an empty data folder', () => {
     expect(existsSync('build/server/index.js'), 'run npm run build first (npm test does)').toBe(true);
     dataDir = await mkdtemp(path.join(tmpdir(), 'site-start-'));
     port = await freePort();
-    const [command, ...args] = packageJson.scripts.start.split(' ');
+    const words = packageJson.scripts.start.split(' ');
+    const assignments = words.filter((word) => /^\w+=/.test(word));
+    const [command, ...args] = words.slice(assignments.length);
     child = spawn(command!, args, {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: '' },
+      env: { ...process.env, ...Object.fromEntries(assignments.map((word) => word.split('='))), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: '' },
     });
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,0 +1,98 @@
+/** Constants of the public site shared by the site and the server (spec §2, §8, §9). */
+
+export const NOT_FOUND_HEADLINE = 'Кажется, что-то пошло не так!';
+export const NOT_FOUND_EXPLANATION = 'Страница, которую вы ищете, не существует, устарела или была удалена.';
+export const NOT_FOUND_BUTTON = 'Перейти на главную';
+/** The message of a route that matches no page (spec §2, §8). */
+export const ROUTE_NOT_FOUND_MESSAGE = 'This page could not be found';
+
+export const TIMEOUT_TOAST = 'Превышено время ожидания ответа от сервера! Попробуйте повторить операцию через некоторое время.';
+export const NETWORK_TOAST = 'Произошла ошибка! Попробуйте повторить операцию через некоторое время.';
+export const TOAST_DURATION_MS = 5000;
+
+/** The toast text for a failed request: the timeout text when the message mentions a timeout in any case. */
+export function errorToastText(message: string): string {
+  return /timeout/i.test(message) ? TIMEOUT_TOAST : NETWORK_TOAST;
+}
+
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+export const HOME_NEWS_COUNT = 3;
+
+/** Breakpoints of spec §9, in CSS pixels (min-width). */
+export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1340 } as const;
+
+export const MEDIA_TABS = [
+  {
+    key: 'nashi-novosti',
+    title: 'Новости',
+    metaTitle: 'Новости компании',
+    description: 'Собственные публикации компании: новости, интервью и материалы о работе группы.',
+  },
+  {
+    key: 'smi-o-nas',
+    title: 'СМИ о нас',
+    metaTitle: 'СМИ о нас',
+    description: 'Публикации федеральных и отраслевых СМИ о компании со ссылками на первоисточники.',
+  },
+  {
+    key: 'video',
+    title: 'Видео',
+    metaTitle: 'Видео',
+    description: 'Видеоматериалы компании: презентации, репортажи, интервью и вебинары.',
+  },
+  {
+    key: 'photobank',
+    title: 'Фотобанк',
+    metaTitle: 'Фотобанк: логотипы, фирменные цвета и фотографии',
+    description: 'Логотипы в векторных и растровых форматах, фирменные цвета и фотографии для публикаций.',
+  },
+] as const;
+
+export type MediaTabKey = (typeof MEDIA_TABS)[number]['key'];
+export type MediaTab = (typeof MEDIA_TABS)[number];
+
+export function mediaTab(key: MediaTabKey): MediaTab {
+  const tab = MEDIA_TABS.find((candidate) => candidate.key === key);
+  if (!tab) throw new Error(`Unknown media tab ${key}`);
+  return tab;
+}
+
+/** Permanent redirects of the site (spec §2, DESIGN.md §6). */
+export const SITE_REDIRECTS: Record<string, string> = {
+  '/media': '/media/nashi-novosti',
+  '/investoram/sobraniya-aktsionerov': '/investoram/informatsiya-dlya-aktsionerov',
+};
+
+/** The `Chunk reload` decision: a reload is allowed when none happened in the last 60 s. */
+export function chunkReloadAllowed(now: number, lastReloadAt: number | null): boolean {
+  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_GUARD_MS || now < lastReloadAt;
+}
+
+export interface ConnectionInfo {
+  effectiveType?: string;
+  saveData?: boolean;
+}
+
+/** Prefetching is skipped on 2g (and slower), with data saving on, and offline (spec §1). */
+export function prefetchAllowed(connection: ConnectionInfo | undefined, online: boolean): boolean {
+  if (!online) return false;
+  if (!connection) return true;
+  if (connection.saveData) return false;
+  return !(connection.effectiveType === '2g' || connection.effectiveType === 'slow-2g');
+}
+
+/** What the server tells every page about the site (Vike page context `site`, passed to the client). */
+export interface SiteSettings {
+  brand: string;
+  /** Without a trailing slash. */
+  publicUrl: string;
+  description: string;
+  altTemplate: string;
+  phone: { display: string; e164: string };
+}
+
+/** Paths of the site's pages never served by Vike (API, uploads, feeds). */
+export function isSitePath(pathname: string): boolean {
+  return !(pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/'));
+}

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { renderPage } from 'vike/server';
+import { requirePhoneVerification, registerPhoneVerification } from '../../lib/phone.js';
+import { createLibphonenumberVerification } from '../../lib/phoneLibphonenumber.js';
+import { isSitePath, type SiteSettings } from '../../lib/site.js';
+import { DEFAULT_ALT_TEMPLATE, defaultDescription } from '../../lib/titles.js';
+import { feedRoutes } from './feeds.js';
+
+/** The project root: two levels above this file, both from `server/site` (tsx) and `build/server/site` (tsc). */
+function projectRoot(): string {
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  const candidates = [path.resolve(here, '../..'), path.resolve(here, '../../..')];
+  return candidates.find((dir) => existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'vite.config.ts'))) ?? process.cwd();
+}
+
+export interface SitePluginOptions {
+  /** Serve through Vite's dev middleware (development) instead of `dist/` (production). */
+  dev?: boolean;
+  /** Where the Vite build lives; `<root>/dist` by default. */
+  distDir?: string;
+}
+
+/**
+ * Registers the phone verification service (spec §1). Without one the application must not start, so this throws
+ * when the service is missing or does not verify a known number.
+ */
+export function registerSiteServices(): void {
+  registerPhoneVerification(createLibphonenumberVerification());
+  const check = requirePhoneVerification().verify('+7 495 123-45-67');
+  if (!check.valid) throw new Error('Phone verification service does not work: a valid number was rejected.');
+}
+
+function siteSettings(app: FastifyInstance): SiteSettings {
+  const { config } = app;
+  const phone = requirePhoneVerification().verify(config.sitePhone);
+  if (!phone.valid || !phone.e164 || !phone.display) {
+    throw new Error(`SITE_PHONE "${config.sitePhone}" is not a valid phone number`);
+  }
+  return {
+    brand: config.brand,
+    publicUrl: config.publicUrl,
+    description: config.siteDescription ?? defaultDescription(config.brand),
+    altTemplate: config.altTemplate ?? DEFAULT_ALT_TEMPLATE,
+    phone: { display: phone.display, e164: phone.e164 },
+  };
+}
+
+/** Adds a nonce to the `script-src` of the CSP header set by helmet, so that Vike's and our inline scripts run. */
+function allowNonce(reply: FastifyReply, nonce: string): void {
+  const csp = reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  const withNonce = /(^|;)\s*script-src\s/.test(csp)
+    ? csp.replace(/(^|;)(\s*script-src\s[^;]*)/, `$1$2 'nonce-${nonce}'`)
+    : `${csp};script-src 'self' 'nonce-${nonce}'`;
+  reply.raw.removeHeader('content-security-policy');
+  reply.header('content-security-policy', withNonce);
+}
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/**
+ * Hosts the public site (Vike) in Fastify: every GET outside `/api` and `/uploads` goes to Vike's `renderPage`,
+ * which gets the content services and the site settings in its page context. Register it after the API routes.
+ */
+export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) => {
+  registerSiteServices();
+  const site = siteSettings(app);
+  const root = projectRoot();
+  const dev = options.dev ?? app.config.dev;
+  const distDir = options.distDir ?? path.join(root, 'dist');
+  const clientDir = path.join(distDir, 'client');
+
+  let viteMiddleware: Middleware | null = null;
+  if (dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+    app.addHook('onClose', async () => vite.close());
+    viteMiddleware = vite.middlewares as unknown as Middleware;
+  } else if (existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      setHeaders(response, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  } else {
+    app.log.warn(`The site is not built (${clientDir} is missing): run "npm run build". Pages answer 503 until then.`);
+  }
+  const built = dev || existsSync(clientDir);
+
+  await app.register(feedRoutes, { site });
+
+  interface Rendered {
+    statusCode: number;
+    headers: [string, string][];
+    body: string;
+    nonce: string;
+  }
+
+  const render = async (request: FastifyRequest): Promise<Rendered> => {
+    const nonce = randomBytes(16).toString('base64url');
+    const pageContext = await renderPage({
+      urlOriginal: request.url,
+      headersOriginal: request.headers,
+      content: app.content,
+      site,
+      cspNonce: nonce,
+    });
+    const { httpResponse } = pageContext;
+    const headers = (httpResponse?.headers ?? []).filter(([name]) => name.toLowerCase() !== 'content-security-policy');
+    if (!headers.some(([name]) => name.toLowerCase() === 'cache-control')) headers.push(['Cache-Control', 'no-cache']);
+    return { statusCode: httpResponse?.statusCode ?? 500, headers, body: httpResponse?.body ?? '', nonce };
+  };
+
+  app.route({
+    method: 'GET',
+    url: '/*',
+    handler: async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (!isSitePath(pathname)) return reply.callNotFound();
+      if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('Сайт не собран: выполните npm run build.');
+      if (!viteMiddleware) {
+        const page = await render(request);
+        for (const [name, value] of page.headers) reply.header(name, value);
+        allowNonce(reply, page.nonce);
+        return reply.code(page.statusCode).send(page.body);
+      }
+      // Development: Vite answers its own requests (modules, HMR); everything else is a page.
+      const middleware = viteMiddleware;
+      const raw = reply.raw;
+      reply.hijack();
+      middleware(request.raw, raw, () => {
+        render(request).then(
+          (page) => {
+            raw.removeHeader('content-security-policy');
+            raw.statusCode = page.statusCode;
+            for (const [name, value] of page.headers) raw.setHeader(name, value);
+            raw.end(page.body);
+          },
+          (error: unknown) => {
+            request.log.error({ err: error }, 'site render failed');
+            if (!raw.headersSent) raw.statusCode = 500;
+            raw.end();
+          },
+        );
+      });
+      return reply;
+    },
+  });
+};

@@ -1,0 +1,61 @@
+import { usePageContext } from 'vike-react/usePageContext';
+
+const NETWORK_LABELS: Record<string, string> = { vk: 'VK', telegram: 'TG', ok: 'OK', dzen: 'Дзен' };
+
+export function Footer() {
+  const { site, layout } = usePageContext();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="footer">
+      <div className="container footer__grid">
+        <div className="footer__brand">
+          <p className="footer__name">{site.brand}</p>
+          <a className="footer__phone" href={`tel:${site.phone.e164}`}>
+            {site.phone.display}
+          </a>
+          <p className="footer__note">Бесплатно по России</p>
+        </div>
+        <nav className="footer__col" aria-label="Информация">
+          <p className="footer__heading">Компания</p>
+          <ul>
+            {(layout?.menus.footer ?? []).map((item) => (
+              <li key={item.id}>
+                <a href={item.url}>{item.title}</a>
+              </li>
+            ))}
+            <li>
+              <a href="/rss.xml">RSS новостей</a>
+            </li>
+          </ul>
+        </nav>
+        <nav className="footer__col" aria-label="Оплата">
+          <p className="footer__heading">Оплата</p>
+          <ul>
+            {(layout?.menus.payment ?? []).map((item) => (
+              <li key={item.id}>
+                <a href={item.url}>{item.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="footer__col">
+          <p className="footer__heading">Мы в сетях</p>
+          <ul className="networks">
+            {(layout?.networks ?? []).map((network) => (
+              <li key={network.id}>
+                <a className="networks__link" href={network.url} target="_blank" rel="noopener noreferrer external" aria-label={network.title} title={network.title}>
+                  {NETWORK_LABELS[network.icon] ?? network.title.slice(0, 2)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="container footer__bottom">
+        <p>
+          © {year} {site.brand}. Все права защищены.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,60 @@
+import { canonicalPath } from '../meta.js';
+
+interface PaginationProps {
+  pathname: string;
+  page: number;
+  pageCount: number;
+}
+
+/** Numbered pages window around the current page, with first and last. */
+export function pageWindow(page: number, pageCount: number): (number | null)[] {
+  const pages = new Set<number>([1, pageCount, page - 1, page, page + 1]);
+  const sorted = [...pages].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b);
+  const result: (number | null)[] = [];
+  for (const [index, n] of sorted.entries()) {
+    const previous = sorted[index - 1];
+    if (previous !== undefined && n - previous > 1) result.push(null);
+    result.push(n);
+  }
+  return result;
+}
+
+/** Links to the pages of a list (`?page=N`; page 1 is the bare path). */
+export function Pagination({ pathname, page, pageCount }: PaginationProps) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav className="pagination" aria-label="Страницы">
+      {page > 1 && (
+        <a className="pagination__step" href={canonicalPath(pathname, page - 1)} rel="prev">
+          ← Назад
+        </a>
+      )}
+      <ul className="pagination__list">
+        {pageWindow(page, pageCount).map((n, index) =>
+          n === null ? (
+            <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              {n === page ? (
+                <span className="pagination__page pagination__page--current" aria-current="page">
+                  {n}
+                </span>
+              ) : (
+                <a className="pagination__page" href={canonicalPath(pathname, n)} aria-label={`Страница ${n}`}>
+                  {n}
+                </a>
+              )}
+            </li>
+          ),
+        )}
+      </ul>
+      {page < pageCount && (
+        <a className="pagination__step" href={canonicalPath(pathname, page + 1)} rel="next">
+          Вперёд →
+        </a>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,34 @@
+import { SECTION_TITLES } from '../sections.js';
+import type { TextPageData } from '../textPageData.js';
+import { Breadcrumbs, type Crumb } from './Breadcrumbs.js';
+import { RichText } from './RichText.js';
+
+export function TextPageView({ data }: { data: TextPageData }) {
+  const { page, siblings } = data;
+  const section = page.section;
+  const crumbs: Crumb[] = section ? [{ title: SECTION_TITLES[section] ?? section, href: `/${section}` }, { title: page.title }] : [{ title: page.title }];
+  return (
+    <div className="container page">
+      <Breadcrumbs items={crumbs} />
+      <div className={siblings.length ? 'with-aside' : undefined}>
+        {siblings.length > 0 && section && (
+          <nav className="aside-nav" aria-label={SECTION_TITLES[section] ?? section}>
+            <ul>
+              {siblings.map((sibling) => (
+                <li key={sibling.identifier}>
+                  <a href={`/${section}/${sibling.identifier}`} aria-current={sibling.identifier === page.identifier ? 'page' : undefined}>
+                    {sibling.title}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <article className="text-page">
+          <h1 className="page__title">{page.title}</h1>
+          <RichText html={page.content} />
+        </article>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { PublicImage } from '../lib/types.js';
+
+/** What a page tells the document head: every `+data.ts` returns it as `meta`. */
+export interface PageMeta {
+  /** The page's own title, without the page suffix and the brand. */
+  title: string;
+  /** The list page number, for the ` - страница N` suffix. */
+  page?: number;
+  description?: string;
+  /** Path (with `?page=N` from page 2) of the canonical address. */
+  canonicalPath: string;
+  ogType?: 'website' | 'article';
+  image?: PublicImage | null;
+  /** Structured data (JSON-LD) for the page. */
+  jsonLd?: Record<string, unknown>;
+}
+
+export interface WithMeta {
+  meta: PageMeta;
+}
+
+/** The page's `meta` when its data has one (error pages have none). */
+export function metaOf(data: unknown): PageMeta | null {
+  if (typeof data === 'object' && data !== null && 'meta' in data) return (data as WithMeta).meta;
+  return null;
+}
+
+export function canonicalPath(pathname: string, page?: number): string {
+  return page && page >= 2 ? `${pathname}?page=${page}` : pathname;
+}

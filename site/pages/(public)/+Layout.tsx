@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import '../../styles/site.css';
+import { Footer } from '../../components/Footer.js';
+import { Header } from '../../components/Header.js';
+import { Toasts } from '../../components/Toasts.js';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Перейти к содержанию
+      </a>
+      <div className="progress" role="progressbar" aria-label="Загрузка страницы" aria-hidden="true">
+        <div className="progress__bar" />
+      </div>
+      <Header />
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <Toasts />
+    </>
+  );
+}

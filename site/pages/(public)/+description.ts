@@ -1,0 +1,8 @@
+import type { PageContext } from 'vike/types';
+import { pageDescription } from '../../../lib/titles.js';
+import { metaOf } from '../../meta.js';
+
+export function description(pageContext: PageContext): string {
+  const meta = metaOf(pageContext.data);
+  return pageDescription(meta?.description || pageContext.site.description, meta?.page);
+}

@@ -1,0 +1,5 @@
+import { hydrated } from '../../client/navigation.js';
+
+export function onHydrationEnd(): void {
+  hydrated();
+}

@@ -1,0 +1,5 @@
+import { navigationEnded } from '../../client/navigation.js';
+
+export function onPageTransitionEnd(): void {
+  navigationEnded();
+}

@@ -1,0 +1,13 @@
+import type { PageContext } from 'vike/types';
+import { pageTitle } from '../../../lib/titles.js';
+import { metaOf } from '../../meta.js';
+
+/** `{title}{ - страница N} | {brand}`; the error page's title; the brand alone as the default. */
+export function title(pageContext: PageContext): string {
+  const brand = pageContext.site.brand;
+  const meta = metaOf(pageContext.data);
+  if (meta && !pageContext.is404 && pageContext.abortStatusCode === undefined) return pageTitle(meta.title, brand, meta.page);
+  if (pageContext.is404 || pageContext.abortStatusCode === 404) return pageTitle('Страница не найдена', brand);
+  if (pageContext.abortStatusCode !== undefined || pageContext.errorWhileRendering) return pageTitle('Ошибка', brand);
+  return brand;
+}

@@ -1,0 +1,27 @@
+import { useData } from 'vike-react/useData';
+import { Breadcrumbs } from '../../../components/Breadcrumbs.js';
+import { DateText } from '../../../components/DateText.js';
+import type { InvestorsData } from './+data.js';
+
+export function Page() {
+  const { pages } = useData<InvestorsData>();
+  return (
+    <div className="container page">
+      <Breadcrumbs items={[{ title: 'Инвесторам' }]} />
+      <h1 className="page__title">Инвесторам</h1>
+      <ul className="tiles">
+        {pages.map((page) => (
+          <li key={page.identifier}>
+            <a className="tile" href={`/investoram/${page.identifier}`}>
+              <span className="tile__title">{page.title}</span>
+              {page.seo_description && <span className="tile__text">{page.seo_description}</span>}
+              <span className="tile__date">
+                Обновлено <DateText value={page.updated_at} />
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import vikeReact from 'vike-react/config';
+import type { Config } from 'vike/types';
+import { SITE_REDIRECTS } from '../../lib/site.js';
+
+/** Settings of every public page. The admin page (`admin/+config.ts`, `ssr: false`, route `/admin/*`) inherits them too. */
+export default {
+  extends: [vikeReact],
+  // Pages live in site/pages: their routes start at `/`, not at `/site`.
+  filesystemRoutingRoot: '/',
+  lang: 'ru',
+  passToClient: ['site', 'layout', 'abortReason', 'abortStatusCode'],
+  redirects: SITE_REDIRECTS,
+  // Links are prefetched by site/client/prefetch.ts (idle callback, connection checks), not by Vike's default.
+  prefetch: { staticAssets: false, pageContext: false },
+  meta: {
+    guards: { env: { server: true, client: true } },
+  },
+} satisfies Config;

@@ -1,0 +1,33 @@
+import { redirect, render } from 'vike/abort';
+import type { PageContextServer } from 'vike/types';
+import { ROUTE_NOT_FOUND_MESSAGE } from '../lib/site.js';
+import type { TextPage } from '../lib/types.js';
+import type { WithMeta } from './meta.js';
+import { sanitizeHtml } from './server/sanitizeHtml.js';
+
+export interface TextPageData extends WithMeta {
+  page: TextPage;
+  /** Other pages of the same section, for the side menu. */
+  siblings: Pick<TextPage, 'identifier' | 'title'>[];
+}
+
+/** A text page of a section (`null`: the site root); a page of another section redirects to its own address. */
+export async function textPageData(pageContext: PageContextServer, section: string | null): Promise<TextPageData> {
+  const identifier = pageContext.routeParams.identifier ?? '';
+  const page = /^[a-z0-9][a-z0-9-]{0,190}$/i.test(identifier) ? await pageContext.content.textPages.get(identifier) : null;
+  if (!page) throw render(404, ROUTE_NOT_FOUND_MESSAGE);
+  if (page.section !== section) {
+    if (page.section === null) throw redirect(`/${page.identifier}`, 301);
+    throw redirect(`/${page.section}/${page.identifier}`, 301);
+  }
+  const siblings = section === null ? [] : (await pageContext.content.textPages.list(section)).map(({ identifier: id, title }) => ({ identifier: id, title }));
+  return {
+    page: { ...page, content: sanitizeHtml(page.content) },
+    siblings,
+    meta: {
+      title: page.seo_title || page.title,
+      description: page.seo_description || undefined,
+      canonicalPath: section === null ? `/${page.identifier}` : `/${section}/${page.identifier}`,
+    },
+  };
+}

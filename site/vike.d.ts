@@ -1,0 +1,26 @@
+import type { ContentServices } from '../lib/content.js';
+import type { SiteSettings } from '../lib/site.js';
+import type { LayoutData } from './layoutData.js';
+
+declare global {
+  namespace Vike {
+    interface Config {
+      /** Names of the guards (middleware) the page needs, run in order before its data; an unknown name answers 500. */
+      guards?: string[];
+    }
+    interface PageContext {
+      /** Brand, public address, default description, alt template: set by the server, passed to the client. */
+      site: SiteSettings;
+      /** Menus and social links for the layout, loaded on the server for every page. */
+      layout?: LayoutData;
+      /** The CSP nonce of this response (server only). */
+      cspNonce?: string | null;
+    }
+    interface PageContextServer {
+      /** The server's content services, in-process (DESIGN.md §2). Never passed to the client. */
+      content: ContentServices;
+    }
+  }
+}
+
+export {};

@@ -1,0 +1,282 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NETWORK_TOAST, TIMEOUT_TOAST } from '../../lib/site.js';
+import { CHUNK_RELOAD_KEY } from '../../site/client/chunkGuard.js';
+import { CHROMIUM_ARGS, startSite, type RunningSite } from './server.js';
+
+/** The built site in Debian's Chromium: client navigation, prefetch, chunk guard, toasts, video, photobank, screenshots. */
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
+const ARTICLE = '/news/smart-horizont-rezident-proekta-skolkovo';
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function open(path: string, options: { width?: number; height?: number; init?: string; context?: (context: BrowserContext) => Promise<void> } = {}): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1340, height: options.height ?? 900 }, baseURL: site.url, locale: 'ru-RU' });
+  // Videos point at an external player: answer it locally so no test reaches the network.
+  await context.route(/youtube-nocookie\.com|rutube\.ru/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>player</p>' }));
+  if (options.init) await context.addInitScript(options.init);
+  if (options.context) await options.context(context);
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true);
+  return { page, context };
+}
+
+/** Marks the document, so that a full reload (which loses the mark) can be told apart from client navigation. */
+const TWO_G = "Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ effectiveType: '2g', saveData: false }) });";
+
+const mark = (page: Page) => page.evaluate(() => ((window as Window & { __mark?: number }).__mark = 42));
+const marked = (page: Page) => page.evaluate(() => (window as Window & { __mark?: number }).__mark === 42);
+
+describe('client navigation', () => {
+  it('follows links without a reload, shows the progress bar while loading, and scrolls to the top', async () => {
+    const { page, context } = await open('/news');
+    await mark(page);
+    // Slow down the next page's data, so that the progress bar is visible.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.pageContext.json*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await page.locator('.pagination a[aria-label="Страница 2"]').click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('is-navigating'));
+    await expect.poll(() => page.locator('.progress').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    release();
+    await page.waitForURL('**/news?page=2');
+    await page.waitForFunction(() => !document.documentElement.classList.contains('is-navigating'));
+    await expect.poll(() => page.title()).toBe('Новости - страница 2 | Смарт Горизонт');
+    expect(await marked(page)).toBe(true);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
+  it('the header menu leads to an article page and back, rendering it on the client', async () => {
+    const { page, context } = await open('/');
+    await mark(page);
+    await page.locator(`a[href="${ARTICLE}"]`).first().click();
+    await page.waitForURL(`**${ARTICLE}`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('«Смарт Горизонт» стал резидентом проекта «Сколково»');
+    expect(await marked(page)).toBe(true);
+    await context.close();
+  });
+});
+
+describe('prefetch', () => {
+  const entryRequests = (page: Page) => {
+    const urls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/entries\/site_pages_/.test(request.url())) urls.push(request.url());
+    });
+    return urls;
+  };
+
+  it('prefetches visible links after an idle callback, and links below the fold only once they are scrolled into view', async () => {
+    const { page, context } = await open('/', { height: 700 });
+    await page.waitForFunction(() => document.querySelectorAll('a[data-prefetched]').length > 0, undefined, { timeout: 5000 });
+    const footerLink = page.locator('footer a[href="/politika-konfidentsialnosti"]');
+    expect(await footerLink.getAttribute('data-prefetched')).toBeNull();
+    expect(await page.locator('.topbar a[href="/news"]').getAttribute('data-prefetched')).toBe('true');
+    await footerLink.scrollIntoViewIfNeeded();
+    await expect.poll(() => footerLink.getAttribute('data-prefetched'), { timeout: 5000 }).toBe('true');
+    await context.close();
+  });
+
+  it('loads the code of a visible link’s page before it is clicked', async () => {
+    const context = await browser.newContext({ viewport: { width: 1340, height: 900 }, baseURL: site.url });
+    const page = await context.newPage();
+    const urls = entryRequests(page);
+    await page.goto('/media/nashi-novosti');
+    await expect.poll(() => urls.some((url) => url.includes('media_photobank')), { timeout: 5000 }).toBe(true);
+    await context.close();
+  });
+
+  it.each([
+    ['on 2g', TWO_G],
+    ['with data saving on', "Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ effectiveType: '4g', saveData: true }) });"],
+  ])('does not prefetch %s', async (_name, init) => {
+    const { page, context } = await open('/media/nashi-novosti', { init });
+    const urls = entryRequests(page);
+    await page.waitForTimeout(2500);
+    expect(await page.locator('a[data-prefetched]').count()).toBe(0);
+    expect(urls.filter((url) => url.includes('media_photobank'))).toEqual([]);
+    await context.close();
+  });
+
+  it('does not prefetch offline', async () => {
+    const { page, context } = await open('/media/nashi-novosti', { init: "Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });" });
+    await page.waitForTimeout(2500);
+    expect(await page.locator('a[data-prefetched]').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('chunk-reload guard', () => {
+  it('reloads the page once when a code chunk fails to load, and not again within 60 s', async () => {
+    const context = await browser.newContext({ viewport: { width: 1340, height: 900 }, baseURL: site.url });
+    let documents = 0;
+    await context.route('**/assets/entries/site_pages_-public-_news.*.js', (route) => route.abort('failed'));
+    const page = await context.newPage();
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && new URL(request.url()).pathname === '/news') documents++;
+    });
+    await page.goto('/news');
+    await expect.poll(() => documents, { timeout: 10_000 }).toBe(2);
+    // The second load fails the same way; the guard lets it be.
+    await page.waitForTimeout(2500);
+    expect(documents).toBe(2);
+    const stamp = Number(await page.evaluate((key) => sessionStorage.getItem(key), CHUNK_RELOAD_KEY));
+    expect(Date.now() - stamp).toBeLessThan(60_000);
+    await context.close();
+  });
+
+  it('reloads into the target page when a chunk fails during client navigation', async () => {
+    // No prefetch (2g), so that the chunk is first asked for by the navigation itself.
+    const { page, context } = await open('/', { init: TWO_G });
+    await mark(page);
+    await context.route('**/assets/entries/site_pages_-public-_investoram.*.js', (route) => route.abort('failed'));
+    await page.locator('.topbar a[href="/investoram"]').click();
+    await page.waitForURL('**/investoram');
+    await expect.poll(() => marked(page)).toBe(false);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), CHUNK_RELOAD_KEY)).not.toBeNull();
+    await context.close();
+  });
+});
+
+describe('toasts', () => {
+  it('shows the network error toast at the top centre for 5000 ms when loading more fails', async () => {
+    const { page, context } = await open('/news');
+    await page.route('**/api/news/items*', (route) => route.abort('failed'));
+    await page.getByRole('button', { name: 'Показать ещё' }).click();
+    const toast = page.locator('.toast');
+    await expect.poll(() => toast.textContent()).toContain(NETWORK_TOAST);
+    const box = await toast.boundingBox();
+    expect(box).not.toBeNull();
+    if (box) {
+      expect(box.y).toBeLessThan(40);
+      expect(Math.abs(box.x + box.width / 2 - 670)).toBeLessThan(4);
+    }
+    const shownAt = Date.now();
+    await toast.waitFor({ state: 'detached', timeout: 7000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(4000);
+    expect(shownFor).toBeLessThan(6500);
+    await context.close();
+  });
+
+  it('shows the timeout toast when the error message mentions a timeout', async () => {
+    const { page, context } = await open('/news');
+    await page.route('**/api/news/items*', (route) => route.fulfill({ status: 504, contentType: 'application/json', body: JSON.stringify({ message: 'Gateway TIMEOUT' }) }));
+    await page.getByRole('button', { name: 'Показать ещё' }).click();
+    await expect.poll(() => page.locator('.toast').textContent()).toContain(TIMEOUT_TOAST);
+    await context.close();
+  });
+
+  it('“Показать ещё” appends the next page from the API', async () => {
+    const { page, context } = await open('/news');
+    const before = await page.locator('[data-testid="news-list"] .card').count();
+    await page.getByRole('button', { name: 'Показать ещё' }).click();
+    await expect.poll(() => page.locator('[data-testid="news-list"] .card').count()).toBeGreaterThan(before);
+    await context.close();
+  });
+});
+
+describe('media tabs', () => {
+  it('the video tab lists fixed videos first and loads a player only when asked', async () => {
+    const { page, context } = await open('/media/video');
+    const fixed = await page.locator('[data-testid="video-list"] > li').evaluateAll((items) => items.map((item) => item.getAttribute('data-fixed')));
+    expect(fixed.slice(0, 2)).toEqual(['true', 'true']);
+    expect(fixed.slice(2).every((value) => value === 'false')).toBe(true);
+    expect(await page.locator('iframe').count()).toBe(0);
+    await page.locator('.player--preview').first().click();
+    await expect.poll(() => page.locator('iframe').count()).toBe(1);
+    expect(await page.locator('iframe').getAttribute('src')).toContain('autoplay=1');
+    await context.close();
+  });
+
+  it('the press tab links to external articles with their sources', async () => {
+    const { page, context } = await open('/media/smi-o-nas');
+    const first = page.locator('[data-testid="press-list"] .press__item').first();
+    expect(await first.locator('a').getAttribute('target')).toBe('_blank');
+    expect(await first.locator('a').getAttribute('href')).toMatch(/^https?:\/\//);
+    expect(await first.locator('.press__source').textContent()).toBeTruthy();
+    await context.close();
+  });
+
+  it('the photobank lists logos with per-file sizes in MB, copies colour values on click, and downloads the archive', async () => {
+    const { page, context } = await open('/media/photobank', {
+      context: (c) => c.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url }),
+    });
+    const files = page.locator('.logo-item .file-link');
+    expect(await files.count()).toBeGreaterThan(0);
+    expect(await files.first().locator('.file-link__size').textContent()).toMatch(/^\d+,\d\u00a0МБ$/);
+    expect(await files.first().getAttribute('download')).not.toBeNull();
+    const colour = page.locator('.colour').first();
+    expect(await colour.locator('dt').allTextContents()).toEqual(['HEX', 'RGB', 'CMYK', 'Pantone']);
+    await colour.locator('.colour__value').first().click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('#0B5CAD');
+    await expect.poll(() => page.locator('.toast').textContent()).toContain('Скопировано');
+    expect(await page.locator('.photo img').count()).toBeGreaterThan(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('logo-archive').click()]);
+    expect(download.suggestedFilename()).toBe('logos.zip');
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 2).toString('latin1')).toBe('PK');
+    await context.close();
+  });
+});
+
+describe('look', () => {
+  it.each([375, 1340])('screenshots of home, news, article and photobank at %i px, without horizontal scrolling', async (width) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: site.url, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    for (const [name, url] of [
+      ['home', '/'],
+      ['news', '/news'],
+      ['article', ARTICLE],
+      ['photobank', '/media/photobank'],
+    ] as const) {
+      await page.goto(url);
+      await page.evaluate(async () => {
+        // Scroll through the page so that lazy images load before the full-page screenshot.
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        }
+        window.scrollTo(0, 0);
+        await Promise.all([...document.images].map((image) => (image.complete ? null : new Promise((resolve) => image.addEventListener('load', resolve, { once: true })))));
+        await document.fonts.ready;
+      });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${url} at ${width}px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+    }
+    await context.close();
+  });
+
+  it('the mobile menu opens with the burger button', async () => {
+    const { page, context } = await open('/', { width: 375 });
+    const nav = page.locator('#main-nav');
+    expect(await nav.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    expect(await nav.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Закрыть меню' }).getAttribute('aria-expanded')).toBe('true');
+    await context.close();
+  });
+});

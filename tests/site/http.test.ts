@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_TABS, NOT_FOUND_BUTTON, NOT_FOUND_HEADLINE, ROUTE_NOT_FOUND_MESSAGE } from '../../lib/site.js';
+import { startSite, type RunningSite } from './server.js';
+
+/** Server-rendered answers of the built site: statuses, Location headers, titles, texts and head tags. */
+
+let site: RunningSite;
+beforeAll(async () => {
+  site = await startSite();
+}, 240_000);
+afterAll(async () => {
+  await site?.close();
+});
+
+const BRAND = 'Смарт Горизонт';
+const FIXED_SLUGS = [
+  'smart-horizont-rezident-proekta-skolkovo',
+  'smart-horizont-technologicheskiy-operator-v-sostave-pao-stg-poluchil-status-akkreditovannoy-it-kompanii-on-mintsifry',
+  'sovet-direktorov-pao-stg-odobril-sozdaniye-it-kompanii-v-perimetre-gruppy',
+];
+
+async function get(path: string): Promise<{ status: number; location: string | null; html: string; type: string }> {
+  const response = await fetch(`${site.url}${path}`, { redirect: 'manual' });
+  return { status: response.status, location: response.headers.get('location'), html: await response.text(), type: response.headers.get('content-type') ?? '' };
+}
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null;
+const metaOf = (html: string, name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1] ?? null;
+const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+
+describe('routes answer 200 with their titles', () => {
+  it.each([
+    ['/', BRAND],
+    ['/news', `Новости | ${BRAND}`],
+    ['/news?page=2', `Новости - страница 2 | ${BRAND}`],
+    ['/media/nashi-novosti', `Новости компании | ${BRAND}`],
+    ['/media/nashi-novosti?page=2', `Новости компании - страница 2 | ${BRAND}`],
+    ['/media/smi-o-nas', `СМИ о нас | ${BRAND}`],
+    ['/media/smi-o-nas?page=2', `СМИ о нас - страница 2 | ${BRAND}`],
+    ['/media/video', `Видео | ${BRAND}`],
+    ['/media/video?page=2', `Видео - страница 2 | ${BRAND}`],
+    ['/media/photobank', `Фотобанк: логотипы, фирменные цвета и фотографии | ${BRAND}`],
+    ['/investoram', `Инвесторам | ${BRAND}`],
+    ['/investoram/informatsiya-dlya-aktsionerov', `Информация для акционеров | ${BRAND}`],
+    ['/o-kompanii', `О компании | ${BRAND}`],
+  ])('%s → %s', async (path, title) => {
+    const page = await get(path);
+    expect(page.status).toBe(200);
+    expect(page.type).toMatch(/text\/html/);
+    expect(decode(titleOf(page.html) ?? '')).toBe(title);
+  });
+
+  it.each(FIXED_SLUGS)('the fixed news article /news/%s renders with its title and brand suffix', async (slug) => {
+    const page = await get(`/news/${slug}`);
+    expect(page.status).toBe(200);
+    expect(decode(titleOf(page.html) ?? '')).toMatch(new RegExp(` \\| ${BRAND}$`));
+    expect(page.html).toContain('class="article__title"');
+  });
+
+  it('an own media article page renders from its slug in the list', async () => {
+    const list = await get('/media/nashi-novosti');
+    const slug = /href="\/media\/nashi-novosti\/([a-z0-9-]+)"/.exec(list.html)?.[1];
+    expect(slug).toBeTruthy();
+    const page = await get(`/media/nashi-novosti/${slug}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('"@type":"NewsArticle"');
+  });
+
+  it('the default title and description use the brand', async () => {
+    const page = await get('/');
+    expect(titleOf(page.html)).toBe(BRAND);
+    expect(metaOf(page.html, 'description')).toContain(BRAND);
+  });
+
+  it('each media tab has its own meta title and description', async () => {
+    const heads = await Promise.all(MEDIA_TABS.map(async (tab) => get(`/media/${tab.key}`)));
+    const titles = new Set(heads.map((page) => titleOf(page.html)));
+    const descriptions = heads.map((page) => decode(metaOf(page.html, 'description') ?? ''));
+    expect(titles.size).toBe(4);
+    MEDIA_TABS.forEach((tab, index) => expect(descriptions[index]).toBe(tab.description));
+    expect(new Set(descriptions).size).toBe(4);
+  });
+});
+
+describe('redirects', () => {
+  it.each([
+    ['/investoram/sobraniya-aktsionerov', '/investoram/informatsiya-dlya-aktsionerov'],
+    ['/media', '/media/nashi-novosti'],
+    ['/news?page=1', '/news'],
+    ['/media/smi-o-nas?page=1', '/media/smi-o-nas'],
+    ['/media/video?page=1', '/media/video'],
+  ])('%s → 301 %s', async (from, to) => {
+    const page = await get(from);
+    expect(page.status).toBe(301);
+    expect(new URL(page.location ?? '', site.url).pathname + new URL(page.location ?? '', site.url).search).toBe(to);
+  });
+});
+
+describe('not found', () => {
+  it.each(['/news?page=abc', '/news?page=0', '/news?page=-1', '/news?page=1.5', '/media/video?page=x', '/news?page=999'])('%s → 404 "Page not found."', async (path) => {
+    const page = await get(path);
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('Page not found.');
+    expect(page.html).toContain(NOT_FOUND_HEADLINE);
+  });
+
+  it.each(['/404', '/no/such/route', '/news/no-such-article', '/investoram/no-such-page', '/no-such-page'])('%s → 404 "This page could not be found" with the headline and the button home', async (path) => {
+    const page = await get(path);
+    expect(page.status).toBe(404);
+    expect(page.html).toContain(ROUTE_NOT_FOUND_MESSAGE);
+    expect(page.html).toContain(NOT_FOUND_HEADLINE);
+    expect(page.html).toMatch(new RegExp(`<a class="button" href="/">${NOT_FOUND_BUTTON}</a>`));
+    expect(page.html).toContain('не существует, устарела или была удалена');
+    expect(titleOf(page.html)).toBe(`Страница не найдена | ${BRAND}`);
+  });
+
+  it('the API keeps its own JSON 404', async () => {
+    const response = await fetch(`${site.url}/api/no-such-endpoint`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  });
+});
+
+describe('head and content', () => {
+  it('the home page shows the first 3 news', async () => {
+    const page = await get('/');
+    const block = page.html.split('data-testid="home-news"')[1]?.split('</section>')[0] ?? '';
+    expect(block.match(/<article class="card">/g)).toHaveLength(3);
+    for (const slug of FIXED_SLUGS) expect(block).toContain(`/news/${slug}`);
+  });
+
+  it('an article has a canonical link, Open Graph tags, JSON-LD NewsArticle and a responsive image', async () => {
+    const page = await get(`/news/${FIXED_SLUGS[0]}`);
+    expect(page.html).toContain(`<link rel="canonical" href="https://www.example.test/news/${FIXED_SLUGS[0]}"/>`);
+    expect(page.html).toContain('<meta property="og:type" content="article"/>');
+    expect(page.html).toMatch(/<meta property="og:image" content="https:\/\/www\.example\.test\/uploads\//);
+    const ld = /<script type="application\/ld\+json" nonce="[^"]+">([^<]*)<\/script>/.exec(page.html)?.[1];
+    const json = JSON.parse(ld ?? '{}') as Record<string, unknown>;
+    expect(json['@type']).toBe('NewsArticle');
+    expect(json.headline).toBe('«Смарт Горизонт» стал резидентом проекта «Сколково»');
+    expect(page.html).toMatch(/<source type="image\/webp" srcSet="[^"]+ 480w/);
+    expect(page.html).toMatch(/<img src="\/uploads\/[^"]+" width="\d+" height="\d+" alt="[^"]+"/);
+  });
+
+  it('page 2 has its canonical with ?page=2; a list image below the fold is lazy', async () => {
+    const page = await get('/news?page=2');
+    expect(page.html).toContain('<link rel="canonical" href="https://www.example.test/news?page=2"/>');
+    const first = await get('/news');
+    expect(first.html).toContain('loading="lazy"');
+    expect(first.html).toContain('loading="eager"');
+  });
+
+  it('images without their own alt get the configured template', async () => {
+    const page = await get('/media/nashi-novosti');
+    expect(page.html).toMatch(/alt="Иллюстрация к странице «[^»]+» на сайте микрофинансовой компании — займы под залог"/);
+  });
+
+  it('pages are served with a CSP nonce that matches the inline scripts', async () => {
+    const response = await fetch(`${site.url}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const html = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<script nonce="${nonce}">`);
+  });
+
+  it('menus of every kind are rendered: header, main with children, footer and payment', async () => {
+    const page = await get('/');
+    expect(page.html).toContain('aria-label="Быстрые ссылки"');
+    expect(page.html).toContain('class="nav__sub" aria-label="Медиа"');
+    expect(page.html).toContain('href="/media/photobank"');
+    expect(page.html).toContain('Политика конфиденциальности');
+    expect(page.html).toContain('Оплата через СБП');
+  });
+});
+
+describe('search engines', () => {
+  it('robots.txt points to the sitemap', async () => {
+    const page = await get('/robots.txt');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Sitemap: https://www.example.test/sitemap.xml');
+    expect(page.html).toContain('Disallow: /admin');
+  });
+
+  it('sitemap.xml lists the pages, articles and text pages with the public address', async () => {
+    const page = await get('/sitemap.xml');
+    expect(page.status).toBe(200);
+    expect(page.type).toMatch(/application\/xml/);
+    for (const slug of FIXED_SLUGS) expect(page.html).toContain(`<loc>https://www.example.test/news/${slug}</loc>`);
+    expect(page.html).toContain('<loc>https://www.example.test/media/photobank</loc>');
+    expect(page.html).toContain('<loc>https://www.example.test/investoram/informatsiya-dlya-aktsionerov</loc>');
+    expect(page.html).toContain('<loc>https://www.example.test/o-kompanii</loc>');
+  });
+
+  it('rss.xml carries the latest news', async () => {
+    const page = await get('/rss.xml');
+    expect(page.status).toBe(200);
+    expect(page.type).toMatch(/application\/rss\+xml/);
+    expect(page.html).toContain(`<link>https://www.example.test/news/${FIXED_SLUGS[0]}</link>`);
+  });
+});

@@ -1,0 +1,49 @@
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const ENTRY = path.join(ROOT, 'dist/server/entry.mjs');
+
+/** Builds the site with Vite when `dist/` is missing (`npm test` builds before the tests run). */
+export function ensureSiteBuilt(): void {
+  if (!existsSync(ENTRY)) execSync('npx vite build --logLevel warn', { cwd: ROOT, stdio: 'inherit' });
+}
+
+export interface RunningSite {
+  app: FastifyInstance;
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** The built site on a free port, on a new SQLite database with the demo content. */
+export async function startSite(): Promise<RunningSite> {
+  ensureSiteBuilt();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'site-browser-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    ADMIN_PASSWORD: 'manager-password-1',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    PUBLIC_URL: 'https://www.example.test',
+  });
+  const app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import vike from 'vike/plugin';
+import { defineConfig } from 'vite';
+
+/**
+ * One Vite build for the public site (Vike + vike-react, pages in `site/pages`) and the client-only admin page.
+ * The Fastify server hosts the result: Vite's dev middleware in development, `dist/client` in production.
+ */
+export default defineConfig({
+  plugins: [react(), vike()],
+  build: {
+    target: 'es2022',
+  },
+  server: {
+    // Only ever used as a middleware inside Fastify (server/site/plugin.ts).
+    hmr: { port: 24678 },
+  },
+});
