@@ -1,9 +1,11 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/0001_initial.js';
+import * as auth from './migrations/0002_auth.js';
 
 /** Migrations in the order they apply; add a new file and list it here. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_auth': auth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

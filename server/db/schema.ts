@@ -183,3 +183,40 @@ export type MediaVideoRow = Selectable<MediaVideoTable>;
 export type TextPageRow = Selectable<TextPagesTable>;
 export type MenuItemRow = Selectable<MenuItemsTable>;
 export type UserRow = Selectable<UsersTable>;
+
+/** One refresh token of a login session, stored as the SHA-256 of the opaque value the cookie holds. */
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hex SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  /** Shared by every token rotated from one login; reuse of a rotated token revokes the whole family. */
+  family: string;
+  expires_at: Timestamp;
+  /** When the token was exchanged for a new one; a used token is kept only to detect reuse. */
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** Who did what to which record, when and from where (every admin write, logins, logouts). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** Null for an unknown account (failed login) or after the user was deleted. */
+  user_id: number | null;
+  user_email: string;
+  action: string;
+  resource: string;
+  /** The record's id (or identifier) as text; null when the action concerns no single record. */
+  record_id: string | null;
+  ip: string;
+  created_at: CreatedAt;
+}
+
+// Declaration merging: the tables added by migration 0002_auth.
+export interface Database {
+  refresh_tokens: RefreshTokensTable;
+  audit_log: AuditLogTable;
+}
+
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

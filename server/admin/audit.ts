@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface AuditEntry {
+  /**
+   * The verb, as the route names it: `add`, `update`, `remove`, `remove-img`, `fix`, `unfix`, `move-up`,
+   * `move-down`, `move-up-fixed`, `move-down-fixed`; plain REST uses `create`, `update`, `delete`; sessions use
+   * `login`, `login-failed`, `logout`.
+   */
+  action: string;
+  /** The admin resource name of docs/admin-api.md: `news`, `media-our`, `photobank-logos`, `users`, `session`… */
+  resource: string;
+  /** The record's id (or a text page's identifier); omit or null when no single record is concerned. */
+  recordId?: number | string | null;
+  /** Who acted, when it is not `request.user` (login, where no one is signed in yet). */
+  actor?: { id: number | null; email: string };
+}
+
+const MAX_TEXT = 320;
+
+/**
+ * Records one admin write in `audit_log`: who (`request.user`, set by `requireRole`), what (`action` on
+ * `resource`), which record, when, and from where (`request.ip`, proxy-aware). Call it after the write succeeded,
+ * from every admin write route:
+ *
+ * ```ts
+ * await recordAudit(request, { action: 'update', resource: 'news', recordId: id });
+ * ```
+ *
+ * Inside a transaction, pass it as the third argument so the entry commits or rolls back with the write:
+ * `await recordAudit(request, { … }, trx)`.
+ */
+export async function recordAudit(
+  request: FastifyRequest,
+  entry: AuditEntry,
+  db: Kysely<Database> | Transaction<Database> = request.server.db,
+): Promise<void> {
+  const actor = entry.actor ?? (request.user ? { id: request.user.id, email: request.user.email } : { id: null, email: '' });
+  await insertAudit(db, { ...entry, actor, ip: request.ip ?? '' });
+}
+
+/** The same entry without a request (the command-line tool records its changes with the ip `cli`). */
+export async function insertAudit(
+  db: Kysely<Database> | Transaction<Database>,
+  entry: AuditEntry & { actor: { id: number | null; email: string }; ip: string },
+): Promise<void> {
+  const recordId = entry.recordId === undefined || entry.recordId === null ? null : String(entry.recordId).slice(0, MAX_TEXT);
+  await db
+    .insertInto('audit_log')
+    .values({
+      user_id: entry.actor.id,
+      user_email: entry.actor.email.slice(0, MAX_TEXT),
+      action: entry.action.slice(0, 64),
+      resource: entry.resource.slice(0, 64),
+      record_id: recordId,
+      ip: entry.ip.slice(0, 64),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { recordAudit } from '../admin/audit.js';
+import { emailSchema, normalizeEmail, parseBody, PASSWORD_MAX, revokeSessions, toUserRecord } from '../auth/accounts.js';
+import { authenticate, UNAUTHORIZED_MESSAGE } from '../auth/guard.js';
+import { accountLocked, LOGIN_ACTION, LOGIN_FAILED_ACTION, LOGIN_RESOURCE } from '../auth/loginAttempts.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { SlidingWindowLimiter } from '../auth/rateLimit.js';
+import { issueRefreshToken, peekRefreshToken, REFRESH_TOKEN_TTL_SECONDS, rotateRefreshToken, type IssuedRefreshToken } from '../auth/refreshTokens.js';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../auth/tokens.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+
+export const ACCESS_COOKIE = 'access_token';
+export const REFRESH_COOKIE = 'refresh_token';
+export const REFRESH_COOKIE_PATH = '/api/site';
+
+export const LOGIN_FAILED_MESSAGE = 'Неверный e-mail или пароль.';
+export const RATE_LIMITED_MESSAGE = 'Слишком много попыток. Попробуйте позже.';
+
+/** Limits (DESIGN.md §5): per IP for every login and refresh request; per account for failures and refreshes. */
+export const LIMITS = {
+  loginPerIp: { limit: 10, windowMs: 60_000 },
+  refreshPerIp: { limit: 20, windowMs: 60_000 },
+  refreshPerAccount: { limit: 10, windowMs: 60_000 },
+} as const;
+
+const loginBody = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Укажите пароль.' : 'Пароль: ожидается строка.') })
+    .min(1, { error: 'Укажите пароль.' })
+    .max(PASSWORD_MAX, { error: `Пароль должен быть не длиннее ${PASSWORD_MAX} символов.` }),
+});
+
+/** A hash of a random password, checked for unknown accounts so that they take as long as known ones. */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+const rateLimited = () => new HttpError(429, RATE_LIMITED_MESSAGE);
+
+/**
+ * Sessions (docs/admin-api.md): login, refresh and logout. The access token travels in a script-readable cookie
+ * (the admin reads it and sends it back as `Authorization: Bearer`); the refresh token is HttpOnly, limited to
+ * `/api/site`, opaque, stored hashed, and rotated on every use.
+ */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const secure = app.config.publicUrl.startsWith('https://');
+  const loginIp = new SlidingWindowLimiter(LIMITS.loginPerIp.limit, LIMITS.loginPerIp.windowMs);
+  const refreshIp = new SlidingWindowLimiter(LIMITS.refreshPerIp.limit, LIMITS.refreshPerIp.windowMs);
+  const refreshAccount = new SlidingWindowLimiter(LIMITS.refreshPerAccount.limit, LIMITS.refreshPerAccount.windowMs);
+  void getDummyHash();
+
+  function setSessionCookies(reply: FastifyReply, accessToken: string, refresh: IssuedRefreshToken): void {
+    reply.setCookie(ACCESS_COOKIE, accessToken, { path: '/', sameSite: 'lax', secure, httpOnly: false, maxAge: ACCESS_TOKEN_TTL_SECONDS });
+    reply.setCookie(REFRESH_COOKIE, refresh.token, {
+      path: REFRESH_COOKIE_PATH,
+      sameSite: 'strict',
+      secure,
+      httpOnly: true,
+      maxAge: REFRESH_TOKEN_TTL_SECONDS,
+    });
+  }
+
+  function clearSessionCookies(reply: FastifyReply): void {
+    reply.clearCookie(ACCESS_COOKIE, { path: '/', sameSite: 'lax', secure, httpOnly: false });
+    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, sameSite: 'strict', secure, httpOnly: true });
+  }
+
+  async function startSession(reply: FastifyReply, user: UserRow, refresh: IssuedRefreshToken) {
+    const accessToken = await signAccessToken(app.config.jwtSecret, user);
+    setSessionCookies(reply, accessToken, refresh);
+    const { id, email, name, role } = toUserRecord(user);
+    return { data: { user: { id, email, name, role } } };
+  }
+
+  app.post('/api/site/login', async (request: FastifyRequest, reply) => {
+    // Counted before the body is read: no body, however changed, escapes the limit.
+    if (!loginIp.hit(request.ip)) throw rateLimited();
+    const { email: rawEmail, password } = parseBody(loginBody, request.body);
+    const email = normalizeEmail(rawEmail);
+    if (await accountLocked(app.db, email)) throw rateLimited();
+
+    const user = await app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    const matches = await verifyPassword(password, user?.password_hash || (await getDummyHash()));
+    if (!user || !matches || user.active !== 1) {
+      await recordAudit(request, { action: LOGIN_FAILED_ACTION, resource: LOGIN_RESOURCE, recordId: user?.id, actor: { id: user?.id ?? null, email } });
+      throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+    }
+    await recordAudit(request, { action: LOGIN_ACTION, resource: LOGIN_RESOURCE, recordId: user.id, actor: { id: user.id, email: user.email } });
+    return startSession(reply, user, await issueRefreshToken(app.db, user.id));
+  });
+
+  app.post('/api/site/refresh', async (request, reply) => {
+    if (!refreshIp.hit(request.ip)) throw rateLimited();
+    const token = request.cookies[REFRESH_COOKIE];
+    const owner = await peekRefreshToken(app.db, token);
+    if (owner !== null && !refreshAccount.hit(String(owner))) throw rateLimited();
+
+    const rotated = await rotateRefreshToken(app.db, token);
+    const user = rotated.ok ? await app.db.selectFrom('users').selectAll().where('id', '=', rotated.userId).executeTakeFirst() : undefined;
+    if (!rotated.ok || !user || user.active !== 1) {
+      if (user) await app.db.deleteFrom('refresh_tokens').where('user_id', '=', user.id).execute();
+      clearSessionCookies(reply);
+      throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+    }
+    return startSession(reply, user, rotated.issued);
+  });
+
+  app.post('/api/site/logout', async (request, reply) => {
+    const user = await authenticate(request, 'USER');
+    request.user = user;
+    await revokeSessions(app.db, user.id);
+    await recordAudit(request, { action: 'logout', resource: LOGIN_RESOURCE, recordId: user.id });
+    clearSessionCookies(reply);
+    return { data: { ok: true } };
+  });
+}
