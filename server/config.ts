@@ -19,6 +19,11 @@ export interface AppConfig {
   /** Fill an empty database with demo content on start. */
   seedDemo: boolean;
   logLevel: string;
+  /**
+   * Whether to believe `X-Forwarded-For` for the client's address (rate limits and the audit log use it): false
+   * unless `TRUST_PROXY` says so; `true`, a hop count or a list of proxy addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string;
   /** `NODE_ENV=development`: the site is served by Vite's dev middleware instead of the build in `dist/`. */
   dev: boolean;
   /** Default meta description of the site (`SITE_DESCRIPTION`); built from the brand when unset. */
@@ -53,6 +58,12 @@ function loadGeneratedSecret(dataDir: string, name: string): string {
   return secret;
 }
 
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === '0' || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parsePort(env.PORT);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -74,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.JWT_SECRET || loadGeneratedSecret(dataDir, 'jwtSecret'),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dev: env.NODE_ENV === 'development',
     siteDescription: env.SITE_DESCRIPTION || null,
     altTemplate: env.SITE_ALT_TEMPLATE || null,

@@ -45,6 +45,28 @@ describe.each(await testDialects())('login and refresh rate limits on %s', (dial
     expect((await login(t.app, user.email, password, freshIp())).statusCode).toBe(200);
   });
 
+  it('does not let a forged X-Forwarded-For header reset the per-IP limit (TRUST_PROXY is off by default)', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < LIMITS.loginPerIp.limit; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/site/login',
+        payload: { email: `forged-${i}@example.com`, password: 'x' },
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      expect(response.statusCode).not.toBe(429);
+    }
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/site/login',
+      payload: { email: 'forged-last@example.com', password: 'x' },
+      remoteAddress: ip,
+      headers: { 'x-forwarded-for': '198.51.100.77' },
+    });
+    expectLimited(forged);
+  });
+
   it('limits failed logins per account across addresses; e-mail case, spaces and extra fields do not reset it', async () => {
     const { user, password } = await userWithToken(t.app, 'USER', 'per-account-password');
     const variants = [

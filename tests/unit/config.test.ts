@@ -33,4 +33,12 @@ describe('loadConfig', () => {
   it('takes PUBLIC_URL without a trailing slash', () => {
     expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://example.ru/' }).publicUrl).toBe('https://example.ru');
   });
+
+  it('trusts X-Forwarded-For only when TRUST_PROXY says so', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
 });
