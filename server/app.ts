@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -12,6 +13,10 @@ import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
 import { FileStore } from './files/store.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { adminAuditLogRoutes } from './routes/admin/auditLog.js';
+import { adminContentRoutes } from './routes/admin/content.js';
+import { adminUsersRoutes } from './routes/admin/users.js';
+import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
 import { menuRoutes } from './routes/menu.js';
@@ -20,6 +25,7 @@ import { newsRoutes } from './routes/news.js';
 import { photobankRoutes } from './routes/photobank.js';
 import { textPagesRoutes } from './routes/textPages.js';
 import { uploadsRoutes } from './routes/uploads.js';
+import { sitePlugin } from './site/plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +40,10 @@ declare module 'fastify' {
   }
 }
 
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export interface BuildOptions {
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | { level: string };
@@ -45,7 +55,8 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // A hop count trusts that many proxies in front of us, as proxy-addr does for numbers.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
   });
@@ -88,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   installErrorHandler(app);
+  await app.register(cookie);
 
   await app.register(healthRoutes);
   await app.register(uploadsRoutes);
@@ -97,6 +109,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(networkRoutes);
   await app.register(textPagesRoutes);
   await app.register(photobankRoutes);
+  await app.register(authRoutes);
+  await app.register(adminUsersRoutes);
+  await app.register(adminAuditLogRoutes);
+  await app.register(adminContentRoutes);
+  // The public site last: it answers every other GET outside /api (DESIGN.md §2).
+  await app.register(sitePlugin);
 
   return app;
 }

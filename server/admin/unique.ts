@@ -1,0 +1,59 @@
+import type { Kysely, Transaction } from 'kysely';
+import { slugFromTitle } from '../../lib/slug.js';
+import type { Database } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import { FORM_MESSAGE } from './validate.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const SLUG_TAKEN_MESSAGE = 'Этот адрес уже занят другой записью.';
+/** When a title gives no Latin letters at all (only emoji, say), the slug starts from this. */
+const FALLBACK_SLUG = 'zapis';
+
+/** 409 with the field named: an explicitly chosen slug or identifier that another record has. */
+export function conflict(field: string, text = SLUG_TAKEN_MESSAGE): HttpError {
+  return new HttpError(409, FORM_MESSAGE, { [field]: [text] });
+}
+
+/** SQLite's and PostgreSQL's unique-constraint failures. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/** Runs a write; a unique-constraint failure (two saves racing for one slug) becomes a 409 on `field`. */
+export async function uniqueOr409<T>(field: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(field);
+    throw error;
+  }
+}
+
+/**
+ * The slug an article is saved under. An explicit slug is kept as given and must be free (else 409); an empty
+ * one is made from the title (Cyrillic transliterated) and, when taken, gets `-2`, `-3`… appended.
+ */
+export async function articleSlug(
+  db: Db,
+  table: 'news' | 'media_our',
+  requested: string,
+  title: string,
+  exceptId: number | null,
+): Promise<string> {
+  const others = (query: ReturnType<typeof db.selectFrom<typeof table>>) => (exceptId === null ? query : query.where('id', '!=', exceptId));
+  if (requested) {
+    const taken = await others(db.selectFrom(table)).select('id').where('slug', '=', requested).executeTakeFirst();
+    if (taken) throw conflict('slug');
+    return requested;
+  }
+  const base = slugFromTitle(title).slice(0, 110).replace(/-+$/, '') || FALLBACK_SLUG;
+  const rows = await others(db.selectFrom(table))
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    .execute();
+  const taken = new Set(rows.map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}

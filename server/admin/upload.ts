@@ -1,0 +1,234 @@
+import { stat } from 'node:fs/promises';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { StoredImage } from '../../lib/types.js';
+import { storeImage } from '../files/images.js';
+import type { FileStore } from '../files/store.js';
+import { HttpError } from '../http/errors.js';
+import { sanitizeSvg } from './sanitize.js';
+import { FORM_MESSAGE } from './validate.js';
+
+/**
+ * The one upload validator of every admin upload route. A file is accepted only when the field expects its
+ * kind, its extension names that kind, and its content (magic bytes; for SVG, the markup) is that kind too.
+ * Every part is read into memory, within the field's size limit, before the route touches the database or the
+ * disk. The client's file name serves only to read the extension: stored names are chosen by `FileStore`.
+ */
+
+export type FileKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'svg' | 'pdf' | 'eps';
+
+const MB = 1024 * 1024;
+/** Size limits: photos and pictures 10 MB; logo files for download (SVG, PNG, PDF, EPS) 20 MB. */
+export const IMAGE_MAX_BYTES = 10 * MB;
+export const LOGO_FILE_MAX_BYTES = 20 * MB;
+
+const KIND_OF_EXTENSION: Record<string, FileKind> = {
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  svg: 'svg',
+  pdf: 'pdf',
+  eps: 'eps',
+};
+
+/** What file-type answers for each kind we accept (`svg` is text: checked by its markup instead). */
+const KIND_OF_DETECTED: Record<string, FileKind> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', pdf: 'pdf', eps: 'eps', ps: 'eps' };
+
+const KIND_LABEL: Record<FileKind, string> = { jpeg: 'JPG', png: 'PNG', webp: 'WebP', gif: 'GIF', svg: 'SVG', pdf: 'PDF', eps: 'EPS' };
+
+export interface FileRule {
+  kinds: readonly FileKind[];
+  maxBytes: number;
+  maxFiles: number;
+}
+
+export const RASTER_IMAGE: FileRule = { kinds: ['jpeg', 'png', 'webp', 'gif'], maxBytes: IMAGE_MAX_BYTES, maxFiles: 1 };
+export const SOURCE_LOGO: FileRule = { kinds: ['png', 'jpeg', 'webp', 'svg'], maxBytes: IMAGE_MAX_BYTES, maxFiles: 1 };
+export const LOGO_FILES: FileRule = { kinds: ['svg', 'png', 'pdf', 'eps'], maxBytes: LOGO_FILE_MAX_BYTES, maxFiles: 10 };
+
+export interface UploadedFile {
+  field: string;
+  kind: FileKind;
+  data: Buffer;
+}
+
+export interface UploadForm {
+  /** Text fields; a field sent twice keeps its last value. */
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+/** The busboy limits of the admin scope: past the largest per-field limit, so that ours answer first. */
+export const MULTIPART_LIMITS = {
+  fileSize: LOGO_FILE_MAX_BYTES + 1,
+  files: 20,
+  fields: 60,
+  fieldSize: 2 * MB,
+  parts: 100,
+  headerPairs: 200,
+};
+
+const formatMb = (bytes: number) => `${Math.round(bytes / MB)} МБ`;
+const fieldError = (status: number, field: string, text: string) => new HttpError(status, FORM_MESSAGE, { [field]: [text] });
+
+/** The extension of a client file name, whatever directories (`../../x.png`, `C:\x.png`) it pretends to have. */
+function extensionOf(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+const SVG_START = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE[^>]*(?:\[[\s\S]*?\])?\s*>)\s*)*<svg[\s>/]/i;
+
+function looksLikeSvg(data: Buffer): boolean {
+  if (data.includes(0)) return false;
+  try {
+    const textValue = new TextDecoder('utf-8', { fatal: true }).decode(data);
+    return SVG_START.test(textValue.replace(/^\uFEFF/, ''));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the content is of the kind its extension names. */
+async function contentIs(kind: FileKind, data: Buffer): Promise<boolean> {
+  if (kind === 'svg') return looksLikeSvg(data);
+  const detected = await fileTypeFromBuffer(data);
+  return detected !== undefined && KIND_OF_DETECTED[detected.ext] === kind;
+}
+
+async function readFilePart(part: MultipartFile, rule: FileRule): Promise<UploadedFile> {
+  const field = part.fieldname;
+  const kind = KIND_OF_EXTENSION[extensionOf(part.filename)];
+  if (!kind || !rule.kinds.includes(kind)) {
+    part.file.resume();
+    throw fieldError(415, field, `Допустимые форматы: ${rule.kinds.map((k) => KIND_LABEL[k]).join(', ')}.`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > rule.maxBytes) {
+      part.file.resume();
+      throw fieldError(413, field, `Файл больше допустимых ${formatMb(rule.maxBytes)}.`);
+    }
+    chunks.push(chunk);
+  }
+  if (part.file.truncated) throw fieldError(413, field, `Файл больше допустимых ${formatMb(rule.maxBytes)}.`);
+  const data = Buffer.concat(chunks);
+  if (!(await contentIs(kind, data))) {
+    throw fieldError(415, field, `Содержимое файла не соответствует расширению .${extensionOf(part.filename)}.`);
+  }
+  return { field, kind, data };
+}
+
+/**
+ * Reads a whole multipart form: text fields and the files `rules` allow, each checked. Throws 415 for a request
+ * that is not multipart, a format the field does not take or content that disagrees with the extension; 413 for
+ * a file or field over its limit; 400 for a file in a field that takes none, or too many files.
+ */
+export async function readUploadForm(request: FastifyRequest, rules: Readonly<Record<string, FileRule>>): Promise<UploadForm> {
+  if (!request.isMultipart()) throw new HttpError(415, 'Ожидается форма multipart/form-data.');
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const value = part as MultipartValue;
+        if (value.valueTruncated) throw fieldError(413, value.fieldname, 'Слишком длинное значение.');
+        if (typeof value.value === 'string') fields[value.fieldname] = value.value;
+        continue;
+      }
+      const rule = Object.hasOwn(rules, part.fieldname) ? rules[part.fieldname] : undefined;
+      // A form's empty file input arrives as a part without a name or bytes: nothing was chosen.
+      if (part.filename === '' && rule) {
+        await part.toBuffer();
+        continue;
+      }
+      if (!rule) {
+        part.file.resume();
+        throw fieldError(400, part.fieldname, 'Это поле не принимает файлы.');
+      }
+      if (files.filter((file) => file.field === part.fieldname).length >= rule.maxFiles) {
+        part.file.resume();
+        throw fieldError(400, part.fieldname, `Не больше ${rule.maxFiles} файлов.`);
+      }
+      files.push(await readFilePart(part, rule));
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) throw new HttpError(413, 'Слишком большой запрос или файл.');
+    request.log.info({ err: error }, 'malformed multipart form');
+    throw new HttpError(400, 'Некорректная форма.');
+  }
+  return { fields, files };
+}
+
+/** Stores a raster image re-encoded with its WebP and AVIF variants; content sharp cannot decode is a 415. */
+export async function storeUploadedImage(store: FileStore, folder: string, file: UploadedFile): Promise<StoredImage> {
+  if (file.kind === 'svg') return storeSvgAsImage(store, folder, file);
+  try {
+    return await storeImage(store, folder, file.data);
+  } catch {
+    throw fieldError(415, file.field, 'Не удалось прочитать изображение.');
+  }
+}
+
+function cleanSvg(file: UploadedFile): Buffer {
+  const clean = sanitizeSvg(file.data.toString('utf8'));
+  if (clean === null) throw fieldError(415, file.field, 'Файл не является изображением SVG.');
+  return Buffer.from(clean, 'utf8');
+}
+
+/** An SVG kept as an image column: sanitised, no variants, its size read from the markup when it states one. */
+async function storeSvgAsImage(store: FileStore, folder: string, file: UploadedFile): Promise<StoredImage> {
+  const data = cleanSvg(file);
+  let width = 0;
+  let height = 0;
+  try {
+    const meta = await sharp(data).metadata();
+    width = meta.width;
+    height = meta.height;
+  } catch {
+    // An SVG without a size of its own (no width, height or viewBox) keeps 0 × 0.
+  }
+  const key = store.newKey(folder, 'svg');
+  await store.write(key, data);
+  return { src: key, width, height, variants: [] };
+}
+
+export interface StoredFile {
+  key: string;
+  format: string;
+  size: number;
+}
+
+/**
+ * Stores a file offered for download as it is meant to be used: SVG sanitised, PNG re-encoded as PNG (dropping
+ * anything hidden in it), PDF and EPS as uploaded (their content was checked to be PDF or EPS).
+ */
+export async function storeDownloadFile(store: FileStore, folder: string, file: UploadedFile): Promise<StoredFile> {
+  let data = file.data;
+  if (file.kind === 'svg') data = cleanSvg(file);
+  if (file.kind === 'png' || file.kind === 'jpeg') {
+    try {
+      data = await (file.kind === 'png' ? sharp(file.data, { failOn: 'error' }).png() : sharp(file.data, { failOn: 'error' }).jpeg({ quality: 92 })).toBuffer();
+    } catch {
+      throw fieldError(415, file.field, 'Не удалось прочитать изображение.');
+    }
+  }
+  const format = file.kind === 'jpeg' ? 'jpg' : file.kind;
+  const key = store.newKey(folder, format);
+  await store.write(key, data);
+  return { key, format, size: data.length };
+}
+
+/** The size in bytes of a stored file. */
+export async function storedSize(store: FileStore, key: string): Promise<number> {
+  return (await stat(store.pathOf(key))).size;
+}

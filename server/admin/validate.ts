@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { HttpError } from '../http/errors.js';
+import { sanitizeHtml } from './sanitize.js';
+
+/** The message of every validation answer; the details are per field in `errors`. */
+export const FORM_MESSAGE = 'Проверьте поля формы.';
+export const REQUIRED_MESSAGE = 'Заполните поле.';
+
+const russian = z.locales.ru().localeError;
+
+/** Russian messages: our own for the common cases, zod's Russian locale for the rest. */
+const errorMap: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) return REQUIRED_MESSAGE;
+  if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return REQUIRED_MESSAGE;
+  if (issue.code === 'too_big' && issue.origin === 'string') return `Не длиннее ${String(issue.maximum)} символов.`;
+  if (issue.code === 'invalid_type' && issue.expected === 'string') return 'Ожидается строка.';
+  if (issue.code === 'invalid_type' && (issue.expected === 'number' || issue.expected === 'int')) return 'Ожидается целое число.';
+  return russian(issue);
+};
+
+/** A 400 in the shape of every validation answer. */
+export function formError(errors: Record<string, string[]>, status = 400): HttpError {
+  return new HttpError(status, FORM_MESSAGE, errors);
+}
+
+/** Parses a body with a schema; failures become 400 `{ message: 'Проверьте поля формы.', errors: { field: […] } }`. */
+export function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {}, { error: errorMap });
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : '_form';
+    (errors[field] ??= []).push(issue.message);
+  }
+  throw formError(errors);
+}
+
+/** Text trimmed, at most `max` characters; multipart sends every value as text, JSON may send numbers. */
+export const text = (max: number) => z.string().trim().max(max);
+export const requiredText = (max: number) => text(max).min(1);
+
+/** 0 or 1 from JSON (0, 1, false, true) or a form ('0', '1', 'false', 'true'). */
+export const flag = z.preprocess(
+  (value) => {
+    if (value === true || value === 'true' || value === '1') return 1;
+    if (value === false || value === 'false' || value === '0') return 0;
+    return value;
+  },
+  z.union([z.literal(0), z.literal(1)], { error: 'Ожидается 0 или 1.' }),
+);
+
+const fromDigits = (value: unknown) => (typeof value === 'string' && /^\s*-?\d{1,15}\s*$/.test(value) ? Number(value) : value);
+
+/** A whole number from JSON or form text. */
+export const integer = (min = 0, max = 1_000_000_000) =>
+  z.preprocess(fromDigits, z.number().int('Ожидается целое число.').min(min, `Не меньше ${min}.`).max(max, `Не больше ${max}.`));
+
+/** A record id, or null for none (`''` or `null`, as forms and JSON send it). */
+export const optionalId = z.preprocess(
+  (value) => (value === '' || value === 'null' ? null : fromDigits(value)),
+  z.number().int('Ожидается целое число.').positive('Ожидается номер записи.').nullable(),
+);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** An ISO 8601 date or date-time, stored as UTC ISO text (`2026-01-31T09:00:00.000Z`). */
+export const isoDate = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((value) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)), 'Ожидается дата ISO 8601, например 2026-01-31T09:00:00Z.')
+  .transform((value) => new Date(value).toISOString());
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute http(s) address. */
+export const webUrl = z.string().trim().min(1).max(2000).refine(isWebUrl, 'Ожидается адрес, начинающийся с http:// или https://.');
+
+/** An http(s) address or nothing. */
+export const optionalWebUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value === '' || isWebUrl(value), 'Ожидается адрес, начинающийся с http:// или https://.');
+
+/** A link in a menu: a path on the site (`/news`) or an http(s) address; never `javascript:` and the like. */
+export const siteLink = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value === '' || (value.startsWith('/') && !value.startsWith('//')) || isWebUrl(value), 'Ожидается путь вида /news или адрес http(s)://.');
+
+/** Rich HTML, sanitised before it is stored. */
+export const richHtml = z.string().max(2_000_000).transform(sanitizeHtml);
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A slug as typed by an editor: lower-case Latin letters, digits and single hyphens; empty means "from the title". */
+export const slugField = z
+  .string()
+  .trim()
+  .max(120)
+  .refine((value) => value === '' || SLUG_PATTERN.test(value), 'Только строчные латинские буквы, цифры и дефисы.');
