@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { slugFromTitle } from '../../lib/slug.js';
 import type { Database, MediaSourcesTable, MediaVideoTable, NewArticle } from '../db/schema.js';
@@ -43,11 +44,12 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
   if (!(await isEmpty(db))) return false;
   const written: string[] = [];
   let seed = 0;
-  const image = async (folder: string) => {
-    const stored = await storeImage(files, folder, await renderIllustration(++seed, DEMO_IMAGE_WIDTH, DEMO_IMAGE_HEIGHT));
+  const storeIllustration = async (folder: string, width = DEMO_IMAGE_WIDTH, height = DEMO_IMAGE_HEIGHT) => {
+    const stored = await storeImage(files, folder, await renderIllustration(++seed, width, height));
     written.push(stored.src, ...stored.variants.map((variant) => variant.src));
-    return JSON.stringify(stored);
+    return stored;
   };
+  const image = async (folder: string) => JSON.stringify(await storeIllustration(folder));
   const file = async (folder: string, extension: string, data: Buffer) => {
     const key = files.newKey(folder, extension);
     await files.write(key, data);
@@ -122,8 +124,9 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
     for (const group of PHOTO_GROUPS) {
       for (const category of group.categories) {
         for (const title of category.photos) {
-          const stored = await image('photobank/photos');
-          photos.set(title, { image: stored, size: (await renderIllustration(seed, DEMO_IMAGE_WIDTH, DEMO_IMAGE_HEIGHT)).length });
+          // Photobank photos are for download, so they are kept at full HD.
+          const stored = await storeIllustration('photobank/photos', 1920, 1080);
+          photos.set(title, { image: JSON.stringify(stored), size: (await stat(files.pathOf(stored.src))).size });
         }
       }
     }
@@ -193,81 +196,82 @@ async function insertMenus(trx: Transaction<Database>): Promise<void> {
   }
 }
 
+/** Inserts groups of one kind and their categories in order; `fill` adds each category's items. */
+async function insertGroups<C extends { title: string }>(
+  trx: Transaction<Database>,
+  kind: 'logo' | 'photo',
+  groups: { title: string; categories: C[] }[],
+  fill: (categoryId: number, category: C, categoryPosition: number) => Promise<void>,
+): Promise<void> {
+  for (const [groupPosition, group] of groups.entries()) {
+    const { id: groupId } = await trx
+      .insertInto('photobank_groups')
+      .values({ kind, title: group.title, position: groupPosition })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [categoryPosition, category] of group.categories.entries()) {
+      const { id: categoryId } = await trx
+        .insertInto('photobank_categories')
+        .values({ group_id: groupId, title: category.title, position: categoryPosition })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await fill(categoryId, category, categoryPosition);
+    }
+  }
+}
+
 async function insertPhotobank(
   trx: Transaction<Database>,
   logoFiles: Map<string, { svg: { key: string; size: number }; png: { key: string; size: number } }>,
   photos: Map<string, { image: string; size: number }>,
 ): Promise<void> {
   const colourless = { hex: '', rgb: '', cmyk: '', pantone: '' };
-  for (const [groupPosition, group] of LOGO_GROUPS.entries()) {
-    const { id: groupId } = await trx
-      .insertInto('photobank_groups')
-      .values({ kind: 'logo', title: group.title, position: groupPosition })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const [categoryPosition, category] of group.categories.entries()) {
-      const { id: categoryId } = await trx
-        .insertInto('photobank_categories')
-        .values({ group_id: groupId, title: category.title, position: categoryPosition })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const [position, logo] of category.logos.entries()) {
-        const stored = logoFiles.get(logo.title);
-        if (!stored) continue;
-        const { id: itemId } = await trx
-          .insertInto('photobank_logo_items')
-          .values({ category_id: categoryId, type: 'logo', title: logo.title, position, preview: stored.png.key, ...colourless })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('photobank_logo_files')
-          .values([
-            { item_id: itemId, format: 'svg', file: stored.svg.key, size: stored.svg.size, position: 0 },
-            { item_id: itemId, format: 'png', file: stored.png.key, size: stored.png.size, position: 1 },
-          ])
-          .execute();
-      }
-      if (categoryPosition === 0) {
-        await trx
-          .insertInto('photobank_logo_items')
-          .values(
-            COLOURS.map((colour, index) => ({
-              category_id: categoryId,
-              type: 'colour' as const,
-              preview: null,
-              position: category.logos.length + index,
-              ...colour,
-            })),
-          )
-          .execute();
-      }
-    }
-  }
-  for (const [groupPosition, group] of PHOTO_GROUPS.entries()) {
-    const { id: groupId } = await trx
-      .insertInto('photobank_groups')
-      .values({ kind: 'photo', title: group.title, position: groupPosition })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const [categoryPosition, category] of group.categories.entries()) {
-      const { id: categoryId } = await trx
-        .insertInto('photobank_categories')
-        .values({ group_id: groupId, title: category.title, position: categoryPosition })
+  await insertGroups(trx, 'logo', LOGO_GROUPS, async (categoryId, category, categoryPosition) => {
+    for (const [position, logo] of category.logos.entries()) {
+      const stored = logoFiles.get(logo.title);
+      if (!stored) continue;
+      const { id: itemId } = await trx
+        .insertInto('photobank_logo_items')
+        .values({ category_id: categoryId, type: 'logo', title: logo.title, position, preview: stored.png.key, ...colourless })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx
-        .insertInto('photobank_photos')
+        .insertInto('photobank_logo_files')
+        .values([
+          { item_id: itemId, format: 'svg', file: stored.svg.key, size: stored.svg.size, position: 0 },
+          { item_id: itemId, format: 'png', file: stored.png.key, size: stored.png.size, position: 1 },
+        ])
+        .execute();
+    }
+    // The brand colours sit with the main logo.
+    if (categoryPosition === 0) {
+      await trx
+        .insertInto('photobank_logo_items')
         .values(
-          category.photos.map((title, position) => ({
+          COLOURS.map((colour, index) => ({
             category_id: categoryId,
-            title,
-            image: photos.get(title)?.image ?? null,
-            image_alt: title,
-            size: photos.get(title)?.size ?? 0,
-            position,
+            type: 'colour' as const,
+            preview: null,
+            position: category.logos.length + index,
+            ...colour,
           })),
         )
         .execute();
     }
-  }
+  });
+  await insertGroups(trx, 'photo', PHOTO_GROUPS, async (categoryId, category) => {
+    await trx
+      .insertInto('photobank_photos')
+      .values(
+        category.photos.map((title, position) => ({
+          category_id: categoryId,
+          title,
+          image: photos.get(title)?.image ?? null,
+          image_alt: title,
+          size: photos.get(title)?.size ?? 0,
+          position,
+        })),
+      )
+      .execute();
+  });
 }
