@@ -4,7 +4,6 @@ import { ROUTE_NOT_FOUND_MESSAGE } from '../lib/site.js';
 import { imageAlt } from '../lib/titles.js';
 import type { Article } from '../lib/types.js';
 import type { WithMeta } from './meta.js';
-import { sanitizeHtml } from './server/sanitizeHtml.js';
 
 export interface ArticlePageData extends WithMeta {
   article: Article;
@@ -19,7 +18,7 @@ export function articlePageData(pageContext: PageContextServer, article: Article
   const url = `${site.publicUrl}${path}`;
   const description = article.seo_description || article.lead || site.description;
   return {
-    article: { ...article, content: sanitizeHtml(article.content) },
+    article,
     section,
     meta: {
       title: article.seo_title || article.title,

@@ -3,7 +3,6 @@ import type { PageContextServer } from 'vike/types';
 import { ROUTE_NOT_FOUND_MESSAGE } from '../lib/site.js';
 import type { TextPage } from '../lib/types.js';
 import type { WithMeta } from './meta.js';
-import { sanitizeHtml } from './server/sanitizeHtml.js';
 
 export interface TextPageData extends WithMeta {
   page: TextPage;
@@ -22,7 +21,7 @@ export async function textPageData(pageContext: PageContextServer, section: stri
   }
   const siblings = section === null ? [] : (await pageContext.content.textPages.list(section)).map(({ identifier: id, title }) => ({ identifier: id, title }));
   return {
-    page: { ...page, content: sanitizeHtml(page.content) },
+    page,
     siblings,
     meta: {
       title: page.seo_title || page.title,

@@ -7,7 +7,7 @@ import type { StoredImage } from '../../lib/types.js';
 import { storeImage } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import { HttpError } from '../http/errors.js';
-import { sanitizeSvg } from './sanitize.js';
+import { sanitizeSvg } from '../content/sanitize.js';
 import { FORM_MESSAGE } from './validate.js';
 
 /**

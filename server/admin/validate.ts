@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HttpError } from '../http/errors.js';
-import { sanitizeHtml } from './sanitize.js';
+import { sanitizeHtml } from '../content/sanitize.js';
 
 /** The message of every validation answer; the details are per field in `errors`. */
 export const FORM_MESSAGE = 'Проверьте поля формы.';

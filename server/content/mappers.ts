@@ -1,5 +1,6 @@
 import type { ArticleSummary, Article, PublicImage, StoredImage } from '../../lib/types.js';
 import type { ArticleRow } from '../db/schema.js';
+import { sanitizeHtml } from './sanitize.js';
 
 export const UPLOADS_URL = '/uploads';
 
@@ -36,7 +37,7 @@ export function toArticleSummary(row: Pick<ArticleRow, (typeof articleSummaryCol
 export function toArticle(row: ArticleRow): Article {
   return {
     ...toArticleSummary(row),
-    content: row.content,
+    content: sanitizeHtml(row.content),
     seo_title: row.seo_title,
     seo_description: row.seo_description,
     views: row.views,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ContentServices } from '../../lib/content.js';
 import type { TextPage } from '../../lib/types.js';
 import type { Database, TextPageRow } from '../db/schema.js';
+import { sanitizeHtml } from './sanitize.js';
 
 function toTextPage(row: TextPageRow): TextPage {
   return {
@@ -9,7 +10,7 @@ function toTextPage(row: TextPageRow): TextPage {
     identifier: row.identifier,
     section: row.section,
     title: row.title,
-    content: row.content,
+    content: sanitizeHtml(row.content),
     seo_title: row.seo_title,
     seo_description: row.seo_description,
     updated_at: row.updated_at,

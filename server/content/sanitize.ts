@@ -2,9 +2,9 @@ import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
 
 /**
- * The server's sanitisers (DOMPurify on jsdom). jsdom is server-only, so this lives in `server/`: the admin
- * write routes call it on save, and the server's content services may call `sanitizeHtml` again on render
- * before the HTML reaches a page. Each purpose has its own DOMPurify instance, as hooks are per instance.
+ * The server's sanitisers (DOMPurify on jsdom). The admin write routes call them on save, and the content
+ * services call `sanitizeHtml` again on every read, so HTML reaches the API and the pages clean even if it
+ * entered the database another way. Each purpose has its own DOMPurify instance, as hooks are per instance.
  */
 const { window } = new JSDOM('');
 const domWindow = window as unknown as WindowLike;
@@ -12,7 +12,6 @@ const domWindow = window as unknown as WindowLike;
 const htmlPurify = createDOMPurify(domWindow);
 const svgPurify = createDOMPurify(domWindow);
 
-/** The same rules as the site's render-time pass (`site/server/sanitizeHtml.ts`), so what is saved is what is shown. */
 const HTML_CONFIG: Config = {
   USE_PROFILES: { html: true },
   // Forms, frames and styles could imitate the site's own UI or load other pages; rich text needs none of them.
@@ -21,11 +20,15 @@ const HTML_CONFIG: Config = {
   ADD_ATTR: ['target'],
 };
 
-// A link that opens a new tab must not hand the opener to the page it opens.
+// A link that opens a new tab must not hand the opener to the page it opens; images in text load lazily.
 htmlPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.nodeName === 'A' && node.getAttribute('target')) {
     if (node.getAttribute('target') !== '_blank') node.removeAttribute('target');
     else node.setAttribute('rel', 'noopener noreferrer');
+  }
+  if (node.nodeName === 'IMG') {
+    node.setAttribute('loading', 'lazy');
+    node.setAttribute('decoding', 'async');
   }
 });
 
