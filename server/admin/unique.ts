@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { slugFromTitle } from '../../lib/slug.js';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { FORM_MESSAGE } from './validate.js';
+import { FORM_MESSAGE } from '../http/validation.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -8,7 +8,7 @@ import { storeImage } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import { HttpError } from '../http/errors.js';
 import { sanitizeSvg } from '../content/sanitize.js';
-import { FORM_MESSAGE } from './validate.js';
+import { FORM_MESSAGE } from '../http/validation.js';
 
 /**
  * The one upload validator of every admin upload route. A file is accepted only when the field expects its

@@ -1,39 +1,5 @@
 import { z } from 'zod';
-import { HttpError } from '../http/errors.js';
 import { sanitizeHtml } from '../content/sanitize.js';
-
-/** The message of every validation answer; the details are per field in `errors`. */
-export const FORM_MESSAGE = 'Проверьте поля формы.';
-export const REQUIRED_MESSAGE = 'Заполните поле.';
-
-const russian = z.locales.ru().localeError;
-
-/** Russian messages: our own for the common cases, zod's Russian locale for the rest. */
-const errorMap: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) return REQUIRED_MESSAGE;
-  if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return REQUIRED_MESSAGE;
-  if (issue.code === 'too_big' && issue.origin === 'string') return `Не длиннее ${String(issue.maximum)} символов.`;
-  if (issue.code === 'invalid_type' && issue.expected === 'string') return 'Ожидается строка.';
-  if (issue.code === 'invalid_type' && (issue.expected === 'number' || issue.expected === 'int')) return 'Ожидается целое число.';
-  return russian(issue);
-};
-
-/** A 400 in the shape of every validation answer. */
-export function formError(errors: Record<string, string[]>, status = 400): HttpError {
-  return new HttpError(status, FORM_MESSAGE, errors);
-}
-
-/** Parses a body with a schema; failures become 400 `{ message: 'Проверьте поля формы.', errors: { field: […] } }`. */
-export function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {}, { error: errorMap });
-  if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : '_form';
-    (errors[field] ??= []).push(issue.message);
-  }
-  throw formError(errors);
-}
 
 /** Text trimmed, at most `max` characters; multipart sends every value as text, JSON may send numbers. */
 export const text = (max: number) => z.string().trim().max(max);

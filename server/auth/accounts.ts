@@ -18,7 +18,6 @@ export interface UserRecord {
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export const VALIDATION_MESSAGE = 'Проверьте введённые данные.';
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже существует.';
 
 export function toUserRecord(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'created_at' | 'updated_at'>): UserRecord {
@@ -66,26 +65,6 @@ export const roleSchema = z.enum(['USER', 'MANAGER'], { error: 'Роль: USER (
 export const activeSchema = z
   .union([z.literal(0), z.literal(1), z.boolean()], { error: 'Активность: 0 или 1.' })
   .transform((value): 0 | 1 => (value === true || value === 1 ? 1 : 0));
-
-/** zod's Russian messages for issues without a message of ours (e.g. a body that is not an object). */
-const russianFallback = z.locales.ru().localeError;
-
-/** Turns zod issues into the API's `{ message, errors: { field: [...] } }` 400 error. */
-export function validationError(error: z.ZodError): HttpError {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : 'body';
-    (errors[field] ??= []).push(issue.message);
-  }
-  return new HttpError(400, VALIDATION_MESSAGE, errors);
-}
-
-/** Parses a JSON body (absent bodies count as `{}`, so each missing field is named) or throws the 400. */
-export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const result = schema.safeParse(body ?? {}, { error: russianFallback });
-  if (!result.success) throw validationError(result.error);
-  return result.data;
-}
 
 export interface NewUser {
   email: string;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../admin/audit.js';
-import { emailSchema, normalizeEmail, parseBody, PASSWORD_MAX, revokeSessions, toUserRecord } from '../auth/accounts.js';
+import { emailSchema, normalizeEmail, PASSWORD_MAX, revokeSessions, toUserRecord } from '../auth/accounts.js';
 import { authenticate, UNAUTHORIZED_MESSAGE } from '../auth/guard.js';
 import { accountLocked, LOGIN_ACTION, LOGIN_FAILED_ACTION, LOGIN_RESOURCE } from '../auth/loginAttempts.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -11,6 +11,7 @@ import { issueRefreshToken, peekRefreshToken, REFRESH_TOKEN_TTL_SECONDS, rotateR
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../auth/tokens.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { parseForm } from '../http/validation.js';
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
@@ -78,7 +79,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/site/login', async (request: FastifyRequest, reply) => {
     // Counted before the body is read: no body, however changed, escapes the limit.
     if (!loginIp.hit(request.ip)) throw rateLimited();
-    const { email: rawEmail, password } = parseBody(loginBody, request.body);
+    const { email: rawEmail, password } = parseForm(loginBody, request.body);
     const email = normalizeEmail(rawEmail);
     if (await accountLocked(app.db, email)) throw rateLimited();
 

@@ -92,7 +92,7 @@ describe.each(await testDialects())('sessions on %s', (dialect) => {
       ['empty password', { email: TEST_ADMIN.email, password: '' }, ['password']],
       ['overlong password', { email: TEST_ADMIN.email, password: 'x'.repeat(129) }, ['password']],
       ['overlong e-mail', { email: `${'a'.repeat(250)}@example.com`, password: 'x' }, ['email']],
-      ['an array', [1, 2], ['body']],
+      ['an array', [1, 2], ['_form']],
     ])('answers 400 with field errors for %s', async (_name, payload, fields) => {
       const response = await t.app.inject({ method: 'POST', url: '/api/site/login', payload: payload as object, remoteAddress: freshIp() });
       expect(response.statusCode).toBe(400);
@@ -119,7 +119,7 @@ describe.each(await testDialects())('sessions on %s', (dialect) => {
         remoteAddress: freshIp(),
       });
       expect(text.statusCode).toBe(400);
-      expect(text.json().errors).toHaveProperty('body');
+      expect(text.json().errors).toHaveProperty('_form');
     });
   });
 

@@ -6,7 +6,8 @@ import { parseId, registerAdminReads, type ListSpec } from '../../admin/listQuer
 import { presentArticle } from '../../admin/records.js';
 import { articleSlug, uniqueOr409 } from '../../admin/unique.js';
 import { RASTER_IMAGE, readUploadForm, storeUploadedImage } from '../../admin/upload.js';
-import { flag, isoDate, parseForm, requiredText, richHtml, slugField, text } from '../../admin/validate.js';
+import { flag, isoDate, requiredText, richHtml, slugField, text } from '../../admin/validate.js';
+import { parseForm } from '../../http/validation.js';
 import { nowIso } from '../../content/visibility.js';
 import type { ArticleUpdate } from '../../db/schema.js';
 import { imageFiles } from '../../files/images.js';

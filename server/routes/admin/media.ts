@@ -7,7 +7,8 @@ import { parseId, registerAdminReads, type ListSpec } from '../../admin/listQuer
 import { closeGap, moveInList, nextPosition, type OrderedList } from '../../admin/ordering.js';
 import { presentSource, presentVideo } from '../../admin/records.js';
 import { readUploadForm, SOURCE_LOGO, storeUploadedImage } from '../../admin/upload.js';
-import { flag, formError, isoDate, optionalId, optionalWebUrl, parseForm, requiredText, text, webUrl } from '../../admin/validate.js';
+import { flag, isoDate, optionalId, optionalWebUrl, requiredText, text, webUrl } from '../../admin/validate.js';
+import { formError, parseForm } from '../../http/validation.js';
 import { nowIso } from '../../content/visibility.js';
 import type { Database, MediaVideoRow } from '../../db/schema.js';
 import { imageFiles } from '../../files/images.js';

@@ -7,7 +7,8 @@ import { parseId, registerAdminReads, type ListSpec } from '../../admin/listQuer
 import { closeGap, moveInList, nextPosition, type OrderedList } from '../../admin/ordering.js';
 import { presentLogoItems, presentPhoto } from '../../admin/records.js';
 import { LOGO_FILES, RASTER_IMAGE, readUploadForm, storeDownloadFile, storedSize, storeUploadedImage, type StoredFile } from '../../admin/upload.js';
-import { formError, optionalId, parseForm, requiredText, text } from '../../admin/validate.js';
+import { optionalId, requiredText, text } from '../../admin/validate.js';
+import { formError, parseForm } from '../../http/validation.js';
 import type { Database, PhotobankCategoriesTable } from '../../db/schema.js';
 import { imageFiles } from '../../files/images.js';
 import { notFound } from '../../http/errors.js';

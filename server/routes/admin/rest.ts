@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { MENU_KINDS } from '../../../lib/types.js';
 import { recordAudit } from '../../admin/audit.js';
 import { parseId, registerAdminReads, type ListSpec } from '../../admin/listQuery.js';
-import { formError, integer, optionalId, parseForm, requiredText, siteLink, text, webUrl } from '../../admin/validate.js';
+import { integer, optionalId, requiredText, siteLink, text, webUrl } from '../../admin/validate.js';
+import { formError, parseForm } from '../../http/validation.js';
 import type { Database, MenuItemsTable, NetworkCollectionsTable } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 

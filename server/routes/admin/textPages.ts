@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { recordAudit } from '../../admin/audit.js';
 import { parseId, registerAdminReads, type ListSpec } from '../../admin/listQuery.js';
 import { conflict, uniqueOr409 } from '../../admin/unique.js';
-import { parseForm, requiredText, richHtml, SLUG_PATTERN, text } from '../../admin/validate.js';
+import { requiredText, richHtml, SLUG_PATTERN, text } from '../../admin/validate.js';
+import { parseForm } from '../../http/validation.js';
 import { nowIso } from '../../content/visibility.js';
 import { notFound } from '../../http/errors.js';
 

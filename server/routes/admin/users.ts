@@ -7,7 +7,6 @@ import {
   createUser,
   emailSchema,
   nameSchema,
-  parseBody,
   passwordSchema,
   roleSchema,
   toUserRecord,
@@ -16,6 +15,7 @@ import {
 } from '../../auth/accounts.js';
 import { requireRole } from '../../auth/guard.js';
 import { HttpError, notFound } from '../../http/errors.js';
+import { parseForm } from '../../http/validation.js';
 
 const USERS_LIST: ListSpec<'users'> = {
   resource: 'users',
@@ -72,7 +72,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
     registerAdminReads(managers, USERS_LIST, (rows) => rows.map(toUserRecord));
 
     managers.post('/api/admin/users', async (request, reply) => {
-      const body = parseBody(createBody, request.body);
+      const body = parseForm(createBody, request.body);
       const user = await createUser(app.db, body);
       await recordAudit(request, { action: 'create', resource: 'users', recordId: user.id });
       return reply.code(201).send({ data: user });
@@ -80,7 +80,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
 
     managers.put<{ Params: { id: string } }>('/api/admin/users/:id', async (request) => {
       const id = parseId(request.params.id);
-      const changes = parseBody(updateBody, request.body);
+      const changes = parseForm(updateBody, request.body);
       if (id === request.user?.id) {
         if (changes.active === 0) throw new HttpError(409, SELF_MESSAGES.deactivate, { active: [SELF_MESSAGES.deactivate] });
         if (changes.role !== undefined && changes.role !== 'MANAGER') throw new HttpError(409, SELF_MESSAGES.demote, { role: [SELF_MESSAGES.demote] });
