@@ -1,0 +1,163 @@
+import { Card, CardContent, CardHeader, Grid, List as MuiList, ListItem, ListItemText, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Link,
+  Title,
+  useCanAccess,
+  useCreatePath,
+  useDataProvider,
+  useGetIdentity,
+  useGetList,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import type { AdminDataProvider } from '../dataProvider/index.js';
+import { formatMoney } from '../lib/money.js';
+import { GENERALS_KEY, READS_KEY } from './cache.js';
+
+const COUNTED = ['news', 'media-our', 'media-other', 'media-video', 'photobank-photos'] as const;
+
+const Count = ({ resource }: { resource: string }) => {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const { total, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 1 } });
+  return (
+    <ListItem disableGutters>
+      <ListItemText
+        primary={<Link to={createPath({ resource, type: 'list' })}>{translate(`resources.${resource}.name`, { smart_count: 2 })}</Link>}
+        secondary={isPending ? '…' : formatMoney(total ?? 0)}
+      />
+    </ListItem>
+  );
+};
+
+const ruDateTime = (iso: unknown) =>
+  typeof iso === 'string' ? new Date(iso).toLocaleString('ru-RU', { dateStyle: 'short', timeStyle: 'short' }) : '';
+
+/** What is scheduled to appear next: published items whose public_at has not come yet, soonest first. */
+const Scheduled = () => {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const params = { pagination: { page: 1, perPage: 20 }, sort: { field: 'public_at', order: 'DESC' as const }, filter: { published: 1 } };
+  const news = useGetList('news', params);
+  const ours = useGetList('media-our', params);
+  const now = Date.now();
+  const upcoming = [
+    ...(news.data ?? []).map((record) => ({ record, resource: 'news' })),
+    ...(ours.data ?? []).map((record) => ({ record, resource: 'media-our' })),
+  ]
+    .filter(({ record }) => typeof record.public_at === 'string' && new Date(record.public_at).getTime() > now)
+    .sort((a, b) => new Date(String(a.record.public_at)).getTime() - new Date(String(b.record.public_at)).getTime());
+  return (
+    <Card>
+      <CardHeader title={translate('app.dashboard.scheduled')} />
+      <CardContent>
+        {upcoming.length === 0 ? (
+          <Typography variant="body2">{translate('app.dashboard.no_scheduled')}</Typography>
+        ) : (
+          <MuiList dense>
+            {upcoming.map(({ record, resource }: { record: RaRecord; resource: string }) => (
+              <ListItem key={`${resource}-${String(record.id)}`} disableGutters>
+                <ListItemText
+                  primary={<Link to={createPath({ resource, type: 'edit', id: record.id })}>{String(record.title)}</Link>}
+                  secondary={`${ruDateTime(record.public_at)} · ${translate(`resources.${resource}.name`, { smart_count: 1 })}`}
+                />
+              </ListItem>
+            ))}
+          </MuiList>
+        )}
+      </CardContent>
+    </Card>
+  );
+};
+
+/** The media section's generals and most-read items, refetched after add or edit of news, press or video. */
+const MediaSummaries = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const generals = useQuery({ queryKey: GENERALS_KEY, queryFn: async () => (await dataProvider.getGenerals('media', {})).data });
+  const reads = useQuery({ queryKey: READS_KEY, queryFn: async () => (await dataProvider.getReads('media', {})).data });
+  const none = translate('app.dashboard.none');
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card data-testid="generals">
+          <CardHeader title={translate('app.dashboard.generals')} />
+          <CardContent>
+            <MuiList dense>
+              <ListItem disableGutters>
+                <ListItemText primary={generals.data?.our?.title ?? none} secondary={translate('app.dashboard.general_our')} />
+              </ListItem>
+              <ListItem disableGutters>
+                <ListItemText primary={generals.data?.other?.title ?? none} secondary={translate('app.dashboard.general_other')} />
+              </ListItem>
+              <ListItem disableGutters>
+                <ListItemText primary={generals.data?.video?.title ?? none} secondary={translate('app.dashboard.general_video')} />
+              </ListItem>
+            </MuiList>
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card data-testid="reads">
+          <CardHeader title={translate('app.dashboard.reads')} />
+          <CardContent>
+            {reads.data && reads.data.length > 0 ? (
+              <MuiList dense>
+                {reads.data.map((item) => (
+                  <ListItem key={item.id} disableGutters>
+                    <ListItemText primary={item.title} secondary={ruDateTime(item.public_at)} />
+                  </ListItem>
+                ))}
+              </MuiList>
+            ) : (
+              <Typography variant="body2">{translate('app.dashboard.no_reads')}</Typography>
+            )}
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+};
+
+const Counts = () => {
+  const translate = useTranslate();
+  const photos = useCanAccess({ resource: 'photobank-photos', action: 'list' });
+  return (
+    <Card>
+      <CardHeader title={translate('app.dashboard.counts')} />
+      <CardContent>
+        <MuiList dense>
+          {COUNTED.filter((resource) => resource !== 'photobank-photos' || photos.canAccess).map((resource) => (
+            <Count key={resource} resource={resource} />
+          ))}
+        </MuiList>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** The dashboard: counts, what is scheduled next, the media generals and the most-read items. */
+export const Dashboard = () => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  return (
+    <Grid container spacing={2} sx={{ mt: 1 }}>
+      <Title title="app.menu.dashboard" />
+      <Grid size={12}>
+        <Typography variant="h5" component="h1">
+          {translate('app.dashboard.welcome', { name: identity?.fullName ?? '' })}
+        </Typography>
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Counts />
+      </Grid>
+      <Grid size={{ xs: 12, md: 8 }}>
+        <Scheduled />
+      </Grid>
+      <Grid size={12}>
+        <MediaSummaries />
+      </Grid>
+    </Grid>
+  );
+};

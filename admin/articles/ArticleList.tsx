@@ -1,0 +1,30 @@
+import {
+  Datagrid,
+  DeleteButton,
+  EditButton,
+  List,
+  SearchInput,
+  SelectInput,
+  TextField,
+} from 'react-admin';
+import { DateTimeField, GroupedNumberField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="published" source="published" choices={PUBLISHED_CHOICES} />,
+];
+
+/** News and own media articles: newest first (public_at desc, then id), search, status filter, CSV export. */
+export const ArticleList = () => (
+  <List sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
+    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+      <TextField source="id" />
+      <TextField source="title" />
+      <DateTimeField source="public_at" />
+      <StatusField label="app.filter.published" sortable sortBy="published" />
+      <GroupedNumberField source="views" />
+      <EditButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </Datagrid>
+  </List>
+);

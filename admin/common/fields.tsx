@@ -1,0 +1,63 @@
+import { Chip } from '@mui/material';
+import {
+  BooleanInput,
+  BulkDeleteButton,
+  BulkExportButton,
+  DateField,
+  FunctionField,
+  useRecordContext,
+  useTranslate,
+  type BooleanInputProps,
+  type RaRecord,
+} from 'react-admin';
+import { formatMoney } from '../../lib/money.js';
+
+export { formatMegabytes } from '../../lib/format.js';
+
+/** A 0/1 flag of the API as a switch. */
+export const FlagInput = (props: BooleanInputProps) => (
+  <BooleanInput {...props} format={(value: unknown) => Number(value) === 1} parse={(value: boolean) => (value ? 1 : 0)} />
+);
+
+/** A date and time in ru-RU. */
+export const DateTimeField = ({ source, label }: { source: string; label?: string }) => (
+  <DateField source={source} label={label} showTime locales="ru-RU" options={{ dateStyle: 'short', timeStyle: 'short' }} />
+);
+
+/** Published, draft, or scheduled (published with a public_at still to come). */
+export const StatusField = (_props: { label?: string; sortable?: boolean; sortBy?: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const published = Number(record.published) === 1;
+  const scheduled = published && typeof record.public_at === 'string' && new Date(record.public_at).getTime() > Date.now();
+  const status = !published ? 'draft' : scheduled ? 'scheduled' : 'published';
+  const colour = status === 'published' ? 'success' : status === 'scheduled' ? 'info' : 'default';
+  return <Chip size="small" color={colour} label={translate(`app.status.${status}`)} />;
+};
+
+/** A whole number with digits grouped in threes (the money formatter of spec §5). */
+export const GroupedNumberField = ({ source, label }: { source: string; label?: string }) => (
+  <FunctionField
+    source={source}
+    label={label}
+    render={(record: RaRecord) => (record[source] === null || record[source] === undefined ? '' : formatMoney(String(record[source])))}
+  />
+);
+
+/** Bulk actions of lists whose deletes are safe: export the selection, delete after a confirmation (pessimistic). */
+export const SafeBulkActions = () => (
+  <>
+    <BulkExportButton />
+    <BulkDeleteButton mutationMode="pessimistic" />
+  </>
+);
+
+/** Bulk actions of lists where deleting in bulk is not safe: export only. */
+export const ExportOnlyBulkActions = () => <BulkExportButton />;
+
+/** Choices of a published filter. */
+export const PUBLISHED_CHOICES = [
+  { id: 1, name: 'app.filter.published' },
+  { id: 0, name: 'app.filter.drafts' },
+];

@@ -1,0 +1,59 @@
+import { Box, Typography } from '@mui/material';
+import { ImageInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import type { PublicImage } from '../../lib/types.js';
+import { RemoveImageButton } from '../buttons/RemoveImageButton.js';
+import { FilePreview } from './FilePreview.js';
+
+export const IMAGE_ACCEPT = { 'image/*': ['.jpg', '.jpeg', '.png', '.webp', '.gif'] };
+
+function isNewFile(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'rawFile' in value;
+}
+
+export interface ImageUploadInputProps {
+  source?: string;
+  /** The alt text field; none for images without one (source logos). */
+  altSource?: string | null;
+  /** Offer the server-side removal (`remove-img`) of the current image. */
+  removable?: boolean;
+}
+
+/**
+ * An image field: the current image with its preview (and a button that removes it on the server), a drop zone for
+ * a new file with its own preview and removal, and the alt text.
+ */
+export const ImageUploadInput = ({ source = 'image', altSource = 'image_alt', removable = false }: ImageUploadInputProps) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const current = (record?.[source] ?? null) as PublicImage | null;
+  return (
+    <Box sx={{ width: '100%', my: 1 }}>
+      {current && current.src ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }} data-testid="current-image">
+          <Box>
+            <Typography variant="caption" color="text.secondary">
+              {translate('app.input.image_current')}
+            </Typography>
+            <Box
+              component="img"
+              src={current.src}
+              alt={current.alt ?? ''}
+              sx={{ display: 'block', maxWidth: 320, maxHeight: 200, borderRadius: 1 }}
+            />
+          </Box>
+          {removable ? <RemoveImageButton /> : null}
+        </Box>
+      ) : null}
+      <ImageInput
+        source={source}
+        accept={IMAGE_ACCEPT}
+        format={(value: unknown) => (isNewFile(value) ? value : null)}
+        placeholder={<p>{translate('app.input.image_drop')}</p>}
+        label={current ? 'app.input.image_new' : undefined}
+      >
+        <FilePreview />
+      </ImageInput>
+      {altSource ? <TextInput source={altSource} fullWidth /> : null}
+    </Box>
+  );
+};

@@ -1,0 +1,86 @@
+import { Stack, TextField } from '@mui/material';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { FieldTitle, InputHelperText, useInput, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { formatMaskedDate, isPatternComplete, maskDate, maskPattern, parseMaskedDate } from '../../lib/masks.js';
+
+const TIME_PATTERN = '99:99';
+
+function timeOf(date: Date): string {
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The ISO moment of a dd.mm.yyyy date and an hh:mm time in local time, or null when either is not valid. */
+export function combineDateTime(dateText: string, timeText: string): string | null {
+  const date = parseMaskedDate(dateText);
+  if (!date || !isPatternComplete(timeText, TIME_PATTERN)) return null;
+  const [hours, minutes] = timeText.split(':').map(Number);
+  if (hours === undefined || minutes === undefined || hours > 23 || minutes > 59) return null;
+  return new Date(date.year, date.month - 1, date.day, hours, minutes).toISOString();
+}
+
+/** Marks a value the user has not finished, so validation refuses it instead of saving something else. */
+const INCOMPLETE = 'incomplete:';
+
+const validDateTime: Validator = (value: unknown) =>
+  typeof value === 'string' && value.startsWith(INCOMPLETE) ? 'app.input.date_invalid' : undefined;
+
+export interface PublicAtInputProps {
+  source?: string;
+  label?: string;
+}
+
+/**
+ * The publication moment as two masked fields: the date (dd.mm.yyyy: day ≤ 31, month ≤ 12, year 19xx or 20xx) and
+ * the time (hh:mm, pattern mask). Stores an ISO 8601 string; a moment in the future schedules the item.
+ */
+export const PublicAtInput = ({ source = 'public_at', label }: PublicAtInputProps) => {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  const { field, fieldState, isRequired } = useInput({ source, validate: validDateTime });
+  const initial = typeof field.value === 'string' && !field.value.startsWith(INCOMPLETE) ? new Date(field.value) : null;
+  const [dateText, setDateText] = useState(initial && !Number.isNaN(initial.getTime()) ? formatMaskedDate(initial) : '');
+  const [timeText, setTimeText] = useState(initial && !Number.isNaN(initial.getTime()) ? timeOf(initial) : '');
+
+  // Follow the form when it is reset with another record.
+  const fieldValue: unknown = field.value;
+  useEffect(() => {
+    if (typeof fieldValue !== 'string' || fieldValue.startsWith(INCOMPLETE) || fieldValue === '') return;
+    const date = new Date(fieldValue);
+    if (Number.isNaN(date.getTime())) return;
+    setDateText(formatMaskedDate(date));
+    setTimeText(timeOf(date));
+  }, [fieldValue]);
+
+  const update = (nextDate: string, nextTime: string) => {
+    setDateText(nextDate);
+    setTimeText(nextTime);
+    field.onChange(combineDateTime(nextDate, nextTime) ?? `${INCOMPLETE}${nextDate} ${nextTime}`);
+  };
+
+  const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  return (
+    <Stack direction="row" spacing={2} sx={{ my: 1 }}>
+      <TextField
+        label={
+          <FieldTitle label={label ?? translate('app.input.date')} source={source} resource={resource} isRequired={isRequired} />
+        }
+        value={dateText}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => update(maskDate(event.target.value), timeText)}
+        onBlur={field.onBlur}
+        error={Boolean(error)}
+        helperText={error ? <InputHelperText error={error} /> : ' '}
+        slotProps={{ htmlInput: { inputMode: 'numeric', placeholder: translate('app.input.date_placeholder'), 'data-testid': `${source}-date` } }}
+        size="small"
+      />
+      <TextField
+        label={translate('app.input.time')}
+        value={timeText}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => update(dateText, maskPattern(event.target.value, TIME_PATTERN))}
+        onBlur={field.onBlur}
+        helperText=" "
+        slotProps={{ htmlInput: { inputMode: 'numeric', placeholder: translate('app.input.time_placeholder'), 'data-testid': `${source}-time` } }}
+        size="small"
+      />
+    </Stack>
+  );
+};

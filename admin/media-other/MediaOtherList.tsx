@@ -1,0 +1,24 @@
+import { Datagrid, DeleteButton, EditButton, List, SearchInput, SelectInput, TextField, UrlField } from 'react-admin';
+import { DateTimeField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
+import { SourceInput, SourceNameField } from '../common/SourceInput.js';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SourceInput key="source_id" source="source_id" />,
+  <SelectInput key="published" source="published" choices={PUBLISHED_CHOICES} />,
+];
+
+export const MediaOtherList = () => (
+  <List sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
+    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+      <TextField source="id" />
+      <TextField source="title" />
+      <SourceNameField label="resources.media-other.fields.source_id" sortable={false} />
+      <UrlField source="url" target="_blank" rel="noreferrer" />
+      <DateTimeField source="public_at" />
+      <StatusField label="app.filter.published" sortable sortBy="published" />
+      <EditButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </Datagrid>
+  </List>
+);

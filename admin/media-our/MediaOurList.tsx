@@ -1,0 +1,3 @@
+import { ArticleList } from '../articles/ArticleList.js';
+
+export const MediaOurList = () => <ArticleList />;

@@ -1,0 +1,52 @@
+import {
+  Datagrid,
+  DeleteButton,
+  EditButton,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  TextField,
+  UrlField,
+  type RaRecord,
+} from 'react-admin';
+import type { PublicImage } from '../../lib/types.js';
+import { ExportOnlyBulkActions } from '../common/fields.js';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="active"
+    source="active"
+    alwaysOn
+    choices={[
+      { id: 1, name: 'app.filter.active' },
+      { id: 0, name: 'app.filter.inactive' },
+    ]}
+  />,
+];
+
+/**
+ * Press sources. Removing a source deactivates it on the server; it leaves this list (of active sources by default)
+ * only when the server's answer shows `active` 0.
+ */
+export const MediaSourceList = () => (
+  <List sort={{ field: 'name', order: 'ASC' }} filters={filters} filterDefaultValues={{ active: 1 }} perPage={25}>
+    <Datagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
+      <TextField source="id" />
+      <FunctionField
+        source="logo"
+        sortable={false}
+        render={(record: RaRecord) => {
+          const logo = record.logo as PublicImage | null;
+          return logo?.src ? <img src={logo.src} alt={String(record.name ?? '')} style={{ maxHeight: 32 }} /> : null;
+        }}
+      />
+      <TextField source="name" />
+      <UrlField source="url" target="_blank" rel="noreferrer" />
+      <FunctionField source="active" render={(record: RaRecord) => (Number(record.active) === 1 ? '✓' : '—')} />
+      <EditButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </Datagrid>
+  </List>
+);

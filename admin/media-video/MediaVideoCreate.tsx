@@ -1,0 +1,8 @@
+import { Create } from 'react-admin';
+import { MediaVideoForm } from './MediaVideoForm.js';
+
+export const MediaVideoCreate = () => (
+  <Create redirect="list">
+    <MediaVideoForm />
+  </Create>
+);

@@ -1,0 +1,37 @@
+import { Box, Typography } from '@mui/material';
+import { maxLength, required, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import type { PublicImage } from '../../lib/types.js';
+import { FlagInput } from '../common/fields.js';
+import { PublicAtInput } from '../inputs/PublicAtInput.js';
+
+const videoUrl = (value: unknown) =>
+  typeof value === 'string' && value !== '' && !/^https:\/\/(www\.)?(youtube\.com|youtu\.be|rutube\.ru)\//i.test(value)
+    ? 'ra.validation.regex'
+    : undefined;
+
+const Preview = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const preview = (record?.preview ?? null) as PublicImage | null;
+  if (!preview?.src) return null;
+  return (
+    <Box sx={{ my: 1 }}>
+      <Typography variant="caption" color="text.secondary">
+        {translate('resources.media-video.fields.preview')}
+      </Typography>
+      <Box component="img" src={preview.src} alt={preview.alt ?? ''} sx={{ display: 'block', maxWidth: 320, borderRadius: 1 }} />
+    </Box>
+  );
+};
+
+/** Videos are plain JSON writes; the server takes the preview from the video service. */
+export const MediaVideoForm = () => (
+  <SimpleForm defaultValues={() => ({ published: 1, public_at: new Date().toISOString() })}>
+    <TextInput source="title" validate={[required(), maxLength(300)]} fullWidth />
+    <TextInput source="video_url" validate={[required(), videoUrl]} fullWidth />
+    <Preview />
+    <TextInput source="lead" multiline minRows={2} fullWidth validate={maxLength(1000)} />
+    <PublicAtInput source="public_at" />
+    <FlagInput source="published" />
+  </SimpleForm>
+);

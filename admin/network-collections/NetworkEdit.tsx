@@ -1,0 +1,8 @@
+import { Edit } from 'react-admin';
+import { NetworkForm } from './NetworkForm.js';
+
+export const NetworkEdit = () => (
+  <Edit mutationMode="pessimistic" redirect="list">
+    <NetworkForm />
+  </Edit>
+);

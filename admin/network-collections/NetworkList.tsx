@@ -1,0 +1,16 @@
+import { Datagrid, DeleteButton, EditButton, List, SearchInput, TextField, UrlField } from 'react-admin';
+import { SafeBulkActions } from '../common/fields.js';
+
+export const NetworkList = () => (
+  <List sort={{ field: 'position', order: 'ASC' }} filters={[<SearchInput key="q" source="q" alwaysOn />]}>
+    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+      <TextField source="id" />
+      <TextField source="title" />
+      <UrlField source="url" target="_blank" rel="noreferrer" />
+      <TextField source="icon" />
+      <TextField source="position" />
+      <EditButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </Datagrid>
+  </List>
+);

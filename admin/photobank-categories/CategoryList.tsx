@@ -1,0 +1,33 @@
+import {
+  Datagrid,
+  DeleteButton,
+  List,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextField,
+} from 'react-admin';
+import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
+import { ExportOnlyBulkActions } from '../common/fields.js';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="group_id" source="group_id" reference="photobank-groups">
+    <SelectInput optionText="title" />
+  </ReferenceInput>,
+];
+
+/** Categories in their order; moves and every change refetch the photobank groups. */
+export const CategoryList = () => (
+  <List sort={{ field: 'position', order: 'ASC' }} filters={filters} perPage={100}>
+    <Datagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
+      <ReferenceField source="group_id" reference="photobank-groups" link={false} />
+      <TextField source="position" />
+      <TextField source="title" />
+      <MoveUpButton />
+      <MoveDownButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </Datagrid>
+  </List>
+);

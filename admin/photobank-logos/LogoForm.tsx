@@ -1,0 +1,104 @@
+import { Box, Link, Typography } from '@mui/material';
+import {
+  CheckboxGroupInput,
+  FileField,
+  FileInput,
+  FormDataConsumer,
+  maxLength,
+  ReferenceInput,
+  regex,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { LogoFile } from '../../lib/types.js';
+import { formatMegabytes } from '../common/fields.js';
+
+export const LOGO_TYPE_CHOICES = [
+  { id: 'logo', name: 'app.photobank.logo_item' },
+  { id: 'colour', name: 'app.photobank.colour' },
+];
+
+const LOGO_ACCEPT = {
+  'image/svg+xml': ['.svg'],
+  'image/png': ['.png'],
+  'application/pdf': ['.pdf'],
+  'application/postscript': ['.eps'],
+};
+
+function isNewFile(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'rawFile' in value;
+}
+
+/** The logo's files on the server: links to them, and which to keep (unticked ones are removed on save). */
+const CurrentFiles = () => {
+  const record = useRecordContext();
+  const files = (record?.files ?? []) as LogoFile[];
+  if (files.length === 0) return null;
+  return (
+    <Box sx={{ my: 1 }}>
+      {files.map((file) => (
+        <Typography key={file.id} variant="body2">
+          <Link href={file.url} target="_blank" rel="noreferrer">
+            {file.format.toUpperCase()}
+          </Link>{' '}
+          · {formatMegabytes(file.size)}
+        </Typography>
+      ))}
+      <CheckboxGroupInput
+        source="keep_file_ids"
+        label="app.photobank.keep_files"
+        choices={files.map((file) => ({ id: file.id, name: `${file.format.toUpperCase()} · ${formatMegabytes(file.size)}` }))}
+        format={(value: unknown) => (Array.isArray(value) ? value : files.map((file) => file.id))}
+      />
+    </Box>
+  );
+};
+
+const hexRule = regex(/^#[0-9a-fA-F]{6}$/, 'app.input.hex_invalid');
+
+/** A logo (files in several formats) or a colour (HEX, RGB, CMYK, Pantone) of a logo category. */
+export const LogoForm = () => {
+  const translate = useTranslate();
+  return (
+    <SimpleForm defaultValues={{ type: 'logo' }}>
+      <ReferenceInput source="category_id" reference="photobank-categories" sort={{ field: 'position', order: 'ASC' }}>
+        <SelectInput optionText="title" validate={required()} />
+      </ReferenceInput>
+      <SelectInput source="type" choices={LOGO_TYPE_CHOICES} validate={required()} />
+      <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
+      <FormDataConsumer<{ type?: string }>>
+        {({ formData }) =>
+          formData.type === 'colour' ? (
+            <Box>
+              <TextInput
+                source="hex"
+                validate={[required(), hexRule]}
+                parse={(value: string) => `#${value.replace(/[^0-9a-fA-F]/g, '').slice(0, 6)}`}
+              />
+              <TextInput source="rgb" validate={maxLength(50)} />
+              <TextInput source="cmyk" validate={maxLength(50)} />
+              <TextInput source="pantone" validate={maxLength(50)} />
+            </Box>
+          ) : (
+            <Box>
+              <CurrentFiles />
+              <FileInput
+                source="files"
+                multiple
+                accept={LOGO_ACCEPT}
+                format={(value: unknown) => (Array.isArray(value) ? value.filter(isNewFile) : [])}
+                placeholder={<p>{translate('app.input.files_drop')}</p>}
+              >
+                <FileField source="src" title="title" />
+              </FileInput>
+            </Box>
+          )
+        }
+      </FormDataConsumer>
+    </SimpleForm>
+  );
+};

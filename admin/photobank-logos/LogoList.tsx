@@ -1,0 +1,56 @@
+import { Box } from '@mui/material';
+import {
+  Datagrid,
+  DeleteButton,
+  FunctionField,
+  List,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextField,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
+import { SafeBulkActions } from '../common/fields.js';
+import { LOGO_TYPE_CHOICES } from './LogoForm.js';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="category_id" source="category_id" reference="photobank-categories">
+    <SelectInput optionText="title" />
+  </ReferenceInput>,
+  <SelectInput key="type" source="type" choices={LOGO_TYPE_CHOICES} />,
+];
+
+const TypeLabel = ({ type }: { type: string }) => {
+  const translate = useTranslate();
+  return <>{translate(type === 'colour' ? 'app.photobank.colour' : 'app.photobank.logo_item')}</>;
+};
+
+const Swatch = ({ record }: { record: RaRecord }) => {
+  if (record.type === 'colour') {
+    return <Box sx={{ width: 32, height: 32, borderRadius: 1, border: '1px solid #ccc', bgcolor: String(record.hex) }} />;
+  }
+  const preview = record.preview as string | { src?: string } | null;
+  const src = typeof preview === 'string' ? preview : preview?.src;
+  return src ? <img src={src} alt={String(record.title ?? '')} style={{ maxHeight: 32, maxWidth: 96 }} /> : null;
+};
+
+/** Logos and colours, by category and position; every change refetches the photobank groups. */
+export const LogoList = () => (
+  <List sort={{ field: 'position', order: 'ASC' }} filters={filters} perPage={50}>
+    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+      <ReferenceField source="category_id" reference="photobank-categories" link={false} />
+      <TextField source="position" />
+      <FunctionField source="preview" sortable={false} render={(record: RaRecord) => <Swatch record={record} />} />
+      <TextField source="title" />
+      <FunctionField source="type" render={(record: RaRecord) => <TypeLabel type={String(record.type)} />} />
+      <TextField source="hex" />
+      <MoveUpButton />
+      <MoveDownButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </Datagrid>
+  </List>
+);

@@ -1,0 +1,44 @@
+import {
+  Datagrid,
+  DeleteButton,
+  FunctionField,
+  List,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextField,
+  type RaRecord,
+} from 'react-admin';
+import type { PublicImage } from '../../lib/types.js';
+import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
+import { formatMegabytes, SafeBulkActions } from '../common/fields.js';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="category_id" source="category_id" reference="photobank-categories">
+    <SelectInput optionText="title" />
+  </ReferenceInput>,
+];
+
+export const PhotoList = () => (
+  <List sort={{ field: 'position', order: 'ASC' }} filters={filters} perPage={50}>
+    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+      <ReferenceField source="category_id" reference="photobank-categories" link={false} />
+      <TextField source="position" />
+      <FunctionField
+        source="image"
+        sortable={false}
+        render={(record: RaRecord) => {
+          const image = record.image as PublicImage | null;
+          return image?.src ? <img src={image.src} alt={image.alt} style={{ maxHeight: 48 }} /> : null;
+        }}
+      />
+      <TextField source="title" />
+      <FunctionField source="size" render={(record: RaRecord) => formatMegabytes(Number(record.size ?? 0))} />
+      <MoveUpButton />
+      <MoveDownButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </Datagrid>
+  </List>
+);

@@ -1,0 +1,20 @@
+import { Datagrid, DeleteButton, EditButton, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="section" source="section" choices={[{ id: 'investoram', name: 'investoram' }]} />,
+];
+
+export const TextPageList = () => (
+  <List sort={{ field: 'identifier', order: 'ASC' }} filters={filters} perPage={25}>
+    <Datagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
+      <TextField source="identifier" />
+      <TextField source="section" />
+      <TextField source="title" />
+      <DateTimeField source="updated_at" />
+      <EditButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </Datagrid>
+  </List>
+);

@@ -1,0 +1,28 @@
+import { Datagrid, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
+import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
+import { ROLE_CHOICES } from './UserForm.js';
+
+const RoleLabel = ({ role }: { role: string }) => {
+  const translate = useTranslate();
+  return <>{translate(`app.roles.${role}`)}</>;
+};
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="role" source="role" choices={ROLE_CHOICES} />,
+];
+
+/** Users (MANAGER only). Accounts are deactivated rather than deleted in bulk, so the list offers no bulk delete. */
+export const UserList = () => (
+  <List sort={{ field: 'email', order: 'ASC' }} filters={filters}>
+    <Datagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
+      <TextField source="id" />
+      <TextField source="email" />
+      <TextField source="name" />
+      <FunctionField source="role" render={(record: RaRecord) => <RoleLabel role={String(record.role)} />} />
+      <FunctionField source="active" render={(record: RaRecord) => (Number(record.active) === 1 ? '✓' : '—')} />
+      <DateTimeField source="created_at" />
+      <EditButton />
+    </Datagrid>
+  </List>
+);

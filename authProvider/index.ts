@@ -1,0 +1,173 @@
+import { isAxiosError } from 'axios';
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { NO_BODY, Session, type Role, type SessionOptions } from './session.js';
+
+export { ACCESS_COOKIE, Session, decodeClaims, browserCookies } from './session.js';
+export type { AccessClaims, CookieStore, Role, SessionOptions } from './session.js';
+
+/** Where the admin sends a visitor without a session (spec §2, §8). */
+export const ADMIN_HOME = '/admin';
+
+/** i18n keys of the auth messages; admin/i18n holds their Russian text. */
+export const SESSION_EXPIRED_KEY = 'app.auth.session_expired';
+export const LOGOUT_FAILED_KEY = 'app.auth.logout_failed';
+export const LOGIN_REQUIRED_KEY = 'app.auth.login_required';
+
+/** Resources a USER may not open (docs/admin-api.md, Roles). */
+export const MANAGER_ONLY: readonly string[] = [
+  'media-source',
+  'text-pages',
+  'menus',
+  'network-collections',
+  'users',
+  'audit-log',
+];
+
+/** Whether a role may open a resource. MANAGER may do everything; USER everything except MANAGER_ONLY. */
+export function roleCanAccess(role: Role | undefined, resource: string | undefined): boolean {
+  if (!role) return false;
+  if (role === 'MANAGER') return true;
+  return resource === undefined || !MANAGER_ONLY.includes(resource);
+}
+
+export interface AuthError {
+  message: string | false;
+  redirectTo?: string;
+  status?: number;
+}
+
+/** A message from an error of any shape. */
+function messageOf(error: unknown): string {
+  if (isAxiosError(error)) {
+    const data: unknown = error.response?.data;
+    if (typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string') {
+      return (data as { message: string }).message;
+    }
+    if (/timeout/i.test(error.message)) return 'app.error.timeout';
+    if (!error.response || error.response.status >= 500) return 'app.error.network';
+    return error.message;
+  }
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    return (error as { message: string }).message;
+  }
+  return String(error);
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (isAxiosError(error)) return error.response?.status;
+  if (typeof error === 'object' && error !== null) {
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number') return status;
+  }
+  return undefined;
+}
+
+/** Whether an error says the access token expired ("Срок действия токена истёк (token expired).", docs/admin-api.md). */
+export function isExpiredTokenError(error: unknown): boolean {
+  return statusOf(error) === 401 && /expired|истёк|истек/i.test(messageOf(error));
+}
+
+export interface AdminAuthProvider extends AuthProvider {
+  /** The session behind the provider (token, claims, refresh), for the dataProvider's Bearer header. */
+  session: Session;
+  getIdentity: () => Promise<UserIdentity>;
+  getPermissions: () => Promise<Role | undefined>;
+  canAccess: (params: { resource?: string; action?: string }) => Promise<boolean>;
+}
+
+/**
+ * The admin's authProvider (spec §3, §4, §8):
+ * - the session is the `access_token` cookie, read on start; identity and role come from the token;
+ * - the token is refreshed silently before it expires (`POST /api/site/refresh`);
+ * - logout calls `POST /api/site/logout` first and clears the token only if that succeeded; a failure is reported to
+ *   the caller and the token stays (a token the server already refuses — 401 — is cleared, there is nothing left to end);
+ * - a 401 whose message says the token expired ends the session with "Сессия истекла." and goes back to /admin;
+ * - `canAccess` by role, so that a USER never sees MANAGER screens.
+ */
+export function createAuthProvider(options: SessionOptions & { session?: Session } = {}): AdminAuthProvider {
+  const session = options.session ?? new Session(options);
+  if (session.token() && !session.isExpired()) session.schedule();
+
+  return {
+    session,
+
+    async login(params: { username?: string; email?: string; password?: string }) {
+      try {
+        await session.http.post('/api/site/login', {
+          email: params.email ?? params.username ?? '',
+          password: params.password ?? '',
+        });
+      } catch (error) {
+        throw new Error(messageOf(error));
+      }
+      if (!session.token()) throw new Error(LOGIN_REQUIRED_KEY);
+      session.schedule();
+      return { redirectTo: ADMIN_HOME };
+    },
+
+    async logout() {
+      const token = session.token();
+      if (!token) {
+        session.stop();
+        return ADMIN_HOME;
+      }
+      if (session.isExpired()) {
+        // The server no longer knows this token: nothing to revoke, the session is over.
+        session.clear();
+        return ADMIN_HOME;
+      }
+      try {
+        await session.http.post('/api/site/logout', undefined, { headers: { ...NO_BODY, Authorization: `Bearer ${token}` } });
+      } catch (error) {
+        if (statusOf(error) === 401) {
+          session.clear();
+          return ADMIN_HOME;
+        }
+        // Spec §4: the error is reported and the token stays.
+        const failure: AuthError = { message: LOGOUT_FAILED_KEY, status: statusOf(error) };
+        throw Object.assign(new Error(LOGOUT_FAILED_KEY), failure, { cause: messageOf(error) });
+      }
+      session.clear();
+      return ADMIN_HOME;
+    },
+
+    async checkAuth() {
+      // The access cookie lives as long as the token; when it is gone, the refresh cookie may still renew it.
+      if (!session.token() && !(await session.refresh())) {
+        const error: AuthError = { message: LOGIN_REQUIRED_KEY, redirectTo: ADMIN_HOME };
+        throw error;
+      }
+      // Spec §3: authorised means a token is present. An expired one is refreshed before the next request
+      // (Session.validToken); if that fails, the server's 401 "token expired" ends the session in checkError.
+      if (!session.isScheduled()) session.schedule();
+    },
+
+    async checkError(error: unknown) {
+      const status = statusOf(error);
+      if (isExpiredTokenError(error)) {
+        const rejection: AuthError = { message: SESSION_EXPIRED_KEY, redirectTo: ADMIN_HOME, status };
+        throw rejection;
+      }
+      if (status === 401) {
+        const rejection: AuthError = { message: LOGIN_REQUIRED_KEY, redirectTo: ADMIN_HOME, status };
+        throw rejection;
+      }
+      // 403 is a role refusal: the session stays, the screen shows the server's message.
+    },
+
+    async getIdentity(): Promise<UserIdentity> {
+      const claims = session.claims();
+      if (!claims) throw new Error(LOGIN_REQUIRED_KEY);
+      return { id: claims.sub, fullName: claims.name || claims.email, email: claims.email, role: claims.role };
+    },
+
+    async getPermissions() {
+      return session.claims()?.role;
+    },
+
+    async canAccess({ resource }: { resource?: string; action?: string }) {
+      return roleCanAccess(session.claims()?.role, resource);
+    },
+  };
+}

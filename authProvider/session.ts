@@ -1,0 +1,169 @@
+import axios, { type AxiosAdapter, type AxiosInstance } from 'axios';
+import Cookies from 'js-cookie';
+import { jwtDecode } from 'jwt-decode';
+
+/** Headers of a POST without a body: no Content-Type at all (axios would otherwise announce a form). */
+export const NO_BODY = { 'Content-Type': null } as const;
+
+/** The cookie that holds the access token (spec §3). */
+export const ACCESS_COOKIE = 'access_token';
+
+export type Role = 'USER' | 'MANAGER';
+
+/** The claims of the access token (docs/admin-api.md, Sessions). */
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  name: string;
+  role: Role;
+  exp: number;
+  iat?: number;
+}
+
+/** Where the token lives; js-cookie in the browser, a stand-in in tests. */
+export interface CookieStore {
+  get(name: string): string | undefined;
+  remove(name: string): void;
+}
+
+export const browserCookies: CookieStore = {
+  get: (name) => Cookies.get(name),
+  remove: (name) => Cookies.remove(name, { path: '/' }),
+};
+
+export interface SessionOptions {
+  baseURL?: string;
+  adapter?: AxiosAdapter;
+  cookies?: CookieStore;
+  /** Milliseconds since the epoch; Date.now by default. */
+  now?: () => number;
+  /** How long before expiry the token is refreshed. */
+  refreshMarginMs?: number;
+  timeout?: number;
+}
+
+/** Reads a token's claims, or null when it is not a JWT of the expected shape. */
+export function decodeClaims(token: string | undefined): AccessClaims | null {
+  if (!token) return null;
+  try {
+    const claims = jwtDecode<Partial<AccessClaims>>(token);
+    if (typeof claims.exp !== 'number' || typeof claims.sub !== 'string') return null;
+    const role: Role = claims.role === 'MANAGER' ? 'MANAGER' : 'USER';
+    return {
+      sub: claims.sub,
+      email: typeof claims.email === 'string' ? claims.email : '',
+      name: typeof claims.name === 'string' ? claims.name : '',
+      role,
+      exp: claims.exp,
+      iat: claims.iat,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The admin's session: the access token from the `access_token` cookie, its claims, and the silent refresh
+ * (`POST /api/site/refresh`, which rotates the cookies) shortly before the token expires.
+ */
+export class Session {
+  readonly http: AxiosInstance;
+  private readonly cookies: CookieStore;
+  private readonly now: () => number;
+  private readonly margin: number;
+  private refreshing: Promise<boolean> | null = null;
+  /**
+   * The token a failed refresh found: the server clears the access cookie when it refuses a refresh, but the
+   * session only ends when the server says so (401 "token expired" → "Сессия истекла.") or on logout.
+   */
+  private stale: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(options: SessionOptions = {}) {
+    this.http = axios.create({
+      baseURL: options.baseURL ?? '',
+      timeout: options.timeout ?? 20_000,
+      adapter: options.adapter,
+      withCredentials: true,
+    });
+    this.cookies = options.cookies ?? browserCookies;
+    this.now = options.now ?? Date.now;
+    this.margin = options.refreshMarginMs ?? 60_000;
+  }
+
+  token(): string | undefined {
+    const cookie = this.cookies.get(ACCESS_COOKIE);
+    if (cookie) return cookie;
+    return this.stale ?? undefined;
+  }
+
+  claims(): AccessClaims | null {
+    return decodeClaims(this.token());
+  }
+
+  /** Milliseconds until the token expires (negative when it has), or null without a readable token. */
+  msLeft(): number | null {
+    const claims = this.claims();
+    return claims ? claims.exp * 1000 - this.now() : null;
+  }
+
+  isExpired(): boolean {
+    const left = this.msLeft();
+    return left !== null && left <= 0;
+  }
+
+  /** Rotates the tokens; resolves whether it worked. Concurrent callers share one request. */
+  refresh(): Promise<boolean> {
+    if (this.refreshing) return this.refreshing;
+    const before = this.token();
+    this.refreshing = this.http
+      .post('/api/site/refresh', undefined, { headers: NO_BODY })
+      .then(() => {
+        this.stale = null;
+        this.schedule();
+        return this.cookies.get(ACCESS_COOKIE) !== undefined;
+      })
+      .catch(() => {
+        if (before && !this.cookies.get(ACCESS_COOKIE)) this.stale = before;
+        return false;
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
+  }
+
+  /** The token to send, refreshed first when it is about to expire (a failed refresh keeps the old one). */
+  async validToken(): Promise<string | undefined> {
+    const left = this.msLeft();
+    if (left !== null && left < this.margin) await this.refresh();
+    return this.token();
+  }
+
+  /** Plans the next silent refresh, `refreshMarginMs` before expiry. */
+  schedule(): void {
+    this.stop();
+    const left = this.msLeft();
+    if (left === null || left <= 0) return;
+    const delay = Math.max(left - this.margin, 1_000);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.refresh();
+    }, delay);
+  }
+
+  isScheduled(): boolean {
+    return this.timer !== null;
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  clear(): void {
+    this.stop();
+    this.stale = null;
+    this.cookies.remove(ACCESS_COOKIE);
+  }
+}

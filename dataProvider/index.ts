@@ -1,0 +1,281 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import {
+  combineDataProviders,
+  HttpError,
+  type CreateParams,
+  type CreateResult,
+  type DataProvider,
+  type DeleteResult,
+  type UpdateResult,
+  type DeleteManyParams,
+  type DeleteParams,
+  type Identifier,
+  type RaRecord,
+  type UpdateParams,
+} from 'react-admin';
+import type { ArticleSummary, MediaGenerals, MediaSource } from '../lib/types.js';
+import {
+  createAxios,
+  createFetchJson,
+  unwrap,
+  type HttpClientOptions,
+} from './httpClient.js';
+import { ADMIN_API, PLAIN_REST_RESOURCES, READ_ONLY_RESOURCES, VERB_RESOURCES, type VerbResource } from './resources.js';
+
+export { REQUEST_TIMEOUT_MS, TIMEOUT_ERROR_KEY, NETWORK_ERROR_KEY, isTimeoutMessage, isExpiredTokenMessage } from './httpClient.js';
+export * from './resources.js';
+
+/** Parameters of the custom verbs: the record's id. */
+export interface VerbParams {
+  id: Identifier;
+}
+
+export interface VerbResult {
+  data: RaRecord;
+}
+
+/** What a write did, for the admin's refetches (spec §4). */
+export type ChangeAction = 'create' | 'update' | 'delete' | 'fix' | 'unfix' | 'moveUp' | 'moveDown' | 'removeImage';
+
+export interface ChangeEvent {
+  resource: string;
+  action: ChangeAction;
+  /** The records the server answered with. */
+  records: RaRecord[];
+}
+
+export interface AdminDataProvider extends DataProvider {
+  fix(resource: string, params: VerbParams): Promise<VerbResult>;
+  unfix(resource: string, params: VerbParams): Promise<VerbResult>;
+  moveUp(resource: string, params: VerbParams): Promise<VerbResult>;
+  moveDown(resource: string, params: VerbParams): Promise<VerbResult>;
+  removeImage(resource: string, params: VerbParams): Promise<VerbResult>;
+  /** The media section's generals (the newest own article, press item and video), `GET /api/media/generals`. */
+  getGenerals(resource: string, params: Record<string, never>): Promise<{ data: MediaGenerals }>;
+  /** The most-read own articles, `GET /api/media/many-reads`. */
+  getReads(resource: string, params: Record<string, never>): Promise<{ data: ArticleSummary[] }>;
+  /** The active press sources, `GET /api/media/sources` (readable by every role). */
+  getSources(resource: string, params: Record<string, never>): Promise<{ data: MediaSource[] }>;
+}
+
+export interface AdminDataProviderOptions extends HttpClientOptions {
+  /** Called after every successful write, with the server's answer. */
+  onChange?: (event: ChangeEvent) => void;
+}
+
+/** The message (an i18n key) of a source removal the server did not confirm with `active` 0. */
+export const SOURCE_NOT_DEACTIVATED_KEY = 'app.error.source_not_deactivated';
+
+type UnknownRecord = Record<string, unknown>;
+
+function isBlob(value: unknown): value is Blob {
+  return typeof Blob !== 'undefined' && value instanceof Blob;
+}
+
+/** The `rawFile` of a react-admin file input's value, if it holds a new file. */
+function rawFileOf(value: unknown): Blob | null {
+  if (isBlob(value)) return value;
+  if (typeof value === 'object' && value !== null && 'rawFile' in value) {
+    const raw = (value as { rawFile: unknown }).rawFile;
+    if (isBlob(raw)) return raw;
+  }
+  return null;
+}
+
+function fileName(blob: Blob, fallback: string): string {
+  return typeof File !== 'undefined' && blob instanceof File && blob.name ? blob.name : fallback;
+}
+
+function scalar(value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
+}
+
+/** The JSON body of a write: the accepted fields only, flags as 0 or 1. */
+export function toJsonBody(config: VerbResource, data: UnknownRecord): UnknownRecord {
+  const body: UnknownRecord = {};
+  for (const field of config.fields) {
+    if (field in data && data[field] !== undefined) body[field] = scalar(data[field]);
+  }
+  return body;
+}
+
+/**
+ * The multipart form of a write: the accepted fields as text (flags as `0`/`1`, null as empty) and the new files
+ * (`rawFile` of react-admin's file inputs) as file parts. Files already on the server are not sent again.
+ */
+export function toFormData(config: VerbResource, data: UnknownRecord): FormData {
+  const form = new FormData();
+  for (const field of config.fields) {
+    if (!(field in data) || data[field] === undefined) continue;
+    const value = scalar(data[field]);
+    form.append(field, value === null ? '' : String(value));
+  }
+  for (const file of config.files ?? []) {
+    const value = data[file.name];
+    const entries = Array.isArray(value) ? value : [value];
+    for (const entry of file.multiple ? entries : entries.slice(0, 1)) {
+      const raw = rawFileOf(entry);
+      if (raw) form.append(file.name, raw, fileName(raw, file.name));
+    }
+  }
+  return form;
+}
+
+/**
+ * The admin's dataProvider: reads through ra-data-simple-rest over `GET /api/admin/<resource>`; create, update and
+ * delete of content resources mapped onto the spec's POST verbs (multipart where a resource has files); the custom
+ * verbs `fix`, `unfix`, `moveUp`, `moveDown`, `removeImage`; users, menus and network collections as plain REST.
+ */
+export function createAdminDataProvider(options: AdminDataProviderOptions): AdminDataProvider {
+  const http = createAxios(options);
+  const fetchJson = createFetchJson(http);
+  const reads = simpleRestProvider(ADMIN_API, fetchJson);
+  const plainRest = simpleRestProvider(ADMIN_API, fetchJson);
+  const changed = (resource: string, action: ChangeAction, records: RaRecord[]) => {
+    options.onChange?.({ resource, action, records });
+  };
+
+  const configOf = (resource: string): VerbResource => {
+    const config = VERB_RESOURCES[resource];
+    if (!config) throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
+    return config;
+  };
+
+  const post = async (url: string, body?: unknown): Promise<RaRecord> => {
+    // A verb without a payload goes without a body and without axios' default form Content-Type.
+    const response = await http.post<unknown>(url, body, body === undefined ? { headers: { 'Content-Type': null } } : undefined);
+    return unwrap<RaRecord>(response.data);
+  };
+
+  const write = async (config: VerbResource, url: string, data: UnknownRecord): Promise<RaRecord> =>
+    post(url, config.multipart ? toFormData(config, data) : toJsonBody(config, data));
+
+  const removeOne = async (resource: string, id: Identifier): Promise<RaRecord> => {
+    const config = configOf(resource);
+    const record = await post(`${config.base}/remove/${encodeURIComponent(String(id))}`);
+    // Spec §4: a source leaves the list only when the answer shows it inactive.
+    if (resource === 'media-source' && Number(record.active) !== 0) {
+      throw new HttpError(SOURCE_NOT_DEACTIVATED_KEY, 409, { message: SOURCE_NOT_DEACTIVATED_KEY });
+    }
+    return record;
+  };
+
+  const verb =
+    (action: ChangeAction, pathOf: (config: VerbResource) => string | undefined) =>
+    async (resource: string, params: VerbParams): Promise<VerbResult> => {
+      const config = configOf(resource);
+      const path = pathOf(config);
+      if (!path) throw new HttpError(`Действие недоступно для «${resource}».`, 405, { message: 'unsupported' });
+      const data = await post(`${config.base}/${path}/${encodeURIComponent(String(params.id))}`);
+      changed(resource, action, [data]);
+      return { data };
+    };
+
+  const verbProvider: AdminDataProvider = {
+    ...reads,
+    async create<
+      RecordType extends Omit<RaRecord, 'id'> = RaRecord,
+      ResultRecordType extends RaRecord = RecordType & { id: Identifier },
+    >(resource: string, params: CreateParams): Promise<CreateResult<ResultRecordType>> {
+      const config = configOf(resource);
+      const data = await write(config, `${config.base}/add`, params.data as UnknownRecord);
+      changed(resource, 'create', [data]);
+      return { data: data as ResultRecordType };
+    },
+    async update<RecordType extends RaRecord = RaRecord>(
+      resource: string,
+      params: UpdateParams,
+    ): Promise<UpdateResult<RecordType>> {
+      const config = configOf(resource);
+      const url = config.updateWithoutId
+        ? `${config.base}/update`
+        : `${config.base}/update/${encodeURIComponent(String(params.id))}`;
+      const data = await write(config, url, { ...(params.previousData as UnknownRecord), ...(params.data as UnknownRecord) });
+      changed(resource, 'update', [data]);
+      return { data: data as RecordType };
+    },
+    async updateMany() {
+      throw new HttpError('Массовое изменение не поддерживается.', 405, { message: 'unsupported' });
+    },
+    async delete<RecordType extends RaRecord = RaRecord>(
+      resource: string,
+      params: DeleteParams<RecordType>,
+    ): Promise<DeleteResult<RecordType>> {
+      const data = await removeOne(resource, params.id);
+      changed(resource, 'delete', [data]);
+      return { data: data as RecordType };
+    },
+    async deleteMany(resource: string, params: DeleteManyParams) {
+      // One at a time: a failure stops the rest, and what was removed is reported before the error.
+      const removed: RaRecord[] = [];
+      try {
+        for (const id of params.ids) removed.push(await removeOne(resource, id));
+      } finally {
+        if (removed.length > 0) changed(resource, 'delete', removed);
+      }
+      return { data: removed.map((record) => record.id) };
+    },
+    fix: verb('fix', (config) => (config.fixable ? 'fix' : undefined)),
+    unfix: verb('unfix', (config) => (config.fixable ? 'unfix' : undefined)),
+    moveUp: verb('moveUp', (config) => config.moveUp),
+    moveDown: verb('moveDown', (config) => config.moveDown),
+    removeImage: verb('removeImage', (config) => (config.removableImage ? 'remove-img' : undefined)),
+    async getGenerals() {
+      const response = await http.get<unknown>('/api/media/generals');
+      return { data: unwrap<MediaGenerals>(response.data) };
+    },
+    async getReads() {
+      const response = await http.get<unknown>('/api/media/many-reads');
+      return { data: unwrap<ArticleSummary[]>(response.data) };
+    },
+    async getSources() {
+      const response = await http.get<unknown>('/api/media/sources');
+      return { data: unwrap<MediaSource[]>(response.data) };
+    },
+  };
+
+  const plainWithEvents: DataProvider = {
+    ...plainRest,
+    async create(resource, params) {
+      const result = await plainRest.create(resource, params);
+      changed(resource, 'create', [result.data]);
+      return result;
+    },
+    async update(resource, params) {
+      const result = await plainRest.update(resource, params);
+      changed(resource, 'update', [result.data]);
+      return result;
+    },
+    async delete(resource, params) {
+      const result = await plainRest.delete(resource, params);
+      if (result.data) changed(resource, 'delete', [result.data]);
+      return result;
+    },
+  };
+
+  const readOnly: DataProvider = {
+    ...reads,
+    async create(resource) {
+      throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
+    },
+    async update(resource) {
+      throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
+    },
+    async delete(resource) {
+      throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
+    },
+    async deleteMany(resource) {
+      throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
+    },
+  };
+
+  return combineDataProviders((resource) => {
+    if (PLAIN_REST_RESOURCES.includes(resource)) return plainWithEvents;
+    if (READ_ONLY_RESOURCES.includes(resource)) return readOnly;
+    return verbProvider;
+  }) as AdminDataProvider;
+}

@@ -1,0 +1,193 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ACCESS_COOKIE,
+  createAuthProvider,
+  LOGIN_REQUIRED_KEY,
+  LOGOUT_FAILED_KEY,
+  roleCanAccess,
+  SESSION_EXPIRED_KEY,
+} from '../../authProvider/index.js';
+import { fakeAdapter, MemoryCookies, tokenFor } from './fakes.js';
+
+function setup(route: Parameters<typeof fakeAdapter>[0], token?: string) {
+  const cookies = new MemoryCookies();
+  if (token) cookies.set(ACCESS_COOKIE, token);
+  const { adapter, requests } = fakeAdapter(route);
+  const auth = createAuthProvider({ adapter, cookies });
+  return { auth, cookies, requests };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('authProvider: session from the access_token cookie', () => {
+  it('is authenticated when the cookie holds a token, and reads identity and role from it', async () => {
+    const { auth, requests } = setup(() => ({ status: 200, data: { data: {} } }), tokenFor('MANAGER'));
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    await expect(auth.getIdentity()).resolves.toMatchObject({ id: '1', fullName: 'Мария Менеджер', role: 'MANAGER' });
+    await expect(auth.getPermissions()).resolves.toBe('MANAGER');
+    expect(requests).toHaveLength(0);
+    auth.session.stop();
+  });
+
+  it('without a token tries the refresh cookie once, then sends the visitor to /admin', async () => {
+    const { auth, requests } = setup(() => ({ status: 401, data: { message: 'Требуется авторизация.' } }));
+    await expect(auth.checkAuth({})).rejects.toEqual({ message: LOGIN_REQUIRED_KEY, redirectTo: '/admin' });
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/site/refresh']);
+  });
+
+  it('without a token but with a live refresh cookie, renews the session silently', async () => {
+    const cookies = new MemoryCookies();
+    const { adapter } = fakeAdapter((request) => {
+      if (request.url === '/api/site/refresh') cookies.set(ACCESS_COOKIE, tokenFor('USER'));
+      return { status: 200, data: { data: { user: {} } } };
+    });
+    const auth = createAuthProvider({ adapter, cookies });
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    await expect(auth.getPermissions()).resolves.toBe('USER');
+    auth.session.stop();
+  });
+
+  it('logs in with e-mail and password and keeps the token the server set', async () => {
+    const cookies = new MemoryCookies();
+    const { adapter, requests } = fakeAdapter((request) => {
+      cookies.set(ACCESS_COOKIE, tokenFor('MANAGER'));
+      return { status: 200, data: { data: { user: { id: 1, url: request.url } } } };
+    });
+    const auth = createAuthProvider({ adapter, cookies });
+    await auth.login({ username: 'manager@example.com', password: 'secret-password' });
+    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/site/login' });
+    expect(JSON.parse(String(requests[0]?.data))).toEqual({ email: 'manager@example.com', password: 'secret-password' });
+    expect(auth.session.token()).toBeDefined();
+    expect(auth.session.isScheduled()).toBe(true);
+    auth.session.stop();
+  });
+
+  it('reports the server message of a failed login', async () => {
+    const { auth } = setup(() => ({ status: 401, data: { message: 'Неверный e-mail или пароль.' } }));
+    await expect(auth.login({ username: 'x@example.com', password: 'bad' })).rejects.toThrow('Неверный e-mail или пароль.');
+  });
+});
+
+describe('authProvider: logout (spec §4)', () => {
+  it('calls the server with the Bearer token first, then clears the token', async () => {
+    const token = tokenFor('MANAGER');
+    const { auth, cookies, requests } = setup(() => ({ status: 200, data: { data: { ok: true } } }), token);
+    await expect(auth.logout({})).resolves.toBe('/admin');
+    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/site/logout' });
+    expect(requests[0]?.headers.authorization).toBe(`Bearer ${token}`);
+    expect(requests[0]?.headers['content-type']).toBeUndefined();
+    expect(requests[0]?.data).toBeUndefined();
+    expect(cookies.get(ACCESS_COOKIE)).toBeUndefined();
+  });
+
+  it('keeps the token and reports the failure when the server call fails', async () => {
+    const token = tokenFor('MANAGER');
+    const { auth, cookies } = setup(() => ({ status: 503, data: { message: 'Service Unavailable' } }), token);
+    await expect(auth.logout({})).rejects.toMatchObject({ message: LOGOUT_FAILED_KEY });
+    expect(cookies.get(ACCESS_COOKIE)).toBe(token);
+    auth.session.stop();
+  });
+
+  it('keeps the token when the network fails', async () => {
+    const token = tokenFor('USER');
+    const { auth, cookies } = setup(() => new Error('Network Error'), token);
+    await expect(auth.logout({})).rejects.toMatchObject({ message: LOGOUT_FAILED_KEY });
+    expect(cookies.get(ACCESS_COOKIE)).toBe(token);
+    auth.session.stop();
+  });
+
+  it('clears a token the server already refuses (401) or that has expired, without anything left to revoke', async () => {
+    const refused = setup(() => ({ status: 401, data: { message: 'Требуется авторизация.' } }), tokenFor('USER'));
+    await expect(refused.auth.logout({})).resolves.toBe('/admin');
+    expect(refused.cookies.get(ACCESS_COOKIE)).toBeUndefined();
+
+    const expired = setup(() => ({ status: 200, data: {} }), tokenFor('USER', { expiresInSeconds: -10 }));
+    await expect(expired.auth.logout({})).resolves.toBe('/admin');
+    expect(expired.requests).toHaveLength(0);
+    expect(expired.cookies.get(ACCESS_COOKIE)).toBeUndefined();
+  });
+});
+
+describe('authProvider: errors and roles', () => {
+  it('ends an expired session with "Сессия истекла." and goes back to /admin', async () => {
+    const { auth } = setup(() => ({ status: 200 }), tokenFor('USER'));
+    await expect(
+      auth.checkError({ status: 401, message: 'Срок действия токена истёк (token expired).' }),
+    ).rejects.toMatchObject({ message: SESSION_EXPIRED_KEY, redirectTo: '/admin' });
+    await expect(auth.checkError({ status: 401, message: 'Требуется авторизация.' })).rejects.toMatchObject({
+      message: LOGIN_REQUIRED_KEY,
+      redirectTo: '/admin',
+    });
+    await expect(auth.checkError({ status: 403, message: 'Недостаточно прав.' })).resolves.toBeUndefined();
+    await expect(auth.checkError({ status: 500, message: 'token expired' })).resolves.toBeUndefined();
+    auth.session.stop();
+  });
+
+  it('lets a MANAGER open everything and keeps a USER out of MANAGER screens', async () => {
+    for (const resource of ['news', 'media-our', 'media-other', 'media-video', 'photobank-logos', 'users', 'audit-log']) {
+      expect(roleCanAccess('MANAGER', resource)).toBe(true);
+    }
+    for (const resource of ['news', 'media-our', 'media-other', 'media-video', 'photobank-groups', 'photobank-photos']) {
+      expect(roleCanAccess('USER', resource)).toBe(true);
+    }
+    for (const resource of ['users', 'audit-log', 'menus', 'network-collections', 'text-pages', 'media-source']) {
+      expect(roleCanAccess('USER', resource)).toBe(false);
+    }
+    expect(roleCanAccess(undefined, 'news')).toBe(false);
+    const { auth } = setup(() => ({ status: 200 }), tokenFor('USER'));
+    await expect(auth.canAccess({ resource: 'users', action: 'list' })).resolves.toBe(false);
+    await expect(auth.canAccess({ resource: 'news', action: 'list' })).resolves.toBe(true);
+    auth.session.stop();
+  });
+});
+
+describe('authProvider: silent refresh before expiry', () => {
+  it('refreshes a token about to expire before the request, once for concurrent requests', async () => {
+    const cookies = new MemoryCookies();
+    cookies.set(ACCESS_COOKIE, tokenFor('MANAGER', { expiresInSeconds: 30 }));
+    const fresh = tokenFor('MANAGER', { expiresInSeconds: 900 });
+    const { adapter, requests } = fakeAdapter(() => {
+      cookies.set(ACCESS_COOKIE, fresh);
+      return { status: 200, data: { data: { user: {} } } };
+    });
+    const auth = createAuthProvider({ adapter, cookies });
+    const tokens = await Promise.all([auth.session.validToken(), auth.session.validToken(), auth.session.validToken()]);
+    expect(tokens).toEqual([fresh, fresh, fresh]);
+    expect(requests.filter((r) => r.url === '/api/site/refresh')).toHaveLength(1);
+    auth.session.stop();
+  });
+
+  it('keeps an expired token when a refused refresh clears the cookie, so the server can say it expired', async () => {
+    const cookies = new MemoryCookies();
+    const expired = tokenFor('MANAGER', { expiresInSeconds: -30 });
+    cookies.set(ACCESS_COOKIE, expired);
+    const { adapter } = fakeAdapter(() => {
+      cookies.remove(ACCESS_COOKIE);
+      return { status: 401, data: { message: 'Требуется авторизация.' } };
+    });
+    const auth = createAuthProvider({ adapter, cookies });
+    await expect(auth.session.validToken()).resolves.toBe(expired);
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    await expect(auth.logout({})).resolves.toBe('/admin');
+    expect(auth.session.token()).toBeUndefined();
+  });
+
+  it('plans the refresh a minute before expiry and renews the cookie then', async () => {
+    vi.useFakeTimers();
+    const cookies = new MemoryCookies();
+    cookies.set(ACCESS_COOKIE, tokenFor('MANAGER', { expiresInSeconds: 15 * 60 }));
+    const { adapter, requests } = fakeAdapter(() => {
+      cookies.set(ACCESS_COOKIE, tokenFor('MANAGER', { expiresInSeconds: 30 * 60 }));
+      return { status: 200, data: { data: { user: {} } } };
+    });
+    const auth = createAuthProvider({ adapter, cookies });
+    expect(auth.session.isScheduled()).toBe(true);
+    await vi.advanceTimersByTimeAsync(13 * 60 * 1000);
+    expect(requests).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(60 * 1000 + 1000);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/site/refresh']);
+    auth.session.stop();
+  });
+});

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { HttpError, SimpleForm, type DataProvider } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NumericInput } from '../../admin/inputs/NumericInput.js';
+import { PatternInput } from '../../admin/inputs/PatternInput.js';
+import { combineDateTime, PublicAtInput } from '../../admin/inputs/PublicAtInput.js';
+import { NewsCreate } from '../../admin/news/NewsCreate.js';
+import { renderInAdmin } from './render.js';
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => cleanup());
+
+const noData = {} as DataProvider;
+
+function renderForm(children: React.ReactNode, onSubmit = vi.fn()) {
+  renderInAdmin(
+    <SimpleForm onSubmit={onSubmit} defaultValues={{ public_at: '2025-03-09T06:05:00.000Z' }}>
+      {children}
+    </SimpleForm>,
+    { dataProvider: noData, resource: 'news' },
+  );
+  return onSubmit;
+}
+
+describe('inputs built on the spec §5 masks', () => {
+  it('the publication date field applies the dd.mm.yyyy mask while typing', async () => {
+    const onSubmit = renderForm(<PublicAtInput source="public_at" />);
+    const date = screen.getByTestId('public_at-date') as HTMLInputElement;
+    const time = screen.getByTestId('public_at-time') as HTMLInputElement;
+    await userEvent.clear(date);
+    await userEvent.type(date, '32');
+    expect(date.value).toBe('3');
+    await userEvent.clear(date);
+    await userEvent.type(date, '3113');
+    expect(date.value).toBe('31.1');
+    await userEvent.clear(date);
+    await userEvent.type(date, '150118');
+    expect(date.value).toBe('15.01.1');
+    await userEvent.type(date, '3');
+    expect(date.value).toBe('15.01.1');
+    await userEvent.clear(date);
+    await userEvent.type(date, '15012026');
+    expect(date.value).toBe('15.01.2026');
+    await userEvent.clear(time);
+    await userEvent.type(time, '0930x');
+    expect(time.value).toBe('09:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ public_at: new Date(2026, 0, 15, 9, 30).toISOString() });
+  });
+
+  it('an unfinished date blocks saving with a message', async () => {
+    const onSubmit = renderForm(<PublicAtInput source="public_at" />);
+    const date = screen.getByTestId('public_at-date') as HTMLInputElement;
+    await userEvent.clear(date);
+    await userEvent.type(date, '1501');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Введите дату в виде дд.мм.гггг')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(combineDateTime('31.04.2026', '10:00')).toBeNull();
+    expect(combineDateTime('30.04.2026', '24:00')).toBeNull();
+  });
+
+  it('a numeric field refuses letters and keeps digits, and the pattern field fills its slots', async () => {
+    const onSubmit = renderForm(
+      <>
+        <NumericInput source="position" label="Порядок" />
+        <PatternInput source="phone" label="Телефон" pattern="+7 (999) 999-99-99" />
+      </>,
+    );
+    const position = screen.getByLabelText('Порядок') as HTMLInputElement;
+    const letter = fireEvent.keyDown(position, { key: 'e' });
+    const digit = fireEvent.keyDown(position, { key: '7' });
+    const copy = fireEvent.keyDown(position, { key: 'c', ctrlKey: true });
+    expect(letter).toBe(false);
+    expect(digit).toBe(true);
+    expect(copy).toBe(true);
+    fireEvent.change(position, { target: { value: '1a2' } });
+    expect(position.value).toBe('12');
+    const phone = screen.getByLabelText('Телефон') as HTMLInputElement;
+    fireEvent.change(phone, { target: { value: '9161234567' } });
+    expect(phone.value).toBe('+7 (916) 123-45-67');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ position: 12, phone: '+7 (916) 123-45-67' });
+  });
+});
+
+describe('server validation errors', () => {
+  it('are shown on the fields they name', async () => {
+    const dataProvider = {
+      create: vi.fn(async () => {
+        throw new HttpError('Проверьте поля формы.', 400, {
+          message: 'Проверьте поля формы.',
+          errors: { title: 'Не длиннее 300 символов.', slug: 'Такой адрес уже есть.' },
+        });
+      }),
+    };
+    renderInAdmin(<NewsCreate />, { dataProvider: dataProvider as unknown as DataProvider, resource: 'news', path: '/news/create' });
+    await userEvent.type(await screen.findByLabelText(/^Заголовок/), 'Новость');
+    await userEvent.type(screen.getByLabelText(/^Адрес/), 'zanyatyi-adres');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(dataProvider.create).toHaveBeenCalled());
+    expect(await screen.findByText('Не длиннее 300 символов.')).toBeTruthy();
+    expect(await screen.findByText('Такой адрес уже есть.')).toBeTruthy();
+  });
+});
