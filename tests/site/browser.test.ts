@@ -153,8 +153,11 @@ describe('chunk-reload guard', () => {
     await mark(page);
     await context.route('**/assets/entries/site_pages_-public-_investoram.*.js', (route) => route.abort('failed'));
     await page.locator('.topbar a[href="/investoram"]').click();
-    await page.waitForURL('**/investoram');
-    await expect.poll(() => marked(page)).toBe(false);
+    // The guard's reload aborts the client navigation, so wait for the address and the fresh document instead of
+    // for that navigation's load event; evaluating during the reload throws, which counts as "not yet".
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/investoram');
+    await expect.poll(() => marked(page).catch(() => true), { timeout: 15_000 }).toBe(false);
+    await page.waitForLoadState('load');
     expect(await page.evaluate((key) => sessionStorage.getItem(key), CHUNK_RELOAD_KEY)).not.toBeNull();
     await context.close();
   });
