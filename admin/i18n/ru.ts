@@ -1,3 +1,22 @@
+/** Field labels shared by news and own media articles (the same record shape). */
+const articleFields = {
+  id: 'ID',
+  title: 'Заголовок',
+  slug: 'Адрес (slug)',
+  lead: 'Анонс',
+  content: 'Текст',
+  image: 'Изображение',
+  image_alt: 'Описание изображения (alt)',
+  public_at: 'Дата публикации',
+  published: 'Опубликовано',
+  seo_title: 'SEO-заголовок',
+  seo_description: 'SEO-описание',
+  views: 'Просмотры',
+  created_at: 'Создано',
+  updated_at: 'Изменено',
+  q: 'Поиск',
+};
+
 /** The admin's own messages in Russian: app texts, resource names and field labels. */
 export const appMessages = {
   ra: {
@@ -142,43 +161,11 @@ export const appMessages = {
   resources: {
     news: {
       name: 'Новость |||| Новости',
-      fields: {
-        id: 'ID',
-        title: 'Заголовок',
-        slug: 'Адрес (slug)',
-        lead: 'Анонс',
-        content: 'Текст',
-        image: 'Изображение',
-        image_alt: 'Описание изображения (alt)',
-        public_at: 'Дата публикации',
-        published: 'Опубликовано',
-        seo_title: 'SEO-заголовок',
-        seo_description: 'SEO-описание',
-        views: 'Просмотры',
-        created_at: 'Создано',
-        updated_at: 'Изменено',
-        q: 'Поиск',
-      },
+      fields: articleFields,
     },
     'media-our': {
       name: 'Статья компании |||| Новости компании',
-      fields: {
-        id: 'ID',
-        title: 'Заголовок',
-        slug: 'Адрес (slug)',
-        lead: 'Анонс',
-        content: 'Текст',
-        image: 'Изображение',
-        image_alt: 'Описание изображения (alt)',
-        public_at: 'Дата публикации',
-        published: 'Опубликовано',
-        seo_title: 'SEO-заголовок',
-        seo_description: 'SEO-описание',
-        views: 'Просмотры',
-        created_at: 'Создано',
-        updated_at: 'Изменено',
-        q: 'Поиск',
-      },
+      fields: articleFields,
     },
     'media-other': {
       name: 'Публикация в СМИ |||| СМИ о нас',

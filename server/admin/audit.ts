@@ -40,6 +40,22 @@ export async function recordAudit(
   await insertAudit(db, { ...entry, actor, ip: request.ip ?? '' });
 }
 
+/**
+ * Runs one admin write in a transaction and records it there, so that the write and its audit entry commit or
+ * roll back together. `write` answers the written row; its `id` is the audited record.
+ */
+export function auditedWrite<T extends { id?: number | string | null }>(
+  request: FastifyRequest,
+  entry: Pick<AuditEntry, 'action' | 'resource'>,
+  write: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return request.server.db.transaction().execute(async (trx) => {
+    const row = await write(trx);
+    await recordAudit(request, { ...entry, recordId: row.id }, trx);
+    return row;
+  });
+}
+
 /** The same entry without a request (the command-line tool records its changes with the ip `cli`). */
 export async function insertAudit(
   db: Kysely<Database> | Transaction<Database>,

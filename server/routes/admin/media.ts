@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { recordAudit } from '../../admin/audit.js';
+import { auditedWrite, recordAudit } from '../../admin/audit.js';
 import { withFileChanges } from '../../admin/fileChanges.js';
 import { parseId, registerAdminReads, type ListSpec } from '../../admin/listQuery.js';
 import { closeGap, moveInList, nextPosition, type OrderedList } from '../../admin/ordering.js';
@@ -52,10 +52,9 @@ export async function mediaOtherRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/admin/media-other/add', async (request) => {
     const values = { ...PRESS_DEFAULTS, ...parseForm(pressFields.partial().required({ title: true, url: true, public_at: true }), request.body) };
     await requireSource(db, values.source_id);
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await auditedWrite(request, { action: 'add', resource }, async (trx) => {
       const now = nowIso();
       const inserted = await trx.insertInto('media_other').values({ ...values, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
-      await recordAudit(request, { action: 'add', resource, recordId: inserted.id }, trx);
       return inserted;
     });
     return { data: row };
@@ -65,7 +64,7 @@ export async function mediaOtherRoutes(app: FastifyInstance): Promise<void> {
     const id = parseId(request.params.id);
     const values = parseForm(pressFields.partial(), request.body);
     await requireSource(db, values.source_id);
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await auditedWrite(request, { action: 'update', resource }, async (trx) => {
       const updated = await trx
         .updateTable('media_other')
         .set({ ...values, updated_at: nowIso() })
@@ -73,7 +72,6 @@ export async function mediaOtherRoutes(app: FastifyInstance): Promise<void> {
         .returningAll()
         .executeTakeFirst();
       if (!updated) throw notFound();
-      await recordAudit(request, { action: 'update', resource, recordId: id }, trx);
       return updated;
     });
     return { data: row };
@@ -81,10 +79,9 @@ export async function mediaOtherRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<IdParams>('/api/admin/media-other/remove/:id', async (request) => {
     const id = parseId(request.params.id);
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await auditedWrite(request, { action: 'remove', resource }, async (trx) => {
       const removed = await trx.deleteFrom('media_other').where('id', '=', id).returningAll().executeTakeFirst();
       if (!removed) throw notFound();
-      await recordAudit(request, { action: 'remove', resource, recordId: id }, trx);
       return removed;
     });
     return { data: row };
@@ -137,14 +134,13 @@ export async function mediaVideoRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/admin/media-video/add', async (request) => {
     const values = { ...VIDEO_DEFAULTS, ...parseForm(videoFields.partial().required({ title: true, video_url: true, public_at: true }), request.body) };
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await auditedWrite(request, { action: 'add', resource }, async (trx) => {
       const now = nowIso();
       const inserted = await trx
         .insertInto('media_video')
         .values({ ...values, preview: null, fixed: 0, fixed_order: null, created_at: now, updated_at: now })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(request, { action: 'add', resource, recordId: inserted.id }, trx);
       return inserted;
     });
     return { data: presentVideo(row) };
@@ -153,7 +149,7 @@ export async function mediaVideoRoutes(app: FastifyInstance): Promise<void> {
   app.post<IdParams>('/api/admin/media-video/update/:id', async (request) => {
     const id = parseId(request.params.id);
     const values = parseForm(videoFields.partial(), request.body);
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await auditedWrite(request, { action: 'update', resource }, async (trx) => {
       const updated = await trx
         .updateTable('media_video')
         .set({ ...values, updated_at: nowIso() })
@@ -161,7 +157,6 @@ export async function mediaVideoRoutes(app: FastifyInstance): Promise<void> {
         .returningAll()
         .executeTakeFirst();
       if (!updated) throw notFound();
-      await recordAudit(request, { action: 'update', resource, recordId: id }, trx);
       return updated;
     });
     return { data: presentVideo(row) };
@@ -170,12 +165,11 @@ export async function mediaVideoRoutes(app: FastifyInstance): Promise<void> {
   app.post<IdParams>('/api/admin/media-video/remove/:id', async (request) => {
     const id = parseId(request.params.id);
     const row = await withFileChanges(app.files, (files) =>
-      db.transaction().execute(async (trx) => {
+      auditedWrite(request, { action: 'remove', resource }, async (trx) => {
         const removed = await trx.deleteFrom('media_video').where('id', '=', id).returningAll().executeTakeFirst();
         if (!removed) throw notFound();
         files.replaced(imageFiles(removed.preview));
         if (removed.fixed) await closeGap(trx, FIXED_VIDEOS);
-        await recordAudit(request, { action: 'remove', resource, recordId: id }, trx);
         return removed;
       }),
     );
@@ -240,7 +234,7 @@ export async function mediaSourceRoutes(app: FastifyInstance): Promise<void> {
     return withFileChanges(app.files, async (files) => {
       const logo = upload ? JSON.stringify(await storeUploadedImage(app.files, 'media-sources', upload)) : undefined;
       files.stored(imageFiles(logo ?? null));
-      return db.transaction().execute(async (trx) => {
+      return auditedWrite(request, { action: id === null ? 'add' : 'update', resource }, async (trx) => {
         const now = nowIso();
         let row;
         if (id === null) {
@@ -255,7 +249,6 @@ export async function mediaSourceRoutes(app: FastifyInstance): Promise<void> {
           if (logo) files.replaced(imageFiles(current.logo));
           row = await trx.updateTable('media_sources').set({ ...values, logo, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
         }
-        await recordAudit(request, { action: id === null ? 'add' : 'update', resource, recordId: row.id }, trx);
         return row;
       });
     });
@@ -269,7 +262,7 @@ export async function mediaSourceRoutes(app: FastifyInstance): Promise<void> {
   // A source is never deleted (press items keep pointing to it): remove deactivates it and answers `active: 0`.
   app.post<IdParams>('/api/admin/media-source/remove/:id', async (request) => {
     const id = parseId(request.params.id);
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await auditedWrite(request, { action: 'remove', resource }, async (trx) => {
       const updated = await trx
         .updateTable('media_sources')
         .set({ active: 0, updated_at: nowIso() })
@@ -277,7 +270,6 @@ export async function mediaSourceRoutes(app: FastifyInstance): Promise<void> {
         .returningAll()
         .executeTakeFirst();
       if (!updated) throw notFound();
-      await recordAudit(request, { action: 'remove', resource, recordId: id }, trx);
       return updated;
     });
     return { data: presentSource(row) };

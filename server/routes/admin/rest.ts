@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { z } from 'zod';
 import { MENU_KINDS } from '../../../lib/types.js';
-import { recordAudit } from '../../admin/audit.js';
+import { auditedWrite } from '../../admin/audit.js';
 import { parseId, registerAdminReads, type ListSpec } from '../../admin/listQuery.js';
 import { integer, optionalId, requiredText, siteLink, text, webUrl } from '../../admin/validate.js';
 import { formError, parseForm } from '../../http/validation.js';
@@ -39,13 +39,12 @@ function registerRest<T extends RestTable>(app: FastifyInstance, resource: RestR
 
   app.post(base, async (request: FastifyRequest) => {
     const values = parseForm(resource.createSchema, request.body);
-    const row = await app.db.transaction().execute(async (trx) => {
+    const row = await auditedWrite(request, { action: 'create', resource: spec.resource }, async (trx) => {
       const inserted = await loose(trx)
         .insertInto(table)
         .values((await resource.toInsert(trx, values)) as Record<string, string | number | null>)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(request, { action: 'create', resource: spec.resource, recordId: inserted.id }, trx);
       return inserted;
     });
     return { data: row };
@@ -54,7 +53,7 @@ function registerRest<T extends RestTable>(app: FastifyInstance, resource: RestR
   app.put<IdParams>(`${base}/:id`, async (request) => {
     const id = parseId(request.params.id);
     const values = parseForm(resource.updateSchema, request.body);
-    const row = await app.db.transaction().execute(async (trx) => {
+    const row = await auditedWrite(request, { action: 'update', resource: spec.resource }, async (trx) => {
       const current = await loose(trx).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
       if (!current) throw notFound();
       const changes = await resource.toUpdate(trx, values, current as Selectable<Database[T]>);
@@ -64,7 +63,6 @@ function registerRest<T extends RestTable>(app: FastifyInstance, resource: RestR
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(request, { action: 'update', resource: spec.resource, recordId: id }, trx);
       return updated;
     });
     return { data: row };
@@ -72,10 +70,9 @@ function registerRest<T extends RestTable>(app: FastifyInstance, resource: RestR
 
   app.delete<IdParams>(`${base}/:id`, async (request) => {
     const id = parseId(request.params.id);
-    const row = await app.db.transaction().execute(async (trx) => {
+    const row = await auditedWrite(request, { action: 'delete', resource: spec.resource }, async (trx) => {
       const removed = await loose(trx).deleteFrom(table).where('id', '=', id).returningAll().executeTakeFirst();
       if (!removed) throw notFound();
-      await recordAudit(request, { action: 'delete', resource: spec.resource, recordId: id }, trx);
       return removed;
     });
     return { data: row };
