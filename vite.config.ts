@@ -1,13 +1,16 @@
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { defineConfig } from 'vite';
+import { precompress } from './site/build/precompress.js';
 
 /**
  * One Vite build for the public site (Vike + vike-react, pages in `site/pages`) and the client-only admin page.
  * The Fastify server hosts the result: Vite's dev middleware in development, `dist/client` in production.
  */
 export default defineConfig({
-  plugins: [react(), vike()],
+  plugins: [react(), vike(), precompress()],
+  // Files served as they are at the site's root: the favicons.
+  publicDir: 'site/public',
   build: {
     target: 'es2022',
   },

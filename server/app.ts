@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -12,7 +11,9 @@ import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
 import { FileStore } from './files/store.js';
+import { installDelivery } from './cache/delivery.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { registerScopedCookies } from './http/scopedCookies.js';
 import { adminAuditLogRoutes } from './routes/admin/auditLog.js';
 import { adminContentRoutes } from './routes/admin/content.js';
 import { adminUsersRoutes } from './routes/admin/users.js';
@@ -83,6 +84,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('content', createContentServices(db, views));
   app.decorate('firstLogin', firstLogin);
 
+  // Compression and the page cache first: a cache hit is answered before any other hook runs.
+  await installDelivery(app, { pageCacheBytes: config.pageCacheMb * 1024 * 1024 });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -99,7 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   installErrorHandler(app);
-  await app.register(cookie);
+  await registerScopedCookies(app);
 
   await app.register(healthRoutes);
   await app.register(uploadsRoutes);

@@ -32,6 +32,8 @@ export interface AppConfig {
   altTemplate: string | null;
   /** The phone in the site's footer (`SITE_PHONE`), checked by the phone verification service at start. */
   sitePhone: string;
+  /** Memory for the page cache of rendered public pages and JSON reads (`PAGE_CACHE_MB`, megabytes); 0 turns it off. */
+  pageCacheMb: number;
 }
 
 export const DEFAULT_BRAND = 'Смарт Горизонт';
@@ -56,6 +58,13 @@ function loadGeneratedSecret(dataDir: string, name: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, JSON.stringify({ ...secrets, [name]: secret }, null, 2), { mode: 0o600 });
   return secret;
+}
+
+function parsePageCacheMb(value: string | undefined): number {
+  if (value === undefined || value === '') return 64;
+  const mb = Number(value);
+  if (!Number.isFinite(mb) || mb < 0) throw new ConfigError(`PAGE_CACHE_MB must be a number of megabytes, 0 or more, got "${value}"`);
+  return mb;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -90,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteDescription: env.SITE_DESCRIPTION || null,
     altTemplate: env.SITE_ALT_TEMPLATE || null,
     sitePhone: env.SITE_PHONE || '+7 800 555-35-35',
+    pageCacheMb: parsePageCacheMb(env.PAGE_CACHE_MB),
   };
 }

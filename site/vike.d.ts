@@ -13,8 +13,6 @@ declare global {
       site: SiteSettings;
       /** Menus and social links for the layout, loaded on the server for every page. */
       layout?: LayoutData;
-      /** The CSP nonce of this response (server only). */
-      cspNonce?: string | null;
     }
     interface PageContextServer {
       /** The server's content services, in-process (DESIGN.md §2). Never passed to the client. */

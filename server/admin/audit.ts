@@ -53,6 +53,10 @@ export function auditedWrite<T extends { id?: number | string | null }>(
     const row = await write(trx);
     await recordAudit(request, { ...entry, recordId: row.id }, trx);
     return row;
+  }).then((row) => {
+    // Committed: the next request must see the change, so no public page may come from the cache any more.
+    request.server.pageCache.invalidate();
+    return row;
   });
 }
 

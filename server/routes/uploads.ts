@@ -11,7 +11,8 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
     prefix: `${UPLOADS_URL}/`,
     decorateReply: false,
     index: false,
-    maxAge: '7d',
+    // Names are chosen by the server and never reused (server/files/store.ts): a stored file never changes.
+    maxAge: '365d',
     immutable: true,
     setHeaders(response, filePath) {
       response.setHeader('X-Content-Type-Options', 'nosniff');

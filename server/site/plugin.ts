@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,6 +9,8 @@ import { createLibphonenumberVerification } from '../../lib/phoneLibphonenumber.
 import { isSitePath, type SiteSettings } from '../../lib/site.js';
 import { DEFAULT_ALT_TEMPLATE, defaultDescription } from '../../lib/titles.js';
 import { feedRoutes } from './feeds.js';
+import { inlineScriptSources } from './inlineScripts.js';
+import { contentForRender } from './renderContent.js';
 
 /** The project root: two levels above this file, both from `server/site` (tsx) and `build/server/site` (tsc). */
 function projectRoot(): string {
@@ -50,15 +51,17 @@ function siteSettings(app: FastifyInstance): SiteSettings {
   };
 }
 
-/** Adds a nonce to the `script-src` of the CSP header set by helmet, so that Vike's and our inline scripts run. */
-function allowNonce(reply: FastifyReply, nonce: string): void {
+/** Adds the page's inline scripts (by hash) to the `script-src` of the CSP header set by helmet. */
+function allowInlineScripts(reply: FastifyReply, sources: string[]): void {
+  if (sources.length === 0) return;
   const csp = reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
   if (typeof csp !== 'string') return;
-  const withNonce = /(^|;)\s*script-src\s/.test(csp)
-    ? csp.replace(/(^|;)(\s*script-src\s[^;]*)/, `$1$2 'nonce-${nonce}'`)
-    : `${csp};script-src 'self' 'nonce-${nonce}'`;
+  const allowed = sources.join(' ');
+  const withScripts = /(^|;)\s*script-src\s/.test(csp)
+    ? csp.replace(/(^|;)(\s*script-src\s[^;]*)/, `$1$2 ${allowed}`)
+    : `${csp};script-src 'self' ${allowed}`;
   reply.raw.removeHeader('content-security-policy');
-  reply.header('content-security-policy', withNonce);
+  reply.header('content-security-policy', withScripts);
 }
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
@@ -88,8 +91,14 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
       wildcard: false,
       index: false,
       decorateReply: false,
+      // The build writes .br and .gz next to every text asset (vite.config.ts); they are sent as they are.
+      preCompressed: true,
+      // Off, or @fastify/static would overwrite the header set below with its own `max-age=0`.
+      cacheControl: false,
       setHeaders(response, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        // Hashed names change with the content: a browser may keep them forever. Other files are revalidated.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
       },
     });
   } else {
@@ -103,22 +112,25 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     statusCode: number;
     headers: [string, string][];
     body: string;
-    nonce: string;
+    scriptSources: string[];
   }
 
   const render = async (request: FastifyRequest): Promise<Rendered> => {
-    const nonce = randomBytes(16).toString('base64url');
+    const { content, onHit } = contentForRender(app.content, app.pageCache, app.views);
     const pageContext = await renderPage({
       urlOriginal: request.url,
       headersOriginal: request.headers,
-      content: app.content,
+      content,
       site,
-      cspNonce: nonce,
     });
+    request.pageCacheOnHit = onHit();
     const { httpResponse } = pageContext;
-    const headers = (httpResponse?.headers ?? []).filter(([name]) => name.toLowerCase() !== 'content-security-policy');
-    if (!headers.some(([name]) => name.toLowerCase() === 'cache-control')) headers.push(['Cache-Control', 'no-cache']);
-    return { statusCode: httpResponse?.statusCode ?? 500, headers, body: httpResponse?.body ?? '', nonce };
+    const statusCode = httpResponse?.statusCode ?? 500;
+    const headers = (httpResponse?.headers ?? []).filter(([name]) => !['content-security-policy', 'cache-control'].includes(name.toLowerCase()));
+    // Pages are revalidated on every visit (ETag, 304): they change whenever the content does.
+    headers.push(['Cache-Control', statusCode === 200 ? 'no-cache' : 'no-store']);
+    const body = httpResponse?.body ?? '';
+    return { statusCode, headers, body, scriptSources: inlineScriptSources(body) };
   };
 
   app.route({
@@ -131,7 +143,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
       if (!viteMiddleware) {
         const page = await render(request);
         for (const [name, value] of page.headers) reply.header(name, value);
-        allowNonce(reply, page.nonce);
+        allowInlineScripts(reply, page.scriptSources);
         return reply.code(page.statusCode).send(page.body);
       }
       // Development: Vite answers its own requests (modules, HMR); everything else is a page.

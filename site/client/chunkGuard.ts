@@ -2,8 +2,8 @@
  * The chunk-reload guard (spec §2, §9): when a code chunk fails to load while the page starts or navigates, the page
  * is loaded again, at most once per 60 s, so that a new deployment heals open tabs without a reload loop.
  *
- * It must be listening before Vike loads the page's own chunks, so `+Head.tsx` inlines it (with the CSP nonce)
- * as `(${chunkGuardBoot})(key, guardMs, reloadAllowed)`. Both functions are therefore self-contained.
+ * It must be listening before Vike loads the page's own chunks, so `+Head.tsx` inlines it (the server allows it in
+ * the CSP by its hash) as `(${chunkGuardBoot})(key, guardMs, reloadAllowed)`. Both functions are therefore self-contained.
  */
 
 export const CHUNK_RELOAD_KEY = 'site:chunk-reload-at';

@@ -70,6 +70,7 @@ export function articleRoutes(resource: 'news' | 'media-our', table: 'news' | 'm
           }),
         );
       });
+      app.pageCache.invalidate(); // after commit; goes away when this route moves onto auditedWrite
       return { data: presentArticle(row) };
     });
 
@@ -98,6 +99,7 @@ export function articleRoutes(resource: 'news' | 'media-our', table: 'news' | 'm
           }),
         );
       });
+      app.pageCache.invalidate(); // after commit; goes away when this route moves onto auditedWrite
       return { data: presentArticle(row) };
     });
 
@@ -112,6 +114,7 @@ export function articleRoutes(resource: 'news' | 'media-our', table: 'news' | 'm
           return removed;
         }),
       );
+      app.pageCache.invalidate(); // after commit; goes away when this route moves onto auditedWrite
       return { data: presentArticle(row) };
     });
 
@@ -132,6 +135,7 @@ export function articleRoutes(resource: 'news' | 'media-our', table: 'news' | 'm
           return updated;
         }),
       );
+      app.pageCache.invalidate(); // after commit; goes away when this route moves onto auditedWrite
       return { data: presentArticle(row) };
     });
   };

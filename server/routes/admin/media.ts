@@ -129,6 +129,7 @@ export async function mediaVideoRoutes(app: FastifyInstance): Promise<void> {
         await recordAudit(request, { action, resource, recordId: id }, trx);
         return trx.selectFrom('media_video').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       });
+      app.pageCache.invalidate(); // after commit; goes away when this route moves onto auditedWrite
       return { data: presentVideo(row) };
     });
 

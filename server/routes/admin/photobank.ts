@@ -485,6 +485,7 @@ function photoRoutes(app: FastifyInstance): void {
 
 /** The photobank (USER): reads of groups, categories, logo items and photos; writes of the last three. */
 export async function photobankAdminRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onSend', async (request, reply, payload) => { if (request.method === 'POST' && reply.statusCode < 400) app.pageCache.invalidate(); return payload; }); // after commit; goes away with auditedWrite
   registerAdminReads(app, GROUPS_LIST, (rows) => rows);
   registerAdminReads(app, CATEGORIES_LIST, (rows) => rows);
   registerAdminReads(app, LOGOS_LIST, (rows) => presentLogoItems(app.db, rows));

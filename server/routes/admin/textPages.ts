@@ -56,6 +56,7 @@ export async function textPagesAdminRoutes(app: FastifyInstance): Promise<void> 
       await recordAudit(request, { action: 'update', resource, recordId: updated.id }, trx);
       return updated;
     });
+    app.pageCache.invalidate(); // after commit; goes away when this route moves onto auditedWrite
     return { data: row };
   });
 
@@ -71,6 +72,7 @@ export async function textPagesAdminRoutes(app: FastifyInstance): Promise<void> 
         return inserted;
       }),
     );
+    app.pageCache.invalidate(); // after commit; goes away when this route moves onto auditedWrite
     return { data: row };
   });
 
@@ -82,6 +84,7 @@ export async function textPagesAdminRoutes(app: FastifyInstance): Promise<void> 
       await recordAudit(request, { action: 'remove', resource, recordId: id }, trx);
       return removed;
     });
+    app.pageCache.invalidate(); // after commit; goes away when this route moves onto auditedWrite
     return { data: row };
   });
 }

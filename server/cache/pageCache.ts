@@ -1,0 +1,156 @@
+import { LRUCache } from 'lru-cache';
+
+/** One stored representation of a response: its headers (with Content-Length and Content-Encoding) and bytes. */
+export interface Variant {
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** A response kept by the page cache: the same content as identity, gzip and Brotli, and its validator. */
+export interface CachedResponse {
+  statusCode: number;
+  etag: string;
+  identity: Variant;
+  gzip: Variant;
+  br: Variant;
+  /** Headers of a 304 answer: the validator and the caching rules, nothing about the body. */
+  notModified: Record<string, string>;
+  /** Side effects a hit must repeat, such as counting the read of an article (the render did it the first time). */
+  onHit: (() => void) | null;
+}
+
+export interface PageCacheOptions {
+  /** Memory for stored responses, in bytes (all three encodings count); 0 keeps nothing. */
+  maxBytes: number;
+  /**
+   * The earliest moment after `since` at which published content appears on its own (a scheduled `public_at`),
+   * as epoch milliseconds, or null when nothing is scheduled. Asked once per generation.
+   */
+  nextScheduledChange: (since: Date) => Promise<number | null>;
+  now?: () => number;
+}
+
+/** The token a request takes at its start; a response is stored only if no change happened since. */
+export interface CacheTicket {
+  key: string;
+  generation: number;
+}
+
+const sizeOf = (entry: CachedResponse) => entry.identity.body.length + entry.gzip.body.length + entry.br.body.length + 512;
+
+/**
+ * Rendered public pages and public JSON reads, kept until the content changes. A "generation" is the span between
+ * two changes: every content write calls `invalidate()` (after its transaction committed, so the next request
+ * reads the new content), and a generation also ends by itself when a scheduled item's `public_at` comes.
+ * Values derived from content (menus, links) can be kept per generation with `memo`, even when no page is stored.
+ */
+export class PageCache {
+  readonly enabled: boolean;
+  private readonly entries: LRUCache<string, CachedResponse> | null;
+  private readonly memos = new Map<string, Promise<unknown>>();
+  private readonly now: () => number;
+  private generationValue = 0;
+  private generationStart: Date;
+  private expiresAt: Promise<number | null> | null = null;
+  private expiresAtKnown: number | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.now = options.now ?? Date.now;
+    this.generationStart = new Date(this.now());
+    this.enabled = options.maxBytes > 0;
+    this.entries = this.enabled
+      ? new LRUCache<string, CachedResponse>({ maxSize: options.maxBytes, sizeCalculation: sizeOf, maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 4)) })
+      : null;
+  }
+
+  get generation(): number {
+    return this.generationValue;
+  }
+
+  /** Ends the generation: stored responses and memos are dropped, and responses rendered before now are not stored. */
+  invalidate(): void {
+    this.generationValue++;
+    this.generationStart = new Date(this.now());
+    this.entries?.clear();
+    this.memos.clear();
+    this.expiresAt = null;
+    this.expiresAtKnown = null;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Called after every invalidation (for example to tell other processes). */
+  onInvalidate(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  ticket(key: string): CacheTicket {
+    this.expireIfDue();
+    return { key, generation: this.generationValue };
+  }
+
+  get(key: string): CachedResponse | undefined {
+    if (!this.entries) return undefined;
+    this.expireIfDue();
+    return this.entries.get(key);
+  }
+
+  /**
+   * Stores a response rendered under `ticket`, unless the content changed since the request started (the response
+   * may show the old content) or a scheduled item became public meanwhile.
+   */
+  async set(ticket: CacheTicket, entry: CachedResponse): Promise<boolean> {
+    if (!this.entries || ticket.generation !== this.generationValue) return false;
+    const expiresAt = await this.scheduledExpiry();
+    if (ticket.generation !== this.generationValue) return false;
+    if (expiresAt !== null && this.now() >= expiresAt) {
+      this.invalidate();
+      return false;
+    }
+    this.entries.set(ticket.key, entry);
+    return true;
+  }
+
+  /** A value computed once per generation (menus, social links), shared by every render until the next change. */
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const existing = this.memos.get(key) as Promise<T> | undefined;
+    if (existing) return existing;
+    const generation = this.generationValue;
+    const value = compute();
+    this.memos.set(key, value);
+    // A failed read is not remembered: the next render tries again.
+    value.catch(() => {
+      if (this.generationValue === generation && this.memos.get(key) === value) this.memos.delete(key);
+    });
+    return value;
+  }
+
+  /** Bytes and entries held now (for the benchmark and tests). */
+  stats(): { entries: number; bytes: number; generation: number } {
+    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0, generation: this.generationValue };
+  }
+
+  private scheduledExpiry(): Promise<number | null> {
+    if (!this.expiresAt) {
+      const generation = this.generationValue;
+      // Scheduled items count from the generation's start: one whose time came while this response rendered
+      // makes the expiry already past, so the response is not stored.
+      this.expiresAt = this.options.nextScheduledChange(this.generationStart).then(
+        (at) => {
+          if (this.generationValue === generation) this.expiresAtKnown = at;
+          return at;
+        },
+        () => {
+          if (this.generationValue === generation) this.expiresAt = null;
+          return this.now();
+        },
+      );
+    }
+    return this.expiresAt;
+  }
+
+  private expireIfDue(): void {
+    if (this.expiresAtKnown !== null && this.now() >= this.expiresAtKnown) this.invalidate();
+  }
+}

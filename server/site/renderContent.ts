@@ -1,0 +1,48 @@
+import type { ContentServices } from '../../lib/content.js';
+import type { PageCache } from '../cache/pageCache.js';
+import type { CountedTable, ViewCounter } from '../content/viewCounter.js';
+
+interface RenderContent {
+  /** The content services for one render. */
+  content: ContentServices;
+  /** What a cache hit of the rendered page must repeat: the article reads it counted, or null. */
+  onHit: () => (() => void) | null;
+}
+
+/**
+ * The content services as one page render sees them. The layout's reads (menus, social links) are the same on
+ * every page and change only with a write, so they are read once per cache generation. Article reads count a
+ * view; the render remembers them so that a visit answered from the page cache counts too.
+ */
+export function contentForRender(base: ContentServices, cache: PageCache, views: ViewCounter): RenderContent {
+  const counted: { table: CountedTable; id: number }[] = [];
+  const content: ContentServices = {
+    ...base,
+    menu: { tree: (kind) => cache.memo(`menu:${kind}`, () => base.menu.tree(kind)) },
+    network: { collections: () => cache.memo('network', () => base.network.collections()) },
+    news: {
+      ...base.news,
+      get: async (idOrSlug) => {
+        const article = await base.news.get(idOrSlug);
+        if (article) counted.push({ table: 'news', id: article.id });
+        return article;
+      },
+    },
+    media: {
+      ...base.media,
+      get: async (idOrSlug) => {
+        const article = await base.media.get(idOrSlug);
+        if (article) counted.push({ table: 'media_our', id: article.id });
+        return article;
+      },
+    },
+  };
+  const onHit = () => {
+    if (counted.length === 0) return null;
+    const reads = [...counted];
+    return () => {
+      for (const read of reads) views.record(read.table, read.id);
+    };
+  };
+  return { content, onHit };
+}
