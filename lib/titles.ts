@@ -27,7 +27,9 @@ export function pageDescription(description: string, page?: number | null): stri
 
 /** Alt text from the configured template; `{title}` is replaced by the page's title. */
 export function altFromTemplate(template: string, title: string): string {
-  return template.split('{title}').join(title);
+  // A title that brings its own quotes («Смарт Горизонт» стал…) is not quoted again by the template's «{title}».
+  const quoted = /[«»"]/.test(title) ? template.split('«{title}»').join('{title}') : template;
+  return quoted.split('{title}').join(title);
 }
 
 /**

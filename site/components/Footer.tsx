@@ -2,6 +2,8 @@ import { usePageContext } from 'vike-react/usePageContext';
 
 const NETWORK_LABELS: Record<string, string> = { vk: 'VK', telegram: 'TG', ok: 'OK', dzen: 'Дзен' };
 
+const networkLabel = (network: { icon: string; title: string }) => NETWORK_LABELS[network.icon] ?? network.title.slice(0, 2);
+
 export function Footer() {
   const { site, layout } = usePageContext();
   const year = new Date().getFullYear();
@@ -43,8 +45,9 @@ export function Footer() {
           <ul className="networks">
             {(layout?.networks ?? []).map((network) => (
               <li key={network.id}>
-                <a className="networks__link" href={network.url} target="_blank" rel="noopener noreferrer external" aria-label={network.title} title={network.title}>
-                  {NETWORK_LABELS[network.icon] ?? network.title.slice(0, 2)}
+                {/* The accessible name starts with the visible label, so voice control finds «VK» by what it shows. */}
+                <a className="networks__link" href={network.url} target="_blank" rel="noopener noreferrer external" aria-label={`${networkLabel(network)}: ${network.title}`} title={network.title}>
+                  {networkLabel(network)}
                 </a>
               </li>
             ))}

@@ -19,6 +19,9 @@ describe('titles', () => {
     expect(altFromTemplate(DEFAULT_ALT_TEMPLATE, 'Новости')).toBe('Иллюстрация к странице «Новости» на сайте микрофинансовой компании — займы под залог');
     expect(imageAlt('Новости', 'Новости', DEFAULT_ALT_TEMPLATE)).toContain('«Новости»');
     expect(imageAlt('Офис в Москве', 'Новости', DEFAULT_ALT_TEMPLATE)).toBe('Офис в Москве');
+    expect(altFromTemplate(DEFAULT_ALT_TEMPLATE, '«Смарт Горизонт» стал резидентом «Сколково»')).toBe(
+      'Иллюстрация к странице «Смарт Горизонт» стал резидентом «Сколково» на сайте микрофинансовой компании — займы под залог',
+    );
   });
 });
 

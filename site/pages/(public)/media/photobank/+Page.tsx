@@ -61,10 +61,12 @@ function Colour({ colour }: { colour: ColourEntry }) {
   );
 }
 
-function Logo({ logo }: { logo: LogoEntry }) {
+/** The first logo is the page's largest content above the fold: loaded at once and first. */
+function Logo({ logo, first }: { logo: LogoEntry; first: boolean }) {
+  const loading = first ? { loading: 'eager', fetchPriority: 'high' } as const : { loading: 'lazy', decoding: 'async' } as const;
   return (
     <li className="logo-item">
-      <div className="logo-item__preview">{logo.preview ? <img src={logo.preview} alt={`Логотип: ${logo.title}`} loading="lazy" decoding="async" width="240" height="120" /> : null}</div>
+      <div className="logo-item__preview">{logo.preview ? <img src={logo.preview} alt={`Логотип: ${logo.title}`} {...loading} width="240" height="120" /> : null}</div>
       <h4 className="logo-item__title">{logo.title}</h4>
       <ul className="logo-item__files" aria-label={`Файлы: ${logo.title}`}>
         {logo.files.map((file) => (
@@ -83,6 +85,7 @@ function Logo({ logo }: { logo: LogoEntry }) {
 export function Page() {
   const { logos, photos } = useData<PhotobankData>();
   const { site } = usePageContext();
+  const firstLogoId = logos.flatMap((group) => group.categories.flatMap((category) => category.items)).find((item) => item.type === 'logo' && item.preview)?.id;
   return (
     <MediaLayout tab="photobank">
       <div className="photobank__intro">
@@ -105,7 +108,7 @@ export function Page() {
                 {logoItems.length > 0 && (
                   <ul className="logo-grid">
                     {logoItems.map((logo) => (
-                      <Logo key={logo.id} logo={logo} />
+                      <Logo key={logo.id} logo={logo} first={logo.id === firstLogoId} />
                     ))}
                   </ul>
                 )}
