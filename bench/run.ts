@@ -1,4 +1,5 @@
 import { benchArchive } from './archive.js';
+import { benchHttp } from './http.js';
 import { benchReads } from './reads.js';
 import { benchSite } from './site.js';
 
@@ -6,3 +7,4 @@ import { benchSite } from './site.js';
 await benchReads();
 await benchArchive();
 await benchSite();
+await benchHttp();

@@ -39,7 +39,8 @@ export async function benchSite(): Promise<void> {
     console.log('\nPublic site: dist/client is missing, run "npm run build" first');
     return;
   }
-  const { app, close } = await benchApp({ seedDemo: true });
+  // The page cache off: the render times below are real renders.
+  const { app, close } = await benchApp({ seedDemo: true, env: { PAGE_CACHE_MB: '0' } });
   try {
     console.log('\nPublic site: JavaScript shipped on first load (gzip -9), per page');
     for (const url of PAGES) {
