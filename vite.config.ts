@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { defineConfig } from 'vite';
-import { precompress } from './site/build/precompress.js';
+import { precompress } from './site/vite/precompress.js';
 
 /**
  * One Vite build for the public site (Vike + vike-react, pages in `site/pages`) and the client-only admin page.
