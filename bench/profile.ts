@@ -1,11 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { benchApp } from './harness.js';
 
 /**
- * CPU profile of uncached page renders (the page cache off), in-process through inject:
- *   NODE_ENV=production node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts [url] [count]
- *   npx tsx bench/profile.ts --split /tmp/prof      (prints self time per package of the newest profile)
+ * CPU profile of uncached page renders (the page cache off), in-process through inject, taken with the inspector
+ * after 50 warm-up renders (start-up, demo images and module loading are not in it):
+ *   NODE_ENV=production npx tsx bench/profile.ts [url] [count] [out.cpuprofile]
+ *   npx tsx bench/profile.ts --split out.cpuprofile     (self time per package)
  */
 interface ProfileNode {
   id: number;
@@ -31,14 +32,8 @@ function partOf(url: string, functionName: string): string {
   return ours ? `ours: ${ours[1]}` : url;
 }
 
-function split(dir: string): void {
-  // The main thread's profile is the largest (module loaders write their own small ones).
-  const file = readdirSync(dir)
-    .filter((name) => name.endsWith('.cpuprofile'))
-    .sort((a, b) => statSync(path.join(dir, a)).size - statSync(path.join(dir, b)).size)
-    .at(-1);
-  if (!file) throw new Error(`no .cpuprofile in ${dir}`);
-  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Profile;
+function split(file: string): void {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals = new Map<string, number>();
   let all = 0;
@@ -56,19 +51,26 @@ function split(dir: string): void {
   }
 }
 
-async function renders(url: string, count: number): Promise<void> {
+async function renders(url: string, count: number, out: string): Promise<void> {
   const { app, close } = await benchApp({ seedDemo: true, env: { PAGE_CACHE_MB: '0' } });
+  const session = new Session();
   try {
     for (let i = 0; i < 50; i++) await app.inject({ method: 'GET', url });
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
     const started = performance.now();
     for (let i = 0; i < count; i++) await app.inject({ method: 'GET', url });
     const ms = (performance.now() - started) / count;
-    console.log(`${url}: ${ms.toFixed(2)} ms per uncached render (${count} sequential)`);
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(out, JSON.stringify(profile));
+    console.log(`${url}: ${ms.toFixed(2)} ms per uncached render (${count} sequential); profile in ${out}`);
   } finally {
+    session.disconnect();
     await close();
   }
 }
 
-const [first, second] = process.argv.slice(2);
+const [first, second, third] = process.argv.slice(2);
 if (first === '--split') split(second ?? '.');
-else await renders(first ?? '/', Number(second ?? 1000));
+else await renders(first ?? '/', Number(second ?? 1000), third ?? 'render.cpuprofile');

@@ -99,6 +99,8 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
         // Hashed names change with the content: a browser may keep them forever. Other files are revalidated.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+        // The same address answers Brotli, gzip or plain bytes: shared caches must key on Accept-Encoding.
+        response.setHeader('Vary', 'Accept-Encoding');
       },
     });
   } else {
