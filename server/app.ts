@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -13,7 +14,6 @@ import { seedDemoContent } from './demo/seed.js';
 import { FileStore } from './files/store.js';
 import { installDelivery } from './cache/delivery.js';
 import { installErrorHandler } from './http/errorHandler.js';
-import { registerScopedCookies } from './http/scopedCookies.js';
 import { adminAuditLogRoutes } from './routes/admin/auditLog.js';
 import { adminContentRoutes } from './routes/admin/content.js';
 import { adminUsersRoutes } from './routes/admin/users.js';
@@ -102,7 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   installErrorHandler(app);
-  await registerScopedCookies(app);
+  await app.register(cookie);
 
   await app.register(healthRoutes);
   await app.register(uploadsRoutes);
