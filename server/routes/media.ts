@@ -20,9 +20,10 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   app.get<PageQuery>('/api/media/main-items', async ({ query }) => ({ data: await media.mainItems(requirePage(query.page)) }));
   app.get('/api/media/generals', async () => ({ data: await media.generals() }));
   app.get('/api/media/sources', async () => ({ data: await media.sources() }));
-  app.get('/api/media/many-reads', async () => ({ data: await media.manyReads() }));
+  // Read counts change with every read, not with writes: these answers are never kept by the page cache.
+  app.get('/api/media/many-reads', { config: { pageCache: false } }, async () => ({ data: await media.manyReads() }));
 
-  app.get<{ Params: { id: string } }>('/api/media/item/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/media/item/:id', { config: { pageCache: false } }, async (request) => {
     const article = await media.get(request.params.id);
     if (!article) throw notFound('Статья не найдена.');
     return { data: article };

@@ -13,7 +13,8 @@ export const newsRoutes: FastifyPluginAsync = async (app) => {
     data: await app.content.news.mainItems(requirePage(request.query.page)),
   }));
 
-  app.get<{ Params: { id: string } }>('/api/news/item/:id', async (request) => {
+  // An item read counts a view and answers the count: never kept by the page cache.
+  app.get<{ Params: { id: string } }>('/api/news/item/:id', { config: { pageCache: false } }, async (request) => {
     const article = await app.content.news.get(request.params.id);
     if (!article) throw notFound('Новость не найдена.');
     return { data: article };
