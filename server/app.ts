@@ -13,9 +13,9 @@ import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
 import { FileStore } from './files/store.js';
 import { installErrorHandler } from './http/errorHandler.js';
-import { adminAuditLogRoutes } from './routes/admin/auditLog.js';
-import { adminContentRoutes } from './routes/admin/content.js';
-import { adminUsersRoutes } from './routes/admin/users.js';
+import { installSchemas } from './http/schemas.js';
+import { adminResourceRoutes } from './resources/index.js';
+import { adminMeRoutes } from './routes/admin/me.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
@@ -99,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   installErrorHandler(app);
+  await installSchemas(app);
   await app.register(cookie);
 
   await app.register(healthRoutes);
@@ -110,9 +111,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(textPagesRoutes);
   await app.register(photobankRoutes);
   await app.register(authRoutes);
-  await app.register(adminUsersRoutes);
-  await app.register(adminAuditLogRoutes);
-  await app.register(adminContentRoutes);
+  await app.register(adminMeRoutes);
+  await app.register(adminResourceRoutes);
   // The public site last: it answers every other GET outside /api (DESIGN.md §2).
   await app.register(sitePlugin);
 
