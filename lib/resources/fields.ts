@@ -103,12 +103,17 @@ export interface ImageField extends Required {
   missing?: string;
 }
 
-/** Files kept as uploaded (after their content is checked), several per record when `maxFiles` > 1. */
+/**
+ * Files kept as uploaded (after their content is checked). One file (`maxFiles` 1) is kept in the field's column
+ * with its original name, size and format; several are kept by the resource's own rows (a logo's files).
+ */
 export interface FilesField extends Required {
   kind: 'files';
   formats: readonly FileFormat[];
   maxBytes: number;
   maxFiles: number;
+  /** The message when a required file is not sent. */
+  missing?: string;
 }
 
 export type Field = TextField | SlugField | HtmlField | UrlField | FlagField | DateField | IntegerField | ChoiceField | ReferenceField | ImageField | FilesField;

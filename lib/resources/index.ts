@@ -1,6 +1,7 @@
 import { auditLog, users } from './administration.js';
 import { mediaOur, news } from './articles.js';
 import type { ResourceDescriptor } from './descriptor.js';
+import { investorDocuments } from './investor-documents.js';
 import { mediaOther, mediaSource, mediaVideo } from './media.js';
 import { photobankCategories, photobankGroups, photobankLogos, photobankPhotos } from './photobank.js';
 import { menus, networkCollections, textPages } from './site.js';
@@ -20,6 +21,7 @@ export const RESOURCES = [
   photobankLogos,
   photobankPhotos,
   textPages,
+  investorDocuments,
   menus,
   networkCollections,
   users,

@@ -51,6 +51,8 @@ export interface UploadedFile {
   field: string;
   kind: FileKind;
   data: Buffer;
+  /** The client's file name without folders or control characters, kept only to offer the download under it. */
+  name: string;
 }
 
 export interface UploadForm {
@@ -73,6 +75,12 @@ function extensionOf(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+/** A client file name as a download may offer it: the last path segment, printable, at most 200 characters. */
+function baseName(filename: string): string {
+  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/[\p{Cc}\p{Cf}"]/gu, '').trim();
+  return base.slice(-200) || 'file';
 }
 
 const SVG_START = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE[^>]*(?:\[[\s\S]*?\])?\s*>)\s*)*<svg[\s>/]/i;
@@ -116,7 +124,7 @@ async function readFilePart(part: MultipartFile, rule: FileRule): Promise<Upload
   if (!(await contentIs(kind, data))) {
     throw fieldError(415, field, `Содержимое файла не соответствует расширению .${extensionOf(part.filename)}.`);
   }
-  return { field, kind, data };
+  return { field, kind, data, name: baseName(part.filename) };
 }
 
 /**

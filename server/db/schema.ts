@@ -218,5 +218,22 @@ export interface Database {
   audit_log: AuditLogTable;
 }
 
+/** Investor documents: `file` is JSON of `StoredDocument` (lib/types.ts). */
+export interface InvestorDocumentsTable {
+  id: Generated<number>;
+  title: string;
+  category: string;
+  year: number;
+  file: string | null;
+  public_at: Timestamp;
+  published: Flag;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  investor_documents: InvestorDocumentsTable;
+}
+
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;

@@ -1,5 +1,5 @@
 import { isUpload, type ResourceDescriptor } from '../../lib/resources/index.js';
-import { toPublicImage } from '../content/mappers.js';
+import { toDownloadFile, toPublicImage } from '../content/mappers.js';
 import type { Row } from './hooks.js';
 
 /** The text an image gets as alt when the editor wrote none: the record's title or name. */
@@ -17,6 +17,8 @@ export function presentRow(resource: ResourceDescriptor, row: Row): Row {
     if (field.kind === 'image') {
       const alt = field.alt ? String(row[field.alt] ?? '') : '';
       record[name] = toPublicImage(row[name] as string | null, alt || fallbackAlt(row));
+    } else if (field.maxFiles === 1) {
+      record[name] = toDownloadFile(row[name] as string | null);
     }
   }
   return record;

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { ImageField, ResourceDescriptor } from '../../lib/resources/index.js';
+import type { ImageField, ResourceDescriptor, UploadField } from '../../lib/resources/index.js';
+import type { StoredDocument } from '../../lib/types.js';
 import { auditedWrite } from '../admin/audit.js';
 import { withFileChanges, type FileChanges } from '../admin/fileChanges.js';
 import { closeGap, moveInList, nextPosition, type OrderedList } from '../admin/ordering.js';
 import { conflict, recordSlug, uniqueOr409 } from '../admin/unique.js';
-import { storeUploadedImage, type UploadedFile } from '../admin/upload.js';
+import { storeDownloadFile, storeUploadedImage, type UploadedFile } from '../admin/upload.js';
 import { nowIso } from '../content/visibility.js';
 import { imageFiles } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
@@ -37,9 +38,19 @@ export function orderedListOf(resource: ResourceDescriptor, row: Values): Ordere
 const imageFields = (resource: ResourceDescriptor) =>
   Object.entries(resource.fields).filter((entry): entry is [string, ImageField] => entry[1].kind === 'image');
 
-/** Every file a row's image columns point to. */
-export const imageFilesOf = (resource: ResourceDescriptor, row: Row): string[] =>
-  imageFields(resource).flatMap(([name]) => imageFiles((row[name] as string | null) ?? null));
+/** Upload fields kept in the record's own column: images, and single files (several files are a hook's rows). */
+const columnUploads = (resource: ResourceDescriptor) =>
+  Object.entries(resource.fields).filter((entry): entry is [string, UploadField] => entry[1].kind === 'image' || (entry[1].kind === 'files' && entry[1].maxFiles === 1));
+
+/** The files one upload column points to. */
+function filesOfColumn(field: UploadField, json: string | null): string[] {
+  if (field.kind === 'image') return imageFiles(json);
+  return json ? [(JSON.parse(json) as StoredDocument).src] : [];
+}
+
+/** Every file a row's upload columns point to. */
+export const columnFilesOf = (resource: ResourceDescriptor, row: Row): string[] =>
+  columnUploads(resource).flatMap(([name, field]) => filesOfColumn(field, (row[name] as string | null) ?? null));
 
 /** References must name existing records; a missing one is a 400 on its field with the declared message. */
 async function checkReferences(db: Db, resource: ResourceDescriptor, values: Values, tableOf: (name: string) => string): Promise<void> {
@@ -60,15 +71,21 @@ async function checkUnique(db: Db, resource: ResourceDescriptor, values: Values,
   }
 }
 
-/** Stores the uploaded images; each replaces what its column held. */
-async function storeImages(store: FileStore, resource: ResourceDescriptor, uploads: readonly UploadedFile[], files: FileChanges, current: Row | null): Promise<Values> {
+/** Stores the uploads kept in columns (an image with its variants, a document under its name); each replaces what its column held. */
+async function storeColumnUploads(store: FileStore, resource: ResourceDescriptor, uploads: readonly UploadedFile[], files: FileChanges, current: Row | null): Promise<Values> {
   const columns: Values = {};
-  for (const [name] of imageFields(resource)) {
+  for (const [name, field] of columnUploads(resource)) {
     const upload = uploads.find((file) => file.field === name);
     if (!upload) continue;
-    const json = JSON.stringify(await storeUploadedImage(store, resource.name, upload));
-    files.stored(imageFiles(json));
-    if (current) files.replaced(imageFiles((current[name] as string | null) ?? null));
+    let json: string;
+    if (field.kind === 'image') {
+      json = JSON.stringify(await storeUploadedImage(store, resource.name, upload));
+    } else {
+      const stored = await storeDownloadFile(store, resource.name, upload);
+      json = JSON.stringify({ src: stored.key, name: upload.name, size: stored.size, format: stored.format } satisfies StoredDocument);
+    }
+    files.stored(filesOfColumn(field, json));
+    if (current) files.replaced(filesOfColumn(field, (current[name] as string | null) ?? null));
     columns[name] = json;
   }
   return columns;
@@ -92,7 +109,7 @@ export async function saveRecord(options: WriteOptions, id: number | null, value
   const { db, files: store } = request.server;
   const existing = id === null ? null : await loadOr404(db, resource, id);
   if (id === null) {
-    const missing = imageFields(resource).find(([name, field]) => field.required && !uploads.some((file) => file.field === name));
+    const missing = columnUploads(resource).find(([name, field]) => field.required && !uploads.some((file) => file.field === name));
     if (missing) throw formError({ [missing[0]]: [missing[1].missing ?? 'Выберите файл.'] });
   }
   await checkReferences(db, resource, values, options.tableOf);
@@ -109,7 +126,7 @@ export async function saveRecord(options: WriteOptions, id: number | null, value
   }
 
   return withFileChanges(store, async (files) => {
-    const images = await storeImages(store, resource, uploads, files, existing);
+    const images = await storeColumnUploads(store, resource, uploads, files, existing);
     return uniqueOr409(slug?.[0] ?? 'id', () =>
       auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
         const current = id === null ? null : await loadOr404(trx, resource, id);
@@ -156,7 +173,7 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
       const current = await loadOr404(trx, resource, id);
       const [before] = await present(trx, [current]);
       if (hooks.remove) return { id, row: await hooks.remove(trx, current), before };
-      files.replaced([...imageFilesOf(resource, current), ...((await hooks.filesOf?.(trx, current)) ?? [])]);
+      files.replaced([...columnFilesOf(resource, current), ...((await hooks.filesOf?.(trx, current)) ?? [])]);
       await loose(trx).deleteFrom(resource.table).where('id', '=', id).execute();
       if (resource.ordered) await closeGap(trx, orderedListOf(resource, current));
       await hooks.afterRemove?.(trx, current);
