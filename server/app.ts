@@ -18,6 +18,7 @@ import { adminResourceRoutes } from './resources/index.js';
 import { adminMeRoutes } from './routes/admin/me.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
+import { investorDocumentsRoutes } from './routes/investorDocuments.js';
 import { mediaRoutes } from './routes/media.js';
 import { menuRoutes } from './routes/menu.js';
 import { networkRoutes } from './routes/network.js';
@@ -110,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(networkRoutes);
   await app.register(textPagesRoutes);
   await app.register(photobankRoutes);
+  await app.register(investorDocumentsRoutes);
   await app.register(authRoutes);
   await app.register(adminMeRoutes);
   await app.register(adminResourceRoutes);

@@ -54,8 +54,10 @@ export interface ResourceDescriptor<Name extends string = string> {
   menu: MenuGroup;
 }
 
-/** Declares a resource, keeping its name as a literal type for the registry's union of names. */
-export const defineResource = <const Name extends string>(descriptor: ResourceDescriptor<Name>): ResourceDescriptor<Name> => descriptor;
+/** Declares a resource, keeping its name (for the registry's union of names) and its fields as literal types. */
+export const defineResource = <const Name extends string, const Fields extends Readonly<Record<string, Field>>>(
+  descriptor: ResourceDescriptor<Name> & { fields: Fields },
+): ResourceDescriptor<Name> & { fields: Fields } => descriptor;
 
 /** Where a resource's POST verbs live. */
 export const verbsPathOf = (resource: ResourceDescriptor): string => resource.verbsPath ?? `/api/admin/${resource.name}`;

@@ -31,6 +31,7 @@ export async function sitemapEntries(content: ContentServices): Promise<SitemapE
     { path: '/news', lastmod: news[0]?.public_at },
     ...MEDIA_TABS.map((tab) => ({ path: `/media/${tab.key}` })),
     { path: '/investoram' },
+    { path: '/investoram/dokumenty' },
     ...news.map((item) => ({ path: `/news/${item.slug}`, lastmod: item.public_at })),
     ...ours.map((item) => ({ path: `/media/nashi-novosti/${item.slug}`, lastmod: item.public_at })),
     ...investorPages.map((page) => ({ path: `/investoram/${page.identifier}`, lastmod: page.updated_at })),
