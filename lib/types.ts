@@ -60,7 +60,6 @@ export interface Article extends ArticleSummary {
 }
 
 export type NewsArticle = Article;
-export type OwnMediaArticle = Article;
 
 export interface MediaSource {
   id: number;

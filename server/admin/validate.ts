@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES, HTML_MAX, IDENTIFIER_PATTERN } from '../../lib/resources/fields.js';
 import { sanitizeHtml } from '../content/sanitize.js';
 
 /** Text trimmed, at most `max` characters; multipart sends every value as text, JSON may send numbers. */
 export const text = (max: number) => z.string().trim().max(max);
-export const requiredText = (max: number) => text(max).min(1);
 
 /** 0 or 1 from JSON (0, 1, false, true) or a form ('0', '1', 'false', 'true'). */
 export const flag = z.preprocess(
@@ -37,39 +37,12 @@ export const isoDate = z
   .refine((value) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)), 'Ожидается дата ISO 8601, например 2026-01-31T09:00:00Z.')
   .transform((value) => new Date(value).toISOString());
 
-function isWebUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** An absolute http(s) address. */
-export const webUrl = z.string().trim().min(1).max(2000).refine(isWebUrl, 'Ожидается адрес, начинающийся с http:// или https://.');
-
-/** An http(s) address or nothing. */
-export const optionalWebUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => value === '' || isWebUrl(value), 'Ожидается адрес, начинающийся с http:// или https://.');
-
-/** A link in a menu: a path on the site (`/news`) or an http(s) address; never `javascript:` and the like. */
-export const siteLink = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => value === '' || (value.startsWith('/') && !value.startsWith('//')) || isWebUrl(value), 'Ожидается путь вида /news или адрес http(s)://.');
-
 /** Rich HTML, sanitised before it is stored. */
-export const richHtml = z.string().max(2_000_000).transform(sanitizeHtml);
+export const richHtml = z.string().max(HTML_MAX).transform(sanitizeHtml);
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A slug as typed by an editor: lower-case Latin letters, digits and single hyphens; empty means "from the title". */
 export const slugField = z
   .string()
   .trim()
   .max(120)
-  .refine((value) => value === '' || SLUG_PATTERN.test(value), 'Только строчные латинские буквы, цифры и дефисы.');
+  .refine((value) => value === '' || IDENTIFIER_PATTERN.test(value), FIELD_MESSAGES.identifier);
