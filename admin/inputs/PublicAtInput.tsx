@@ -27,16 +27,18 @@ const validDateTime: Validator = (value: unknown) =>
 export interface PublicAtInputProps {
   source?: string;
   label?: string;
+  /** Rules besides a complete date and time (a required moment). */
+  validate?: Validator[];
 }
 
 /**
  * The publication moment as two masked fields: the date (dd.mm.yyyy: day ≤ 31, month ≤ 12, year 19xx or 20xx) and
  * the time (hh:mm, pattern mask). Stores an ISO 8601 string; a moment in the future schedules the item.
  */
-export const PublicAtInput = ({ source = 'public_at', label }: PublicAtInputProps) => {
+export const PublicAtInput = ({ source = 'public_at', label, validate = [] }: PublicAtInputProps) => {
   const translate = useTranslate();
   const resource = useResourceContext();
-  const { field, fieldState, isRequired } = useInput({ source, validate: validDateTime });
+  const { field, fieldState, isRequired } = useInput({ source, validate: [validDateTime, ...validate] });
   const initial = typeof field.value === 'string' && !field.value.startsWith(INCOMPLETE) ? new Date(field.value) : null;
   const [dateText, setDateText] = useState(initial && !Number.isNaN(initial.getTime()) ? formatMaskedDate(initial) : '');
   const [timeText, setTimeText] = useState(initial && !Number.isNaN(initial.getTime()) ? timeOf(initial) : '');
