@@ -15,19 +15,12 @@ import {
 } from 'react-admin';
 import type { LogoFile } from '../../lib/types.js';
 import { formatMegabytes } from '../common/fields.js';
-import { rules } from '../common/rules.js';
+import { acceptOf, rules } from '../common/rules.js';
 
 export const LOGO_TYPE_CHOICES = [
   { id: 'logo', name: 'app.photobank.logo_item' },
   { id: 'colour', name: 'app.photobank.colour' },
 ];
-
-const LOGO_ACCEPT = {
-  'image/svg+xml': ['.svg'],
-  'image/png': ['.png'],
-  'application/pdf': ['.pdf'],
-  'application/postscript': ['.eps'],
-};
 
 function isNewFile(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'rawFile' in value;
@@ -89,7 +82,7 @@ export const LogoForm = () => {
               <FileInput
                 source="files"
                 multiple
-                accept={LOGO_ACCEPT}
+                accept={acceptOf('photobank-logos', 'files')}
                 format={(value: unknown) => (Array.isArray(value) ? value.filter(isNewFile) : [])}
                 placeholder={<p>{translate('app.input.files_drop')}</p>}
                 validate={rules('photobank-logos', 'files')}
