@@ -63,9 +63,9 @@ export interface AdminDataProvider extends DataProvider {
  * What a form may pass as the `meta` of a create or update: a callback told the upload's percent while a multipart
  * write goes up (large files such as investor documents), and null once the request has ended.
  */
-export interface UploadProgressMeta {
+export type UploadProgressMeta = {
   onUploadProgress?: (percent: number | null) => void;
-}
+};
 
 function progressOf(meta: unknown): UploadProgressMeta['onUploadProgress'] {
   if (typeof meta !== 'object' || meta === null || !('onUploadProgress' in meta)) return undefined;
