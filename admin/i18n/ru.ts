@@ -127,6 +127,16 @@ export const appMessages = {
       files_drop: 'Перетащите файлы сюда или нажмите, чтобы выбрать',
       hex_invalid: 'Цвет в виде #RRGGBB',
     },
+    validation: {
+      file_missing: 'Выберите файл.',
+      file_format: 'Допустимые форматы: %{formats}.',
+      file_size: 'Файл больше %{size} МБ.',
+      file_count: 'Не больше %{count} файлов.',
+    },
+    upload: {
+      label: 'Загрузка файла',
+      progress: 'Загружено %{percent}%',
+    },
     filter: {
       published: 'Опубликовано',
       drafts: 'Черновики',
@@ -296,6 +306,23 @@ export const appMessages = {
         position: 'Порядок',
         q: 'Поиск',
       },
+    },
+    'investor-documents': {
+      name: 'Документ для инвесторов |||| Документы для инвесторов',
+      fields: {
+        id: 'ID',
+        title: 'Название',
+        category: 'Категория',
+        year: 'Год',
+        public_at: 'Дата публикации',
+        published: 'Опубликовано',
+        file: 'Файл (PDF, DOCX, XLSX или ZIP, до 50 МБ)',
+        created_at: 'Создано',
+        updated_at: 'Изменено',
+        q: 'Поиск',
+      },
+      current_file: 'Текущий файл',
+      file_drop: 'Перетащите файл сюда или нажмите, чтобы выбрать',
     },
     users: {
       name: 'Пользователь |||| Пользователи',

@@ -1,13 +1,14 @@
 import ShareIcon from '@mui/icons-material/Share';
 import type { RaRecord } from 'react-admin';
-import { NetworkCreate } from './NetworkCreate.js';
-import { NetworkEdit } from './NetworkEdit.js';
+import type { ResourceParts } from '../common/parts.js';
+import { NetworkForm } from './NetworkForm.js';
 import { NetworkList } from './NetworkList.js';
 
-export default {
+const parts: ResourceParts = {
   list: NetworkList,
-  edit: NetworkEdit,
-  create: NetworkCreate,
+  form: NetworkForm,
   icon: ShareIcon,
   recordRepresentation: (record: RaRecord) => String(record.title ?? ''),
 };
+
+export default parts;

@@ -1,13 +1,14 @@
 import ArticleIcon from '@mui/icons-material/Article';
 import type { RaRecord } from 'react-admin';
-import { MediaOurCreate } from './MediaOurCreate.js';
-import { MediaOurEdit } from './MediaOurEdit.js';
+import type { ResourceParts } from '../common/parts.js';
+import { ArticleForm } from '../articles/ArticleForm.js';
 import { MediaOurList } from './MediaOurList.js';
 
-export default {
+const parts: ResourceParts = {
   list: MediaOurList,
-  edit: MediaOurEdit,
-  create: MediaOurCreate,
+  form: ArticleForm,
   icon: ArticleIcon,
   recordRepresentation: (record: RaRecord) => String(record.title ?? ''),
 };
+
+export default parts;

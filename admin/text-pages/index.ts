@@ -1,13 +1,14 @@
 import DescriptionIcon from '@mui/icons-material/Description';
 import type { RaRecord } from 'react-admin';
-import { TextPageCreate } from './TextPageCreate.js';
-import { TextPageEdit } from './TextPageEdit.js';
+import type { ResourceParts } from '../common/parts.js';
+import { TextPageForm } from './TextPageForm.js';
 import { TextPageList } from './TextPageList.js';
 
-export default {
+const parts: ResourceParts = {
   list: TextPageList,
-  edit: TextPageEdit,
-  create: TextPageCreate,
+  form: TextPageForm,
   icon: DescriptionIcon,
   recordRepresentation: (record: RaRecord) => String(record.title ?? record.identifier ?? ''),
 };
+
+export default parts;

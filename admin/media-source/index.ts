@@ -1,13 +1,14 @@
 import SourceIcon from '@mui/icons-material/RssFeed';
 import type { RaRecord } from 'react-admin';
-import { MediaSourceCreate } from './MediaSourceCreate.js';
-import { MediaSourceEdit } from './MediaSourceEdit.js';
+import type { ResourceParts } from '../common/parts.js';
+import { MediaSourceForm } from './MediaSourceForm.js';
 import { MediaSourceList } from './MediaSourceList.js';
 
-export default {
+const parts: ResourceParts = {
   list: MediaSourceList,
-  edit: MediaSourceEdit,
-  create: MediaSourceCreate,
+  form: MediaSourceForm,
   icon: SourceIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
 };
+
+export default parts;

@@ -1,13 +1,14 @@
 import PaletteIcon from '@mui/icons-material/Palette';
 import type { RaRecord } from 'react-admin';
-import { LogoCreate } from './LogoCreate.js';
-import { LogoEdit } from './LogoEdit.js';
+import type { ResourceParts } from '../common/parts.js';
+import { LogoForm } from './LogoForm.js';
 import { LogoList } from './LogoList.js';
 
-export default {
+const parts: ResourceParts = {
   list: LogoList,
-  edit: LogoEdit,
-  create: LogoCreate,
+  form: LogoForm,
   icon: PaletteIcon,
   recordRepresentation: (record: RaRecord) => String(record.title ?? ''),
 };
+
+export default parts;

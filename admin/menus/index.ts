@@ -1,13 +1,14 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import type { RaRecord } from 'react-admin';
-import { MenuCreate } from './MenuCreate.js';
-import { MenuEdit } from './MenuEdit.js';
+import type { ResourceParts } from '../common/parts.js';
+import { MenuItemForm } from './MenuItemForm.js';
 import { MenuList } from './MenuList.js';
 
-export default {
+const parts: ResourceParts = {
   list: MenuList,
-  edit: MenuEdit,
-  create: MenuCreate,
+  form: MenuItemForm,
   icon: MenuIcon,
   recordRepresentation: (record: RaRecord) => String(record.title ?? ''),
 };
+
+export default parts;

@@ -1,13 +1,15 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { RaRecord } from 'react-admin';
-import { UserCreate } from './UserCreate.js';
-import { UserEdit } from './UserEdit.js';
+import type { ResourceParts } from '../common/parts.js';
+import { UserForm, withoutEmptyPassword } from './UserForm.js';
 import { UserList } from './UserList.js';
 
-export default {
+const parts: ResourceParts = {
   list: UserList,
-  edit: UserEdit,
-  create: UserCreate,
+  form: UserForm,
+  transformEdit: withoutEmptyPassword,
   icon: PeopleIcon,
   recordRepresentation: (record: RaRecord) => String(record.name || record.email || ''),
 };
+
+export default parts;

@@ -1,13 +1,14 @@
 import LanguageIcon from '@mui/icons-material/Language';
 import type { RaRecord } from 'react-admin';
-import { MediaOtherCreate } from './MediaOtherCreate.js';
-import { MediaOtherEdit } from './MediaOtherEdit.js';
+import type { ResourceParts } from '../common/parts.js';
+import { MediaOtherForm } from './MediaOtherForm.js';
 import { MediaOtherList } from './MediaOtherList.js';
 
-export default {
+const parts: ResourceParts = {
   list: MediaOtherList,
-  edit: MediaOtherEdit,
-  create: MediaOtherCreate,
+  form: MediaOtherForm,
   icon: LanguageIcon,
   recordRepresentation: (record: RaRecord) => String(record.title ?? ''),
 };
+
+export default parts;

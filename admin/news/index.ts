@@ -1,13 +1,14 @@
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import type { RaRecord } from 'react-admin';
-import { NewsCreate } from './NewsCreate.js';
-import { NewsEdit } from './NewsEdit.js';
+import type { ResourceParts } from '../common/parts.js';
+import { ArticleForm } from '../articles/ArticleForm.js';
 import { NewsList } from './NewsList.js';
 
-export default {
+const parts: ResourceParts = {
   list: NewsList,
-  edit: NewsEdit,
-  create: NewsCreate,
+  form: ArticleForm,
   icon: NewspaperIcon,
   recordRepresentation: (record: RaRecord) => String(record.title ?? ''),
 };
+
+export default parts;

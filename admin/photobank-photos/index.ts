@@ -1,13 +1,14 @@
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import type { RaRecord } from 'react-admin';
-import { PhotoCreate } from './PhotoCreate.js';
-import { PhotoEdit } from './PhotoEdit.js';
+import type { ResourceParts } from '../common/parts.js';
+import { PhotoForm } from './PhotoForm.js';
 import { PhotoList } from './PhotoList.js';
 
-export default {
+const parts: ResourceParts = {
   list: PhotoList,
-  edit: PhotoEdit,
-  create: PhotoCreate,
+  form: PhotoForm,
   icon: PhotoLibraryIcon,
   recordRepresentation: (record: RaRecord) => String(record.title ?? ''),
 };
+
+export default parts;

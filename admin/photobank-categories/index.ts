@@ -1,13 +1,14 @@
 import FolderIcon from '@mui/icons-material/Folder';
 import type { RaRecord } from 'react-admin';
-import { CategoryCreate } from './CategoryCreate.js';
-import { CategoryEdit } from './CategoryEdit.js';
+import type { ResourceParts } from '../common/parts.js';
+import { CategoryForm } from './CategoryForm.js';
 import { CategoryList } from './CategoryList.js';
 
-export default {
+const parts: ResourceParts = {
   list: CategoryList,
-  edit: CategoryEdit,
-  create: CategoryCreate,
+  form: CategoryForm,
   icon: FolderIcon,
   recordRepresentation: (record: RaRecord) => String(record.title ?? ''),
 };
+
+export default parts;

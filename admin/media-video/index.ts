@@ -1,13 +1,16 @@
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import type { RaRecord } from 'react-admin';
-import { MediaVideoCreate } from './MediaVideoCreate.js';
-import { MediaVideoEdit } from './MediaVideoEdit.js';
+import type { ResourceParts } from '../common/parts.js';
+import { MediaVideoForm } from './MediaVideoForm.js';
 import { MediaVideoList } from './MediaVideoList.js';
+import { fixActions } from '../buttons/index.js';
 
-export default {
+const parts: ResourceParts = {
   list: MediaVideoList,
-  edit: MediaVideoEdit,
-  create: MediaVideoCreate,
+  form: MediaVideoForm,
+  editActions: fixActions,
   icon: VideoLibraryIcon,
   recordRepresentation: (record: RaRecord) => String(record.title ?? ''),
 };
+
+export default parts;
