@@ -12,7 +12,7 @@ import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
 import { FileStore } from './files/store.js';
-import { installErrorHandler } from './http/errorHandler.js';
+import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
 import { adminAuditLogRoutes } from './routes/admin/auditLog.js';
 import { adminContentRoutes } from './routes/admin/content.js';
 import { adminUsersRoutes } from './routes/admin/users.js';
@@ -40,6 +40,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Connection limits, so that a slow client cannot hold a connection for Node's defaults: the whole request
+ * (headers and body) must arrive within 30 s (the largest upload, 20 MB, needs about 5.5 Mbit/s), an idle
+ * connection is closed after 60 s, and a kept-alive connection after 5 s without a new request.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_TIMEOUT_MS = 60_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
 function hopsTrusted(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -59,6 +68,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    frameworkErrors,
   });
 
   const { db, dialect } = connectDatabase(config);

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { z } from 'zod';
+import { CONTROL_CHARACTERS } from '../../lib/ids.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { hashPassword } from './passwords.js';
@@ -37,7 +38,8 @@ export const USER_COLUMNS = ['id', 'email', 'name', 'role', 'active', 'created_a
 /** Case and surrounding spaces never make two accounts. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** No spaces and no control characters (which PostgreSQL refuses in text) around one `@`. */
+const EMAIL_PATTERN = /^[^\s@\u0000-\u001F\u007F]+@[^\s@\u0000-\u001F\u007F]+\.[^\s@\u0000-\u001F\u007F]+$/;
 
 const required = (what: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? `Укажите ${what}.` : `${what[0]?.toUpperCase()}${what.slice(1)}: ожидается строка.`;
@@ -58,7 +60,8 @@ export const nameSchema = z
   .string({ error: required('имя') })
   .trim()
   .min(1, { error: 'Укажите имя.' })
-  .max(200, { error: 'Имя длиннее 200 символов.' });
+  .max(200, { error: 'Имя длиннее 200 символов.' })
+  .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'Имя: недопустимые управляющие символы.' });
 
 export const roleSchema = z.enum(['USER', 'MANAGER'], { error: 'Роль: USER (Пользователь) или MANAGER (Менеджер).' });
 
