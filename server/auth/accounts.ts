@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CONTROL_CHARACTERS } from '../../lib/ids.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { isWeakPassword, PASSWORD_MAX, PASSWORD_MIN, WEAK_PASSWORD_MESSAGE } from './passwordPolicy.js';
 import { hashPassword } from './passwords.js';
 import type { Role } from './tokens.js';
 
@@ -17,8 +18,7 @@ export interface UserRecord {
   updated_at: string;
 }
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from './passwordPolicy.js';
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже существует.';
 
 export function toUserRecord(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'created_at' | 'updated_at'>): UserRecord {
@@ -54,7 +54,8 @@ export const emailSchema = z
 export const passwordSchema = z
   .string({ error: required('пароль') })
   .min(PASSWORD_MIN, { error: `Пароль должен быть не короче ${PASSWORD_MIN} символов.` })
-  .max(PASSWORD_MAX, { error: `Пароль должен быть не длиннее ${PASSWORD_MAX} символов.` });
+  .max(PASSWORD_MAX, { error: `Пароль должен быть не длиннее ${PASSWORD_MAX} символов.` })
+  .refine((value) => value.length < PASSWORD_MIN || value.length > PASSWORD_MAX || !isWeakPassword(value), { error: WEAK_PASSWORD_MESSAGE });
 
 export const nameSchema = z
   .string({ error: required('имя') })
