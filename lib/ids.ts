@@ -16,8 +16,10 @@ export function idFromText(value: string): number | null {
 }
 
 /** Control characters no text may hold (NUL and the rest of C0, DEL), tab and line breaks included. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
 /** The same without tab, line feed and carriage return, which multi-line text and HTML may keep. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The longest slug or identifier a public address may name. */

@@ -5,6 +5,7 @@ import { parseId, registerAdminReads, type ListSpec } from '../../admin/listQuer
 import {
   activeSchema,
   createUser,
+  deleteUser,
   emailSchema,
   nameSchema,
   passwordSchema,
@@ -73,8 +74,8 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
 
     managers.post('/api/admin/users', async (request, reply) => {
       const body = parseForm(createBody, request.body);
-      const user = await createUser(app.db, body);
-      await recordAudit(request, { action: 'create', resource: 'users', recordId: user.id });
+      // The audit entry is written in the same transaction as the account.
+      const user = await createUser(app.db, body, (trx, created) => recordAudit(request, { action: 'create', resource: 'users', recordId: created.id }, trx));
       return reply.code(201).send({ data: user });
     });
 
@@ -85,20 +86,17 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
         if (changes.active === 0) throw new HttpError(409, SELF_MESSAGES.deactivate, { active: [SELF_MESSAGES.deactivate] });
         if (changes.role !== undefined && changes.role !== 'MANAGER') throw new HttpError(409, SELF_MESSAGES.demote, { role: [SELF_MESSAGES.demote] });
       }
-      const result = await updateUser(app.db, id, changes);
+      const result = await updateUser(app.db, id, changes, (trx) => recordAudit(request, { action: 'update', resource: 'users', recordId: id }, trx));
       if (!result) throw notFound();
-      await recordAudit(request, { action: 'update', resource: 'users', recordId: id });
       return { data: result.user };
     });
 
     managers.delete<{ Params: { id: string } }>('/api/admin/users/:id', async (request) => {
       const id = parseId(request.params.id);
       if (id === request.user?.id) throw new HttpError(409, SELF_MESSAGES.delete);
-      const row = await app.db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
-      if (!row) throw notFound();
-      await app.db.deleteFrom('users').where('id', '=', id).execute();
-      await recordAudit(request, { action: 'delete', resource: 'users', recordId: id });
-      return { data: toUserRecord(row) };
+      const user = await deleteUser(app.db, id, (trx) => recordAudit(request, { action: 'delete', resource: 'users', recordId: id }, trx));
+      if (!user) throw notFound();
+      return { data: user };
     });
   });
 }
