@@ -11,6 +11,7 @@ import { connectDatabase, type DialectName } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
+import { namedFiles } from './files/fileColumns.js';
 import { FileStore } from './files/store.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
 import { adminAuditLogRoutes } from './routes/admin/auditLog.js';
@@ -49,6 +50,13 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 60_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
+/**
+ * How old a file no row names must be before the start-up sweep removes it, when other processes may be writing
+ * to the same uploads folder (PostgreSQL lets several servers share one): a write in flight there is younger.
+ * With SQLite, one process owns `DATA_DIR`, so at start nothing is being written and no grace is needed.
+ */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
 function hopsTrusted(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -83,6 +91,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await migrateToLatest(db as Kysely<unknown>);
   const files = new FileStore(config.uploadsDir);
   if (config.seedDemo) await seedDemoContent(db, files);
+  // A crash can leave files written for rows that never committed, and half-written temporary files.
+  const swept = await files.sweep(() => namedFiles(db), dialect === 'sqlite' ? 0 : ORPHAN_GRACE_MS);
+  if (swept.orphans.length || swept.temporary.length) {
+    app.log.info({ orphans: swept.orphans.length, temporary: swept.temporary.length }, 'removed upload files no record names');
+  }
   const firstLogin = await ensureFirstManager(db, { email: config.adminEmail, password: config.adminPassword });
 
   const views = new ViewCounter(db, options.viewFlushMs);
