@@ -57,10 +57,10 @@ export function withImageSlot<T>(task: () => Promise<T>): Promise<T> {
 
 /** A sharp pipeline over untrusted bytes: fails on corrupt data and on canvases over the pixel limit. */
 export async function openImage(input: Buffer): Promise<{ image: sharp.Sharp; meta: sharp.Metadata }> {
-  const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
-  const meta = await image.metadata();
+  // The header alone tells the canvas size; nothing is decoded to read it.
+  const meta = await sharp(input, { limitInputPixels: false }).metadata();
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageTooLargeError(meta.width, meta.height);
-  return { image, meta };
+  return { image: sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }), meta };
 }
 
 /**
