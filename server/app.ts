@@ -24,6 +24,7 @@ import { menuRoutes } from './routes/menu.js';
 import { networkRoutes } from './routes/network.js';
 import { newsRoutes } from './routes/news.js';
 import { photobankRoutes } from './routes/photobank.js';
+import { securityTxtRoutes } from './routes/securityTxt.js';
 import { textPagesRoutes } from './routes/textPages.js';
 import { uploadsRoutes } from './routes/uploads.js';
 import { sitePlugin } from './site/plugin.js';
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(cookie);
 
   await app.register(healthRoutes);
+  await app.register(securityTxtRoutes);
   await app.register(uploadsRoutes);
   await app.register(menuRoutes);
   await app.register(newsRoutes);

@@ -33,6 +33,8 @@ export interface AppConfig {
   altTemplate: string | null;
   /** The phone in the site's footer (`SITE_PHONE`), checked by the phone verification service at start. */
   sitePhone: string;
+  /** Where vulnerabilities are reported (`SECURITY_CONTACT`), published in `/.well-known/security.txt`. */
+  securityContact: string;
 }
 
 export const DEFAULT_BRAND = 'Смарт Горизонт';
@@ -103,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteDescription: env.SITE_DESCRIPTION || null,
     altTemplate: env.SITE_ALT_TEMPLATE || null,
     sitePhone: env.SITE_PHONE || '+7 800 555-35-35',
+    securityContact: env.SECURITY_CONTACT || 'security@example.com',
   };
 }

@@ -172,6 +172,13 @@ describe.each(await testDialects())('security findings on %s', (dialect) => {
     expect((await admin('POST', '/api/admin/menus', { kind: 'main', title: 'x', url: '/news?page=2' })).statusCode).toBe(200);
   });
 
+  it('/.well-known/security.txt names the contact for vulnerability reports', async () => {
+    const response = await get('/.well-known/security.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Contact: mailto:security@example.com');
+    expect(response.body).toMatch(/^Expires: \d{4}-/m);
+  });
+
   it('12. the server has request, connection and keep-alive timeouts', () => {
     const server = t.app.server;
     expect(server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);

@@ -101,7 +101,7 @@ describe('kill -9 during concurrent writes with images (SQLite, built server)', 
           const form = multipart({ title, public_at: '2026-01-01T09:00:00Z', content: '<p>Текст</p>' }, pictures[(id + count) % pictures.length]!);
           sent += 1;
           try {
-            const response = await fetch(`${base}/api/admin/news/add`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': form.type }, body: form.body });
+            const response = await fetch(`${base}/api/admin/news/add`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': form.type }, body: new Uint8Array(form.body) });
             if (response.status === 200) acknowledged.push(title);
             else failed += 1;
             await response.arrayBuffer();
