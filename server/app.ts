@@ -14,11 +14,12 @@ import { seedDemoContent } from './demo/seed.js';
 import { namedFiles } from './files/fileColumns.js';
 import { FileStore } from './files/store.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
-import { adminAuditLogRoutes } from './routes/admin/auditLog.js';
-import { adminContentRoutes } from './routes/admin/content.js';
-import { adminUsersRoutes } from './routes/admin/users.js';
+import { installSchemas } from './http/schemas.js';
+import { adminResourceRoutes } from './resources/index.js';
+import { adminMeRoutes } from './routes/admin/me.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
+import { investorDocumentsRoutes } from './routes/investorDocuments.js';
 import { mediaRoutes } from './routes/media.js';
 import { menuRoutes } from './routes/menu.js';
 import { networkRoutes } from './routes/network.js';
@@ -126,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   installErrorHandler(app);
+  await installSchemas(app);
   await app.register(cookie);
 
   await app.register(healthRoutes);
@@ -137,10 +139,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(networkRoutes);
   await app.register(textPagesRoutes);
   await app.register(photobankRoutes);
+  await app.register(investorDocumentsRoutes);
   await app.register(authRoutes);
-  await app.register(adminUsersRoutes);
-  await app.register(adminAuditLogRoutes);
-  await app.register(adminContentRoutes);
+  await app.register(adminMeRoutes);
+  await app.register(adminResourceRoutes);
   // The public site last: it answers every other GET outside /api (DESIGN.md §2).
   await app.register(sitePlugin);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES, idFromText, MAX_ID } from '../../lib/ids.js';
+import { CONTROL_CHARACTERS_EXCEPT_LINES, idFromText, MAX_ID } from '../../lib/ids.js';
+import { FIELD_MESSAGES, HTML_MAX, IDENTIFIER_PATTERN } from '../../lib/resources/fields.js';
 import { sanitizeHtml } from '../content/sanitize.js';
 
 const CONTROL_MESSAGE = 'Недопустимые управляющие символы.';
@@ -15,7 +16,6 @@ export const text = (max: number) =>
     .trim()
     .max(max)
     .refine((value) => !CONTROL_CHARACTERS_EXCEPT_LINES.test(value), CONTROL_MESSAGE);
-export const requiredText = (max: number) => text(max).min(1);
 
 /** 0 or 1 from JSON (0, 1, false, true) or a form ('0', '1', 'false', 'true'). */
 export const flag = z.preprocess(
@@ -65,52 +65,16 @@ export const isoDate = z
   .refine((value) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)), 'Ожидается дата ISO 8601, например 2026-01-31T09:00:00Z.')
   .transform((value) => new Date(value).toISOString());
 
-function isWebUrl(value: string): boolean {
-  if (CONTROL_CHARACTERS.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** An absolute http(s) address. */
-export const webUrl = z.string().trim().min(1).max(2000).refine(isWebUrl, 'Ожидается адрес, начинающийся с http:// или https://.');
-
-/** An http(s) address or nothing. */
-export const optionalWebUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => value === '' || isWebUrl(value), 'Ожидается адрес, начинающийся с http:// или https://.');
-
-/** A link in a menu: a path on the site (`/news`) or an http(s) address; never `javascript:` and the like. */
-export const siteLink = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => value === '' || isSitePath(value) || isWebUrl(value), 'Ожидается путь вида /news или адрес http(s)://.');
-
-/**
- * A path on this site. Browsers read `//host` and `/\host` (a backslash counts as a slash) as another site, and
- * drop tabs and line breaks inside addresses, so a path must start with one slash followed by neither.
- */
-function isSitePath(value: string): boolean {
-  return /^\/(?![/\\])/.test(value) && !CONTROL_CHARACTERS.test(value) && !value.includes('\\');
-}
-
 /** Rich HTML, sanitised before it is stored; control characters but tab and line breaks are a field error. */
 export const richHtml = z
   .string()
-  .max(2_000_000)
+  .max(HTML_MAX)
   .refine((value) => !CONTROL_CHARACTERS_EXCEPT_LINES.test(value), CONTROL_MESSAGE)
   .transform(sanitizeHtml);
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A slug as typed by an editor: lower-case Latin letters, digits and single hyphens; empty means "from the title". */
 export const slugField = z
   .string()
   .trim()
   .max(120)
-  .refine((value) => value === '' || SLUG_PATTERN.test(value), 'Только строчные латинские буквы, цифры и дефисы.');
+  .refine((value) => value === '' || IDENTIFIER_PATTERN.test(value), FIELD_MESSAGES.identifier);

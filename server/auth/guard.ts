@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http/errors.js';
 import { TokenError, verifyAccessToken, type Role } from './tokens.js';
 
@@ -57,8 +57,12 @@ export async function authenticate(request: FastifyRequest, role: Role): Promise
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 
-/** A preHandler that lets a request through only for a signed-in user of at least `role`. */
-export function requireRole(role: Role): preHandlerAsyncHookHandler {
+/**
+ * The one role check of the admin API: an `onRequest` hook (it runs before a body is read) that lets a request
+ * through only for a signed-in user of at least `role`. Every admin scope adds it; routes without it deny nothing,
+ * so every admin route is registered inside such a scope.
+ */
+export function requireRole(role: Role): onRequestAsyncHookHandler {
   return async (request) => {
     request.user = await authenticate(request, role);
   };

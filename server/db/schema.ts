@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC strings (`2026-01-31T09:00:00.000Z`) in both dialects, so they sort as text. */
 type Timestamp = string;
@@ -176,9 +176,7 @@ export interface Database {
 
 export type ArticleRow = Selectable<ArticleColumns>;
 export type NewArticle = Insertable<ArticleColumns>;
-export type ArticleUpdate = Updateable<ArticleColumns>;
 export type MediaSourceRow = Selectable<MediaSourcesTable>;
-export type MediaOtherRow = Selectable<MediaOtherTable>;
 export type MediaVideoRow = Selectable<MediaVideoTable>;
 export type TextPageRow = Selectable<TextPagesTable>;
 export type MenuItemRow = Selectable<MenuItemsTable>;
@@ -216,6 +214,23 @@ export interface AuditLogTable {
 export interface Database {
   refresh_tokens: RefreshTokensTable;
   audit_log: AuditLogTable;
+}
+
+/** Investor documents: `file` is JSON of `StoredDocument` (lib/types.ts). */
+export interface InvestorDocumentsTable {
+  id: Generated<number>;
+  title: string;
+  category: string;
+  year: number;
+  file: string | null;
+  public_at: Timestamp;
+  published: Flag;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  investor_documents: InvestorDocumentsTable;
 }
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
