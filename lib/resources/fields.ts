@@ -1,3 +1,5 @@
+import { CONTROL_CHARACTERS } from '../ids.js';
+
 /**
  * The kinds of field a content resource declares. The server builds its validation from them, the admin its
  * inputs' validators, so a limit is written once and both sides refuse the same input.
@@ -140,6 +142,7 @@ export const PICTURE = { formats: ['jpeg', 'png', 'webp', 'gif'], maxBytes: 10 *
 
 /** Whether a text is an absolute http(s) address (on one of `hosts` when given). */
 export function isWebUrl(value: string, hosts?: readonly string[]): boolean {
+  if (CONTROL_CHARACTERS.test(value)) return false;
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
@@ -149,8 +152,11 @@ export function isWebUrl(value: string, hosts?: readonly string[]): boolean {
   }
 }
 
-/** A path on this site: one leading slash, never `//` or `/\` (browsers read both as another host). */
-export const isSitePath = (value: string): boolean => /^\/(?![/\\])/.test(value) && !value.includes('\\');
+/**
+ * A path on this site. Browsers read `//host` and `/\host` (a backslash counts as a slash) as another site, and
+ * drop tabs and line breaks inside addresses, so a path starts with one slash followed by neither.
+ */
+export const isSitePath = (value: string): boolean => /^\/(?![/\\])/.test(value) && !value.includes('\\') && !CONTROL_CHARACTERS.test(value);
 
 export const IDENTIFIER_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const ICON_PATTERN = /^[a-z0-9-]*$/;

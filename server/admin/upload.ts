@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { FILE_FORMAT_LABELS, isUpload, MB, type FileFormat, type ResourceDescriptor } from '../../lib/resources/index.js';
 import type { StoredImage } from '../../lib/types.js';
-import { storeImage } from '../files/images.js';
+import { ImageTooLargeError, MAX_INPUT_PIXELS, openImage, storeImage, withImageSlot } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import { HttpError } from '../http/errors.js';
 import { sanitizeSvg } from '../content/sanitize.js';
@@ -170,13 +170,29 @@ export async function readUploadForm(request: FastifyRequest, rules: Readonly<Re
   return { fields, files };
 }
 
-/** Stores a raster image re-encoded with its WebP and AVIF variants; content sharp cannot decode is a 415. */
+/** 413 for a canvas over the pixel limit, 415 for anything else sharp cannot read. */
+function imageError(error: unknown, field: string): HttpError {
+  if (error instanceof ImageTooLargeError) {
+    const megapixels = Math.round((error.width * error.height) / 1_000_000);
+    return fieldError(
+      413,
+      field,
+      `Изображение слишком большое: ${error.width} × ${error.height} пикселей (${megapixels} Мп), допустимо до ${MAX_INPUT_PIXELS / 1_000_000} Мп.`,
+    );
+  }
+  return fieldError(415, field, 'Не удалось прочитать изображение.');
+}
+
+/**
+ * Stores a raster image re-encoded with its WebP and AVIF variants; a canvas over the pixel limit is a 413,
+ * content sharp cannot decode a 415.
+ */
 export async function storeUploadedImage(store: FileStore, folder: string, file: UploadedFile): Promise<StoredImage> {
   if (file.kind === 'svg') return storeSvgAsImage(store, folder, file);
   try {
     return await storeImage(store, folder, file.data);
-  } catch {
-    throw fieldError(415, file.field, 'Не удалось прочитать изображение.');
+  } catch (error) {
+    throw imageError(error, file.field);
   }
 }
 
@@ -218,9 +234,12 @@ export async function storeDownloadFile(store: FileStore, folder: string, file: 
   if (file.kind === 'svg') data = cleanSvg(file);
   if (file.kind === 'png' || file.kind === 'jpeg') {
     try {
-      data = await (file.kind === 'png' ? sharp(file.data, { failOn: 'error' }).png() : sharp(file.data, { failOn: 'error' }).jpeg({ quality: 92 })).toBuffer();
-    } catch {
-      throw fieldError(415, file.field, 'Не удалось прочитать изображение.');
+      data = await withImageSlot(async () => {
+        const { image } = await openImage(file.data);
+        return (file.kind === 'png' ? image.png() : image.jpeg({ quality: 92 })).toBuffer();
+      });
+    } catch (error) {
+      throw imageError(error, file.field);
     }
   }
   const format = file.kind === 'jpeg' ? 'jpg' : file.kind;

@@ -86,9 +86,10 @@ async function existingUser(db: Kysely<Database>, email: string) {
 
 async function change(db: Kysely<Database>, email: string, changes: UserChanges, action: string): Promise<void> {
   const user = await existingUser(db, email);
-  const result = await updateUser(db, user.id, changes);
+  const result = await updateUser(db, user.id, changes, (trx) =>
+    insertAudit(trx, { action, resource: 'users', recordId: user.id, actor: { id: null, email: 'cli' }, ip: 'cli' }),
+  );
   if (!result) throw new CliError(`No account with the e-mail ${email}.`);
-  await insertAudit(db, { action, resource: 'users', recordId: user.id, actor: { id: null, email: 'cli' }, ip: 'cli' });
 }
 
 async function run(command: string, options: Options, db: Kysely<Database>): Promise<string> {
@@ -98,8 +99,9 @@ async function run(command: string, options: Options, db: Kysely<Database>): Pro
       const name = check(nameSchema, options.name ?? email.split('@')[0], 'name');
       const role = check(roleSchema, options.role ?? 'USER', 'role');
       const { password, generated } = await passwordOption(options.password);
-      const user = await createUser(db, { email, name, role, password, active: 1 });
-      await insertAudit(db, { action: 'create', resource: 'users', recordId: user.id, actor: { id: null, email: 'cli' }, ip: 'cli' });
+      const user = await createUser(db, { email, name, role, password, active: 1 }, (trx, created) =>
+        insertAudit(trx, { action: 'create', resource: 'users', recordId: created.id, actor: { id: null, email: 'cli' }, ip: 'cli' }),
+      );
       return `Created ${user.role} ${user.email} (id ${user.id}).${generated ? `\nPassword: ${password}` : ''}`;
     }
     case 'reset-password': {

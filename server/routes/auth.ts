@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { recordAudit } from '../admin/audit.js';
 import { emailSchema, normalizeEmail, PASSWORD_MAX, revokeSessions, toUserRecord } from '../auth/accounts.js';
 import { authenticate, UNAUTHORIZED_MESSAGE } from '../auth/guard.js';
-import { accountLocked, LOGIN_ACTION, LOGIN_FAILED_ACTION, LOGIN_RESOURCE } from '../auth/loginAttempts.js';
+import { LOGIN_RESOURCE, reserveLoginAttempt, settleLoginAttempt } from '../auth/loginAttempts.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { SlidingWindowLimiter } from '../auth/rateLimit.js';
 import { issueRefreshToken, peekRefreshToken, REFRESH_TOKEN_TTL_SECONDS, rotateRefreshToken, type IssuedRefreshToken } from '../auth/refreshTokens.js';
@@ -81,15 +81,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (!loginIp.hit(request.ip)) throw rateLimited();
     const { email: rawEmail, password } = parseForm(loginBody, request.body);
     const email = normalizeEmail(rawEmail);
-    if (await accountLocked(app.db, email)) throw rateLimited();
+    // The attempt is reserved (and counted) before the slow hash, so parallel requests cannot outrun the limit.
+    const reservation = await reserveLoginAttempt(app.db, email, request.ip ?? '');
+    if (reservation === null) throw rateLimited();
 
     const user = await app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     const matches = await verifyPassword(password, user?.password_hash || (await getDummyHash()));
-    if (!user || !matches || user.active !== 1) {
-      await recordAudit(request, { action: LOGIN_FAILED_ACTION, resource: LOGIN_RESOURCE, recordId: user?.id, actor: { id: user?.id ?? null, email } });
-      throw new HttpError(401, LOGIN_FAILED_MESSAGE);
-    }
-    await recordAudit(request, { action: LOGIN_ACTION, resource: LOGIN_RESOURCE, recordId: user.id, actor: { id: user.id, email: user.email } });
+    const success = user !== undefined && matches && user.active === 1;
+    await settleLoginAttempt(app.db, reservation, { success, userId: user?.id ?? null });
+    if (!success) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
     return startSession(reply, user, await issueRefreshToken(app.db, user.id));
   });
 

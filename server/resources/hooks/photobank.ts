@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idFromText } from '../../../lib/ids.js';
 import { presentLogoItems } from '../../admin/records.js';
 import { storeDownloadFile, storedSize } from '../../admin/upload.js';
 import type { PhotobankLogoItemsTable } from '../../db/schema.js';
@@ -89,7 +90,7 @@ const logoFieldSchemas = {
     .trim()
     .transform((value, context) => {
       const list = value === '' ? [] : value.replace(/^\[|\]$/g, '').split(/\s*,\s*/);
-      if (!list.every((part) => /^\d{1,15}$/.test(part))) {
+      if (!list.every((part) => idFromText(part) !== null)) {
         context.addIssue({ code: 'custom', message: 'Ожидается список номеров файлов.' });
         return z.NEVER;
       }

@@ -4,13 +4,12 @@ import { recordAudit } from '../../admin/audit.js';
 import {
   activeSchema,
   createUser,
+  deleteUser,
   emailSchema,
   nameSchema,
   passwordSchema,
   roleSchema,
-  toUserRecord,
   updateUser,
-  USER_COLUMNS,
 } from '../../auth/accounts.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { idParams } from '../../resources/zod.js';
@@ -47,10 +46,10 @@ export const SELF_MESSAGES = {
  * MANAGER role come from the resource registry.
  */
 export async function usersWriteRoutes(app: FastifyInstance): Promise<void> {
+  // Each audit entry is written in the same transaction as the change it records.
   app.post('/api/admin/users', { schema: { body: createBody } }, async (request, reply) => {
     const body = request.body as z.output<typeof createBody>;
-    const user = await createUser(app.db, body);
-    await recordAudit(request, { action: 'create', resource: 'users', recordId: user.id });
+    const user = await createUser(app.db, body, (trx, created) => recordAudit(request, { action: 'create', resource: 'users', recordId: created.id }, trx));
     return reply.code(201).send({ data: user });
   });
 
@@ -61,19 +60,16 @@ export async function usersWriteRoutes(app: FastifyInstance): Promise<void> {
       if (changes.active === 0) throw new HttpError(409, SELF_MESSAGES.deactivate, { active: [SELF_MESSAGES.deactivate] });
       if (changes.role !== undefined && changes.role !== 'MANAGER') throw new HttpError(409, SELF_MESSAGES.demote, { role: [SELF_MESSAGES.demote] });
     }
-    const result = await updateUser(app.db, id, changes);
+    const result = await updateUser(app.db, id, changes, (trx) => recordAudit(request, { action: 'update', resource: 'users', recordId: id }, trx));
     if (!result) throw notFound();
-    await recordAudit(request, { action: 'update', resource: 'users', recordId: id });
     return { data: result.user };
   });
 
   app.delete<{ Params: { id: number } }>('/api/admin/users/:id', { schema: { params: idParams } }, async (request) => {
     const id = request.params.id;
     if (id === request.user?.id) throw new HttpError(409, SELF_MESSAGES.delete);
-    const row = await app.db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound();
-    await app.db.deleteFrom('users').where('id', '=', id).execute();
-    await recordAudit(request, { action: 'delete', resource: 'users', recordId: id });
-    return { data: toUserRecord(row) };
+    const user = await deleteUser(app.db, id, (trx) => recordAudit(request, { action: 'delete', resource: 'users', recordId: id }, trx));
+    if (!user) throw notFound();
+    return { data: user };
   });
 }
