@@ -16,6 +16,7 @@ import { installErrorHandler } from './http/errorHandler.js';
 import { adminAuditLogRoutes } from './routes/admin/auditLog.js';
 import { adminContentRoutes } from './routes/admin/content.js';
 import { adminUsersRoutes } from './routes/admin/users.js';
+import { accountRoutes } from './routes/account.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
@@ -111,6 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(photobankRoutes);
   await app.register(authRoutes);
   await app.register(adminUsersRoutes);
+  await app.register(accountRoutes);
   await app.register(adminAuditLogRoutes);
   await app.register(adminContentRoutes);
   // The public site last: it answers every other GET outside /api (DESIGN.md §2).

@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/0001_initial.js';
 import * as auth from './migrations/0002_auth.js';
+import * as twoFactor from './migrations/0004_two_factor.js';
 
 /** Migrations in the order they apply; add a new file and list it here. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_auth': auth,
+  '0004_two_factor': twoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
