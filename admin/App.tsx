@@ -18,6 +18,7 @@ import photobankCategories from './photobank-categories/index.js';
 import photobankGroups from './photobank-groups/index.js';
 import photobankLogos from './photobank-logos/index.js';
 import photobankPhotos from './photobank-photos/index.js';
+import { ProfilePage } from './profile/ProfilePage.js';
 import { createProviders, type AdminProviders } from './providers.js';
 import textPages from './text-pages/index.js';
 import { theme } from './theme.js';
@@ -48,6 +49,9 @@ export const AdminRoot = ({ providers }: { providers: AdminProviders }) => (
   >
     <CustomRoutes noLayout>
       <Route path="/" element={<AdminHome />} />
+    </CustomRoutes>
+    <CustomRoutes>
+      <Route path="/profile" element={<ProfilePage />} />
     </CustomRoutes>
     <Resource name="news" {...news} />
     <Resource name="media-our" {...mediaOur} />
