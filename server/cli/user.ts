@@ -144,7 +144,7 @@ async function run(command: string, options: Options, db: Kysely<Database>): Pro
       const users = await db.selectFrom('users').select(['id', 'email', 'name', 'role', 'active', 'two_factor']).orderBy('id').execute();
       return (
         users
-          .map((user) => `${user.id}\t${user.email}\t${user.role}\t${user.active ? 'active' : 'inactive'}\t${user.name}\t${user.two_factor ? '2fa' : ''}`)
+          .map((user) => `${user.id}\t${user.email}\t${user.role}\t${user.active ? 'active' : 'inactive'}\t${user.name}${user.two_factor ? '\t2fa' : ''}`)
           .join('\n') || 'No accounts.'
       );
     }

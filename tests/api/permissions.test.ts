@@ -31,6 +31,7 @@ vi.mock('fastify', async (importOriginal) => {
 /** docs/admin-api.md, Roles: what a USER may use. Every other admin resource is MANAGER only (deny by default). */
 const USER_RESOURCES = new Set([
   'me',
+  'account',
   'news',
   'media-our',
   'media-other',
@@ -42,7 +43,7 @@ const USER_RESOURCES = new Set([
   'photobank-photos',
 ]);
 /** Named MANAGER-only by the contract (listed so that a typo in a route path shows up here). */
-const MANAGER_RESOURCES = new Set(['media-source', 'text-pages', 'menus', 'network-collections', 'users', 'audit-log']);
+const MANAGER_RESOURCES = new Set(['media-source', 'text-pages', 'menus', 'network-collections', 'users', 'audit-log', 'settings']);
 
 const resourceOf = (url: string) => url.replace(/^\/api\/admin\/?/, '').split('/')[0] ?? '';
 const managerOnly = (url: string) => !USER_RESOURCES.has(resourceOf(url));
