@@ -7,7 +7,8 @@ export default tseslint.config(
   { ignores: ['build/', 'dist/', 'data/', 'node_modules/', 'tests/artifacts/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
-  reactHooks.configs.flat.recommended,
+  // React's rules of hooks where React code lives.
+  { ...reactHooks.configs.flat.recommended, files: ['admin/**', 'site/**', 'tests/admin/**'] },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {

@@ -6,6 +6,7 @@ import { AdminHome, LoginRedirect } from './AdminHome.js';
 import { i18nProvider } from './i18n/index.js';
 import { Layout } from './layout/Layout.js';
 import { Notification } from './layout/Notification.js';
+import { ProfilePage } from './profile/ProfilePage.js';
 import { createProviders, type AdminProviders } from './providers.js';
 import { RESOURCE_VIEWS } from './resources.js';
 import { theme } from './theme.js';
@@ -35,6 +36,9 @@ export const AdminRoot = ({ providers }: { providers: AdminProviders }) => (
   >
     <CustomRoutes noLayout>
       <Route path="/" element={<AdminHome />} />
+    </CustomRoutes>
+    <CustomRoutes>
+      <Route path="/profile" element={<ProfilePage />} />
     </CustomRoutes>
     {RESOURCE_VIEWS.map(({ name, ...views }) => (
       <Resource key={name} name={name} {...views} />

@@ -2,9 +2,11 @@ import { isAxiosError } from 'axios';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { resourceNamed } from '../lib/resources/index.js';
 import { NO_BODY, Session, type Role, type SessionOptions } from './session.js';
+import { postLoginStep, PROFILE_PATH, TwoFactorChallenge, type LoginParams } from './twoFactor.js';
 
 export { ACCESS_COOKIE, Session, decodeClaims, browserCookies } from './session.js';
 export type { AccessClaims, CookieStore, Role, SessionOptions } from './session.js';
+export { PROFILE_PATH, TwoFactorChallenge, type LoginParams } from './twoFactor.js';
 
 /** Where the admin sends a visitor without a session (spec §2, §8). */
 export const ADMIN_HOME = '/admin';
@@ -94,18 +96,18 @@ export function createAuthProvider(options: SessionOptions & { session?: Session
   return {
     session,
 
-    async login(params: { username?: string; email?: string; password?: string }) {
+    async login(params: LoginParams) {
+      let step: { enrolmentRequired: boolean };
       try {
-        await session.http.post('/api/site/login', {
-          email: params.email ?? params.username ?? '',
-          password: params.password ?? '',
-        });
+        step = await postLoginStep(session.http, params);
       } catch (error) {
+        // Two-factor sign-in: the login screen asks for the code next.
+        if (error instanceof TwoFactorChallenge) throw error;
         throw new Error(messageOf(error));
       }
       if (!session.token()) throw new Error(LOGIN_REQUIRED_KEY);
       session.schedule();
-      return { redirectTo: ADMIN_HOME };
+      return { redirectTo: step.enrolmentRequired ? PROFILE_PATH : ADMIN_HOME };
     },
 
     async logout() {

@@ -17,6 +17,7 @@ import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
 import { installSchemas } from './http/schemas.js';
 import { adminResourceRoutes } from './resources/index.js';
 import { adminMeRoutes } from './routes/admin/me.js';
+import { accountRoutes } from './routes/account.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import { investorDocumentsRoutes } from './routes/investorDocuments.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(investorDocumentsRoutes);
   await app.register(authRoutes);
   await app.register(adminMeRoutes);
+  await app.register(accountRoutes);
   await app.register(adminResourceRoutes);
   // The public site last: it answers every other GET outside /api (DESIGN.md §2).
   await app.register(sitePlugin);

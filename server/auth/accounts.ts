@@ -15,6 +15,8 @@ export interface UserRecord {
   name: string;
   role: Role;
   active: 0 | 1;
+  /** 1 when the account signs in with a second factor (read only here; changed by enrolment and reset). */
+  two_factor: 0 | 1;
   created_at: string;
   updated_at: string;
 }
@@ -22,19 +24,20 @@ export interface UserRecord {
 export { PASSWORD_MAX, PASSWORD_MIN } from './passwordPolicy.js';
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже существует.';
 
-export function toUserRecord(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'created_at' | 'updated_at'>): UserRecord {
+export function toUserRecord(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'two_factor' | 'created_at' | 'updated_at'>): UserRecord {
   return {
     id: row.id,
     email: row.email,
     name: row.name,
     role: row.role,
     active: row.active,
+    two_factor: row.two_factor,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
-export const USER_COLUMNS = ['id', 'email', 'name', 'role', 'active', 'created_at', 'updated_at'] as const;
+export const USER_COLUMNS = ['id', 'email', 'name', 'role', 'active', 'two_factor', 'created_at', 'updated_at'] as const;
 
 /** Case and surrounding spaces never make two accounts. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

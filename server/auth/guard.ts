@@ -1,5 +1,6 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http/errors.js';
+import { enforceEnrolment } from './enrolment.js';
 import { TokenError, verifyAccessToken, type Role } from './tokens.js';
 
 export interface AuthUser {
@@ -48,12 +49,14 @@ export async function authenticate(request: FastifyRequest, role: Role): Promise
   const user = Number.isSafeInteger(id)
     ? await request.server.db
         .selectFrom('users')
-        .select(['id', 'email', 'name', 'role', 'active', 'token_version'])
+        .select(['id', 'email', 'name', 'role', 'active', 'token_version', 'two_factor'])
         .where('id', '=', id)
         .executeTakeFirst()
     : undefined;
   if (!user || user.active !== 1 || user.token_version !== claims.tv) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
   if (RANK[user.role] < RANK[role]) throw new HttpError(403, FORBIDDEN_MESSAGE);
+  // While a MANAGER requires two-factor sign-in, an account without it reaches only its enrolment.
+  await enforceEnrolment(request, user.two_factor);
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 

@@ -76,16 +76,23 @@ export async function reserveLoginAttempt(db: Kysely<Database>, email: string, i
   });
 }
 
+/** A correct password of an account with two-factor sign-in: the code step follows; the failure count goes on. */
+export const LOGIN_CHALLENGE_ACTION = 'login-challenge';
+
 /**
- * Settles a reserved attempt once the password was checked: a success turns the reservation into the `login`
- * entry (which starts the count anew); a failure keeps it as `login-failed`, naming the account when it exists.
+ * Settles a reserved attempt once the password or code was checked: `login` (which starts the count anew),
+ * `login-challenge` (a correct password awaiting its code) or `login-failed`, naming the account when it exists.
  * A process that dies in between leaves a failure, which errs on the safe side.
  */
-export async function settleLoginAttempt(db: Kysely<Database>, reservationId: number, outcome: { success: boolean; userId: number | null }): Promise<void> {
+export async function settleLoginAttempt(
+  db: Kysely<Database>,
+  reservationId: number,
+  outcome: { action: typeof LOGIN_ACTION | typeof LOGIN_CHALLENGE_ACTION | typeof LOGIN_FAILED_ACTION; userId: number | null },
+): Promise<void> {
   await db
     .updateTable('audit_log')
     .set({
-      action: outcome.success ? LOGIN_ACTION : LOGIN_FAILED_ACTION,
+      action: outcome.action,
       user_id: outcome.userId,
       record_id: outcome.userId === null ? null : String(outcome.userId),
     })

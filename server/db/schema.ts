@@ -235,3 +235,48 @@ export interface Database {
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+
+// Declaration merging: the columns and tables added by migration 0004_two_factor.
+export interface UsersTable {
+  /** 1 once the account confirmed a TOTP code at enrolment; then every sign-in needs a code. */
+  two_factor: Generated<Flag>;
+  /** The base32 TOTP secret of an enrolled account; null without two-factor sign-in. */
+  totp_secret: string | null;
+  /** A secret offered at setup and not yet confirmed with a code. */
+  totp_pending_secret: string | null;
+  /** The last TOTP time step accepted for this account: a code of that step or an earlier one is refused. */
+  totp_last_step: number | null;
+}
+
+/** One-time recovery codes of an account with two-factor sign-in, stored as SHA-256 hashes. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  /** When the code was used; a used code never works again. */
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A sign-in waiting for its second step: the password was right, the code is still to come. */
+export interface LoginChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hex SHA-256 of the opaque challenge the client holds. */
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** Site settings a MANAGER changes in the admin, as key/value text. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  settings: SettingsTable;
+}

@@ -13,9 +13,10 @@ vi.mock('fastify', async (importOriginal) => (await import('../helpers/routes.js
 
 /**
  * The role each admin route needs, from the resource registry: a route belongs to the resource whose read path or
- * verbs path it starts with. `/api/admin/me` is every signed-in user's.
+ * verbs path it starts with. Beside the resources: the signed-in user's own account (every role) and the security
+ * settings (MANAGER).
  */
-const OWN_USER_ROUTES = ['/api/admin/me'];
+const ACCOUNT_ROUTES: Readonly<Record<string, Role>> = { '/api/admin/me': 'USER', '/api/admin/account': 'USER', '/api/admin/settings': 'MANAGER' };
 
 const underPath = (url: string, base: string) => url === base || url.startsWith(`${base}/`);
 
@@ -24,8 +25,8 @@ function resourceOfRoute(url: string) {
 }
 
 function roleOfRoute(url: string): Role | undefined {
-  if (OWN_USER_ROUTES.includes(url)) return 'USER';
-  return resourceOfRoute(url)?.role;
+  const own = Object.entries(ACCOUNT_ROUTES).find(([base]) => underPath(url, base));
+  return own ? own[1] : resourceOfRoute(url)?.role;
 }
 
 const managerOnly = (url: string) => roleOfRoute(url) !== 'USER';
