@@ -1,11 +1,14 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   { ignores: ['build/', 'dist/', 'data/', 'node_modules/', 'tests/artifacts/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
+  // React's rules of hooks where React code lives.
+  { ...reactHooks.configs.flat.recommended, files: ['admin/**', 'site/**', 'tests/admin/**'] },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {

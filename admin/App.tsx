@@ -3,25 +3,13 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AccessDenied } from './AccessDenied.js';
 import { AdminHome, LoginRedirect } from './AdminHome.js';
-import auditLog from './audit-log/index.js';
 import { i18nProvider } from './i18n/index.js';
 import { Layout } from './layout/Layout.js';
 import { Notification } from './layout/Notification.js';
-import mediaOther from './media-other/index.js';
-import mediaOur from './media-our/index.js';
-import mediaSource from './media-source/index.js';
-import mediaVideo from './media-video/index.js';
-import menus from './menus/index.js';
-import networkCollections from './network-collections/index.js';
-import news from './news/index.js';
-import photobankCategories from './photobank-categories/index.js';
-import photobankGroups from './photobank-groups/index.js';
-import photobankLogos from './photobank-logos/index.js';
-import photobankPhotos from './photobank-photos/index.js';
+import { ProfilePage } from './profile/ProfilePage.js';
 import { createProviders, type AdminProviders } from './providers.js';
-import textPages from './text-pages/index.js';
+import { RESOURCE_VIEWS } from './resources.js';
 import { theme } from './theme.js';
-import users from './users/index.js';
 
 export const ADMIN_BASENAME = '/admin';
 
@@ -49,20 +37,12 @@ export const AdminRoot = ({ providers }: { providers: AdminProviders }) => (
     <CustomRoutes noLayout>
       <Route path="/" element={<AdminHome />} />
     </CustomRoutes>
-    <Resource name="news" {...news} />
-    <Resource name="media-our" {...mediaOur} />
-    <Resource name="media-other" {...mediaOther} />
-    <Resource name="media-video" {...mediaVideo} />
-    <Resource name="media-source" {...mediaSource} />
-    <Resource name="photobank-groups" {...photobankGroups} />
-    <Resource name="photobank-categories" {...photobankCategories} />
-    <Resource name="photobank-logos" {...photobankLogos} />
-    <Resource name="photobank-photos" {...photobankPhotos} />
-    <Resource name="text-pages" {...textPages} />
-    <Resource name="menus" {...menus} />
-    <Resource name="network-collections" {...networkCollections} />
-    <Resource name="users" {...users} />
-    <Resource name="audit-log" {...auditLog} />
+    <CustomRoutes>
+      <Route path="/profile" element={<ProfilePage />} />
+    </CustomRoutes>
+    {RESOURCE_VIEWS.map(({ name, ...views }) => (
+      <Resource key={name} name={name} {...views} />
+    ))}
   </Admin>
 );
 

@@ -1,5 +1,6 @@
 import { Card, CardContent, CardHeader, Grid, List as MuiList, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   Link,
   Title,
@@ -41,7 +42,8 @@ const Scheduled = () => {
   const params = { pagination: { page: 1, perPage: 20 }, sort: { field: 'public_at', order: 'DESC' as const }, filter: { published: 1 } };
   const news = useGetList('news', params);
   const ours = useGetList('media-our', params);
-  const now = Date.now();
+  // The moment the dashboard opened: what comes after it is upcoming.
+  const [now] = useState(() => Date.now());
   const upcoming = [
     ...(news.data ?? []).map((record) => ({ record, resource: 'news' })),
     ...(ours.data ?? []).map((record) => ({ record, resource: 'media-our' })),

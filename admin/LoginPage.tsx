@@ -3,6 +3,8 @@ import { Avatar, Box, Button, Card, CardContent, CircularProgress, Typography } 
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, PasswordInput, required, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
+import { TwoFactorChallenge } from '../authProvider/index.js';
+import { TwoFactorLoginStep } from './profile/TwoFactorLoginStep.js';
 
 interface Credentials {
   email?: string;
@@ -16,6 +18,8 @@ export const LoginPage = () => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(false);
+  // Set when the password was right and the account signs in with a second factor: the code step shows.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const submit = async (values: Credentials) => {
     setLoading(true);
@@ -23,6 +27,7 @@ export const LoginPage = () => {
       await login({ email: values.email ?? '', password: values.password ?? '' });
       await queryClient.invalidateQueries({ queryKey: ['auth'] });
     } catch (error) {
+      if (error instanceof TwoFactorChallenge) return setChallenge(error.challenge);
       notify(error instanceof Error ? error.message : 'ra.auth.sign_in_error', { type: 'error' });
     } finally {
       setLoading(false);
@@ -40,7 +45,7 @@ export const LoginPage = () => {
       }}
     >
       <Card sx={{ width: 380, maxWidth: '94vw' }}>
-        <CardContent>
+        <CardContent sx={{ '& form.two-factor-pending': { display: 'none' } }}>
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 1 }}>
             <Avatar sx={{ bgcolor: 'primary.main', mb: 1 }}>
               <LockIcon />
@@ -49,7 +54,8 @@ export const LoginPage = () => {
               {translate('app.auth.login_title')}
             </Typography>
           </Box>
-          <Form onSubmit={(values: Record<string, unknown>) => submit(values as Credentials)} noValidate>
+          {challenge ? <TwoFactorLoginStep challenge={challenge} onBack={() => setChallenge(null)} /> : null}
+          <Form className={challenge ? 'two-factor-pending' : undefined} onSubmit={(values: Record<string, unknown>) => submit(values as Credentials)} noValidate>
             <TextInput
               source="email"
               label="app.auth.email"

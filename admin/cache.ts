@@ -1,10 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RaRecord } from 'react-admin';
-import {
-  MEDIA_SUMMARY_RESOURCES,
-  PHOTOBANK_RESOURCES,
-  type ChangeEvent,
-} from '../dataProvider/index.js';
+import { refetchGroupOf, resourcesRefetching, type ChangeEvent } from '../dataProvider/index.js';
 
 /** Query keys of the dashboard's media summaries (spec §4: generals and reads). */
 export const GENERALS_KEY = ['media', 'generals'] as const;
@@ -44,12 +40,13 @@ export async function refetchAfterChange(queryClient: QueryClient, event: Change
   const { resource, action } = event;
   const keys: (readonly unknown[])[] = [];
   if (action === 'create' || action === 'update' || action === 'delete') keys.push([resource, 'getList']);
-  if (MEDIA_SUMMARY_RESOURCES.includes(resource) && action !== 'removeImage') keys.push(GENERALS_KEY, READS_KEY);
+  const group = refetchGroupOf(resource);
+  if (group === 'media-summary' && action !== 'removeImage') keys.push(GENERALS_KEY, READS_KEY);
   if (action === 'fix' || action === 'unfix' || action === 'moveUp' || action === 'moveDown') {
     keys.push([resource, 'getList'], [resource, 'getOne']);
   }
-  if (PHOTOBANK_RESOURCES.includes(resource)) {
-    for (const name of PHOTOBANK_RESOURCES) keys.push([name]);
+  if (group === 'photobank') {
+    for (const name of resourcesRefetching(group)) keys.push([name]);
   }
   if (action === 'removeImage') {
     for (const record of event.records) replaceRecordInCache(queryClient, resource, record);

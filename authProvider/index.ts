@@ -1,9 +1,12 @@
 import { isAxiosError } from 'axios';
 import type { AuthProvider, UserIdentity } from 'react-admin';
+import { resourceNamed } from '../lib/resources/index.js';
 import { NO_BODY, Session, type Role, type SessionOptions } from './session.js';
+import { postLoginStep, PROFILE_PATH, TwoFactorChallenge, type LoginParams } from './twoFactor.js';
 
 export { ACCESS_COOKIE, Session, decodeClaims, browserCookies } from './session.js';
 export type { AccessClaims, CookieStore, Role, SessionOptions } from './session.js';
+export { PROFILE_PATH, TwoFactorChallenge, type LoginParams } from './twoFactor.js';
 
 /** Where the admin sends a visitor without a session (spec §2, §8). */
 export const ADMIN_HOME = '/admin';
@@ -13,21 +16,22 @@ export const SESSION_EXPIRED_KEY = 'app.auth.session_expired';
 export const LOGOUT_FAILED_KEY = 'app.auth.logout_failed';
 export const LOGIN_REQUIRED_KEY = 'app.auth.login_required';
 
-/** Resources a USER may not open (docs/admin-api.md, Roles). */
-export const MANAGER_ONLY: readonly string[] = [
-  'media-source',
-  'text-pages',
-  'menus',
-  'network-collections',
-  'users',
-  'audit-log',
-];
+/**
+ * Names outside the registry that every signed-in role may use: `media`, the public media reads (generals, most
+ * read, active sources) of the dashboard and the source picker.
+ */
+const OPEN_TO_EVERY_ROLE: readonly string[] = ['media'];
 
-/** Whether a role may open a resource. MANAGER may do everything; USER everything except MANAGER_ONLY. */
+/**
+ * Whether a role may open a resource: the resource's descriptor names the least role (MANAGER may do everything);
+ * the dashboard and the custom routes (no resource) are open to every signed-in role; any other name is refused.
+ */
 export function roleCanAccess(role: Role | undefined, resource: string | undefined): boolean {
   if (!role) return false;
-  if (role === 'MANAGER') return true;
-  return resource === undefined || !MANAGER_ONLY.includes(resource);
+  if (resource === undefined || OPEN_TO_EVERY_ROLE.includes(resource)) return true;
+  const descriptor = resourceNamed(resource);
+  if (!descriptor) return false;
+  return role === 'MANAGER' || descriptor.role === 'USER';
 }
 
 export interface AuthError {
@@ -92,18 +96,18 @@ export function createAuthProvider(options: SessionOptions & { session?: Session
   return {
     session,
 
-    async login(params: { username?: string; email?: string; password?: string }) {
+    async login(params: LoginParams) {
+      let step: { enrolmentRequired: boolean };
       try {
-        await session.http.post('/api/site/login', {
-          email: params.email ?? params.username ?? '',
-          password: params.password ?? '',
-        });
+        step = await postLoginStep(session.http, params);
       } catch (error) {
+        // Two-factor sign-in: the login screen asks for the code next.
+        if (error instanceof TwoFactorChallenge) throw error;
         throw new Error(messageOf(error));
       }
       if (!session.token()) throw new Error(LOGIN_REQUIRED_KEY);
       session.schedule();
-      return { redirectTo: ADMIN_HOME };
+      return { redirectTo: step.enrolmentRequired ? PROFILE_PATH : ADMIN_HOME };
     },
 
     async logout() {

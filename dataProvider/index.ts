@@ -13,6 +13,7 @@ import {
   type RaRecord,
   type UpdateParams,
 } from 'react-admin';
+import type { ApiStyle } from '../lib/resources/index.js';
 import type { ArticleSummary, MediaGenerals, MediaSource } from '../lib/types.js';
 import {
   createAxios,
@@ -20,7 +21,7 @@ import {
   unwrap,
   type HttpClientOptions,
 } from './httpClient.js';
-import { ADMIN_API, PLAIN_REST_RESOURCES, READ_ONLY_RESOURCES, VERB_RESOURCES, type VerbResource } from './resources.js';
+import { ADMIN_API, apiStyleOf, verbResource, type VerbResource } from './resources.js';
 
 export { REQUEST_TIMEOUT_MS, TIMEOUT_ERROR_KEY, NETWORK_ERROR_KEY, isTimeoutMessage, isExpiredTokenMessage } from './httpClient.js';
 export * from './resources.js';
@@ -56,6 +57,20 @@ export interface AdminDataProvider extends DataProvider {
   getReads(resource: string, params: Record<string, never>): Promise<{ data: ArticleSummary[] }>;
   /** The active press sources, `GET /api/media/sources` (readable by every role). */
   getSources(resource: string, params: Record<string, never>): Promise<{ data: MediaSource[] }>;
+}
+
+/**
+ * What a form may pass as the `meta` of a create or update: a callback told the upload's percent while a multipart
+ * write goes up (large files such as investor documents), and null once the request has ended.
+ */
+export type UploadProgressMeta = {
+  onUploadProgress?: (percent: number | null) => void;
+};
+
+function progressOf(meta: unknown): UploadProgressMeta['onUploadProgress'] {
+  if (typeof meta !== 'object' || meta === null || !('onUploadProgress' in meta)) return undefined;
+  const callback = (meta as UploadProgressMeta).onUploadProgress;
+  return typeof callback === 'function' ? callback : undefined;
 }
 
 export interface AdminDataProviderOptions extends HttpClientOptions {
@@ -128,19 +143,19 @@ export function toFormData(config: VerbResource, data: UnknownRecord): FormData 
 /**
  * The admin's dataProvider: reads through ra-data-simple-rest over `GET /api/admin/<resource>`; create, update and
  * delete of content resources mapped onto the spec's POST verbs (multipart where a resource has files); the custom
- * verbs `fix`, `unfix`, `moveUp`, `moveDown`, `removeImage`; users, menus and network collections as plain REST.
+ * verbs `fix`, `unfix`, `moveUp`, `moveDown`, `removeImage`; plain REST resources (users, menus, network
+ * collections) through the same reads provider. Each resource's descriptor says which of these it is.
  */
 export function createAdminDataProvider(options: AdminDataProviderOptions): AdminDataProvider {
   const http = createAxios(options);
   const fetchJson = createFetchJson(http);
   const reads = simpleRestProvider(ADMIN_API, fetchJson);
-  const plainRest = simpleRestProvider(ADMIN_API, fetchJson);
   const changed = (resource: string, action: ChangeAction, records: RaRecord[]) => {
     options.onChange?.({ resource, action, records });
   };
 
   const configOf = (resource: string): VerbResource => {
-    const config = VERB_RESOURCES[resource];
+    const config = verbResource(resource);
     if (!config) throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
     return config;
   };
@@ -151,8 +166,25 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     return unwrap<RaRecord>(response.data);
   };
 
-  const write = async (config: VerbResource, url: string, data: UnknownRecord): Promise<RaRecord> =>
-    post(url, config.multipart ? toFormData(config, data) : toJsonBody(config, data));
+  /** A multipart write, reporting the upload's percent to the form that asked for it. */
+  const upload = async (url: string, form: FormData, meta: unknown): Promise<RaRecord> => {
+    const report = progressOf(meta);
+    if (!report) return post(url, form);
+    report(0);
+    try {
+      const response = await http.post<unknown>(url, form, {
+        onUploadProgress: (event) => {
+          if (event.total) report(Math.min(100, Math.round((event.loaded * 100) / event.total)));
+        },
+      });
+      return unwrap<RaRecord>(response.data);
+    } finally {
+      report(null);
+    }
+  };
+
+  const write = async (config: VerbResource, url: string, data: UnknownRecord, meta: unknown): Promise<RaRecord> =>
+    config.multipart ? upload(url, toFormData(config, data), meta) : post(url, toJsonBody(config, data));
 
   const removeOne = async (resource: string, id: Identifier): Promise<RaRecord> => {
     const config = configOf(resource);
@@ -175,6 +207,22 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       return { data };
     };
 
+  /** The public media reads the dashboard and the source picker use (the pseudo-resource `media`). */
+  const publicReads = {
+    async getGenerals() {
+      const response = await http.get<unknown>('/api/media/generals');
+      return { data: unwrap<MediaGenerals>(response.data) };
+    },
+    async getReads() {
+      const response = await http.get<unknown>('/api/media/many-reads');
+      return { data: unwrap<ArticleSummary[]>(response.data) };
+    },
+    async getSources() {
+      const response = await http.get<unknown>('/api/media/sources');
+      return { data: unwrap<MediaSource[]>(response.data) };
+    },
+  };
+
   const verbProvider: AdminDataProvider = {
     ...reads,
     async create<
@@ -182,7 +230,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       ResultRecordType extends RaRecord = RecordType & { id: Identifier },
     >(resource: string, params: CreateParams): Promise<CreateResult<ResultRecordType>> {
       const config = configOf(resource);
-      const data = await write(config, `${config.base}/add`, params.data as UnknownRecord);
+      const data = await write(config, `${config.base}/add`, params.data as UnknownRecord, params.meta);
       changed(resource, 'create', [data]);
       return { data: data as ResultRecordType };
     },
@@ -194,7 +242,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       const url = config.updateWithoutId
         ? `${config.base}/update`
         : `${config.base}/update/${encodeURIComponent(String(params.id))}`;
-      const data = await write(config, url, { ...(params.previousData as UnknownRecord), ...(params.data as UnknownRecord) });
+      const data = await write(config, url, { ...(params.previousData as UnknownRecord), ...(params.data as UnknownRecord) }, params.meta);
       changed(resource, 'update', [data]);
       return { data: data as RecordType };
     },
@@ -224,58 +272,33 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     moveUp: verb('moveUp', (config) => config.moveUp),
     moveDown: verb('moveDown', (config) => config.moveDown),
     removeImage: verb('removeImage', (config) => (config.removableImage ? 'remove-img' : undefined)),
-    async getGenerals() {
-      const response = await http.get<unknown>('/api/media/generals');
-      return { data: unwrap<MediaGenerals>(response.data) };
-    },
-    async getReads() {
-      const response = await http.get<unknown>('/api/media/many-reads');
-      return { data: unwrap<ArticleSummary[]>(response.data) };
-    },
-    async getSources() {
-      const response = await http.get<unknown>('/api/media/sources');
-      return { data: unwrap<MediaSource[]>(response.data) };
-    },
+    ...publicReads,
   };
 
   const plainWithEvents: DataProvider = {
-    ...plainRest,
+    ...reads,
     async create(resource, params) {
-      const result = await plainRest.create(resource, params);
+      const result = await reads.create(resource, params);
       changed(resource, 'create', [result.data]);
       return result;
     },
     async update(resource, params) {
-      const result = await plainRest.update(resource, params);
+      const result = await reads.update(resource, params);
       changed(resource, 'update', [result.data]);
       return result;
     },
     async delete(resource, params) {
-      const result = await plainRest.delete(resource, params);
+      const result = await reads.delete(resource, params);
       if (result.data) changed(resource, 'delete', [result.data]);
       return result;
     },
   };
 
-  const readOnly: DataProvider = {
-    ...reads,
-    async create(resource) {
-      throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
-    },
-    async update(resource) {
-      throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
-    },
-    async delete(resource) {
-      throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
-    },
-    async deleteMany(resource) {
-      throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
-    },
+  const refuse = async (resource: string): Promise<never> => {
+    throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
   };
+  const readOnly: DataProvider = { ...reads, ...publicReads, create: refuse, update: refuse, delete: refuse, deleteMany: refuse };
 
-  return combineDataProviders((resource) => {
-    if (PLAIN_REST_RESOURCES.includes(resource)) return plainWithEvents;
-    if (READ_ONLY_RESOURCES.includes(resource)) return readOnly;
-    return verbProvider;
-  }) as AdminDataProvider;
+  const byStyle: Record<ApiStyle, DataProvider> = { verbs: verbProvider, rest: plainWithEvents, custom: plainWithEvents, 'read-only': readOnly };
+  return combineDataProviders((resource) => byStyle[apiStyleOf(resource)]) as AdminDataProvider;
 }

@@ -17,6 +17,22 @@ import type {
   TextPage,
   Video,
 } from './types.js';
+import type { InvestorDocument, InvestorDocumentCategory } from './resources/investor-documents.js';
+import type { StoredDocument } from './types.js';
+
+export interface InvestorDocumentQuery {
+  category: InvestorDocumentCategory | null;
+  year: number | null;
+  page: number;
+}
+
+export interface InvestorDocumentsService {
+  list(query: InvestorDocumentQuery): Promise<Page<InvestorDocument>>;
+  /** The years that have published documents, newest first (the page's year filter). */
+  years(): Promise<number[]>;
+  /** The stored file of a published document, for its download. */
+  file(id: number): Promise<StoredDocument | null>;
+}
 
 /**
  * The read side of the content, as the server implements it. The JSON API answers with it, and the public
@@ -56,4 +72,5 @@ export interface ContentServices {
     logos(): Promise<PhotobankGroup<LogoItem>[]>;
     photos(): Promise<PhotobankGroup<Photo>[]>;
   };
+  investorDocuments: InvestorDocumentsService;
 }

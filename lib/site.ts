@@ -96,3 +96,11 @@ export interface SiteSettings {
 export function isSitePath(pathname: string): boolean {
   return !(pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/'));
 }
+
+/**
+ * Pages of a section that are not text pages (`/investoram/dokumenty`): listed in the section's side menu and on
+ * its index after the text pages, and in the sitemap.
+ */
+export const SECTION_PAGES: Record<string, { identifier: string; title: string; description: string }[]> = {
+  investoram: [{ identifier: 'dokumenty', title: 'Документы для инвесторов', description: 'Годовые отчёты, финансовая отчётность, раскрытие информации, собрания акционеров.' }],
+};

@@ -15,6 +15,22 @@ export interface StoredImage {
   variants: ImageVariant[];
 }
 
+/** A file offered for download, as its column keeps it: the stored key, the original name, bytes and format. */
+export interface StoredDocument {
+  src: string;
+  name: string;
+  size: number;
+  format: string;
+}
+
+/** A file offered for download under its original name. */
+export interface DownloadFile {
+  url: string;
+  name: string;
+  size: number;
+  format: string;
+}
+
 export interface PublicImage extends StoredImage {
   alt: string;
 }
@@ -44,7 +60,6 @@ export interface Article extends ArticleSummary {
 }
 
 export type NewsArticle = Article;
-export type OwnMediaArticle = Article;
 
 export interface MediaSource {
   id: number;

@@ -11,19 +11,23 @@ import { connectDatabase, type DialectName } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
+import { namedFiles } from './files/fileColumns.js';
 import { FileStore } from './files/store.js';
 import { installDelivery } from './cache/delivery.js';
-import { installErrorHandler } from './http/errorHandler.js';
-import { adminAuditLogRoutes } from './routes/admin/auditLog.js';
-import { adminContentRoutes } from './routes/admin/content.js';
-import { adminUsersRoutes } from './routes/admin/users.js';
+import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
+import { installSchemas } from './http/schemas.js';
+import { adminResourceRoutes } from './resources/index.js';
+import { adminMeRoutes } from './routes/admin/me.js';
+import { accountRoutes } from './routes/account.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
+import { investorDocumentsRoutes } from './routes/investorDocuments.js';
 import { mediaRoutes } from './routes/media.js';
 import { menuRoutes } from './routes/menu.js';
 import { networkRoutes } from './routes/network.js';
 import { newsRoutes } from './routes/news.js';
 import { photobankRoutes } from './routes/photobank.js';
+import { securityTxtRoutes } from './routes/securityTxt.js';
 import { textPagesRoutes } from './routes/textPages.js';
 import { uploadsRoutes } from './routes/uploads.js';
 import { sitePlugin } from './site/plugin.js';
@@ -40,6 +44,22 @@ declare module 'fastify' {
     firstLogin: FirstLogin | null;
   }
 }
+
+/**
+ * Connection limits, so that a slow client cannot hold a connection for Node's defaults: the whole request
+ * (headers and body) must arrive within 30 s (the largest upload, 20 MB, needs about 5.5 Mbit/s), an idle
+ * connection is closed after 60 s, and a kept-alive connection after 5 s without a new request.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_TIMEOUT_MS = 60_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/**
+ * How old a file no row names must be before the start-up sweep removes it, when other processes may be writing
+ * to the same uploads folder (PostgreSQL lets several servers share one): a write in flight there is younger.
+ * With SQLite, one process owns `DATA_DIR`, so at start nothing is being written and no grace is needed.
+ */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
 function hopsTrusted(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -60,6 +80,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    frameworkErrors,
   });
 
   const { db, dialect } = connectDatabase(config);
@@ -71,6 +95,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await migrateToLatest(db as Kysely<unknown>);
   const files = new FileStore(config.uploadsDir);
   if (config.seedDemo) await seedDemoContent(db, files);
+  // A crash can leave files written for rows that never committed, and half-written temporary files.
+  const swept = await files.sweep(() => namedFiles(db), dialect === 'sqlite' ? 0 : ORPHAN_GRACE_MS);
+  if (swept.orphans.length || swept.temporary.length) {
+    app.log.info({ orphans: swept.orphans.length, temporary: swept.temporary.length }, 'removed upload files no record names');
+  }
   const firstLogin = await ensureFirstManager(db, { email: config.adminEmail, password: config.adminPassword });
 
   const views = new ViewCounter(db, options.viewFlushMs);
@@ -102,9 +131,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   installErrorHandler(app);
+  await installSchemas(app);
   await app.register(cookie);
 
   await app.register(healthRoutes);
+  await app.register(securityTxtRoutes);
   await app.register(uploadsRoutes);
   await app.register(menuRoutes);
   await app.register(newsRoutes);
@@ -112,10 +143,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(networkRoutes);
   await app.register(textPagesRoutes);
   await app.register(photobankRoutes);
+  await app.register(investorDocumentsRoutes);
   await app.register(authRoutes);
-  await app.register(adminUsersRoutes);
-  await app.register(adminAuditLogRoutes);
-  await app.register(adminContentRoutes);
+  await app.register(adminMeRoutes);
+  await app.register(accountRoutes);
+  await app.register(adminResourceRoutes);
   // The public site last: it answers every other GET outside /api (DESIGN.md §2).
   await app.register(sitePlugin);
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isWeakPassword, PASSWORD_MAX, PASSWORD_MIN } from './auth/passwordPolicy.js';
 
 export interface AppConfig {
   port: number;
@@ -34,6 +35,8 @@ export interface AppConfig {
   sitePhone: string;
   /** Memory for the page cache of rendered public pages and JSON reads (`PAGE_CACHE_MB`, megabytes); 0 turns it off. */
   pageCacheMb: number;
+  /** Where vulnerabilities are reported (`SECURITY_CONTACT`), published in `/.well-known/security.txt`. */
+  securityContact: string;
 }
 
 export const DEFAULT_BRAND = 'Смарт Горизонт';
@@ -73,6 +76,18 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
+/** ADMIN_PASSWORD follows the same rules as every password the site sets; a weak one stops the start. */
+function parseAdminPassword(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) {
+    throw new ConfigError(`ADMIN_PASSWORD must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`);
+  }
+  if (isWeakPassword(value)) {
+    throw new ConfigError('ADMIN_PASSWORD is too easy to guess (a common password, a keyboard walk or a repeat); choose a phrase of several words or leave it unset to have one generated.');
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parsePort(env.PORT);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -90,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     brand: env.SITE_BRAND || DEFAULT_BRAND,
     adminEmail: env.ADMIN_EMAIL || 'admin@example.com',
-    adminPassword: env.ADMIN_PASSWORD || null,
+    adminPassword: parseAdminPassword(env.ADMIN_PASSWORD),
     jwtSecret: env.JWT_SECRET || loadGeneratedSecret(dataDir, 'jwtSecret'),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL || 'info',
@@ -100,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     altTemplate: env.SITE_ALT_TEMPLATE || null,
     sitePhone: env.SITE_PHONE || '+7 800 555-35-35',
     pageCacheMb: parsePageCacheMb(env.PAGE_CACHE_MB),
+    securityContact: env.SECURITY_CONTACT || 'security@example.com',
   };
 }

@@ -1,6 +1,6 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { ROUTE_NOT_FOUND_MESSAGE } from '../lib/site.js';
+import { ROUTE_NOT_FOUND_MESSAGE, SECTION_PAGES } from '../lib/site.js';
 import type { TextPage } from '../lib/types.js';
 import type { WithMeta } from './meta.js';
 
@@ -19,7 +19,10 @@ export async function textPageData(pageContext: PageContextServer, section: stri
     if (page.section === null) throw redirect(`/${page.identifier}`, 301);
     throw redirect(`/${page.section}/${page.identifier}`, 301);
   }
-  const siblings = section === null ? [] : (await pageContext.content.textPages.list(section)).map(({ identifier: id, title }) => ({ identifier: id, title }));
+  const siblings =
+    section === null
+      ? []
+      : [...(await pageContext.content.textPages.list(section)).map(({ identifier: id, title }) => ({ identifier: id, title })), ...(SECTION_PAGES[section] ?? [])];
   return {
     page,
     siblings,

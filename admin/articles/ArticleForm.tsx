@@ -1,7 +1,10 @@
 import { Typography } from '@mui/material';
-import { maxLength, required, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { SimpleForm, TextInput, useResourceContext, useTranslate } from 'react-admin';
 import { RichTextInput } from 'ra-input-rich-text';
+import { isResourceName, type ResourceName } from '../../lib/resources/index.js';
 import { FlagInput } from '../common/fields.js';
+import type { FormProps } from '../common/parts.js';
+import { rules } from '../common/rules.js';
 import { ImageUploadInput } from '../inputs/ImageUploadInput.js';
 import { PublicAtInput } from '../inputs/PublicAtInput.js';
 
@@ -14,20 +17,27 @@ const Section = ({ title }: { title: string }) => {
   );
 };
 
-/** The form of news and own media articles (multipart: the image travels as a file part). */
-export const ArticleForm = ({ removableImage = false }: { removableImage?: boolean }) => (
-  <SimpleForm defaultValues={() => ({ published: 1, public_at: new Date().toISOString() })}>
-    <TextInput source="title" validate={[required(), maxLength(300)]} fullWidth />
-    <TextInput source="slug" fullWidth />
-    <TextInput source="lead" multiline minRows={2} fullWidth validate={maxLength(1000)} />
-    <PublicAtInput source="public_at" />
-    <FlagInput source="published" />
-    <Section title="app.section.image" />
-    <ImageUploadInput source="image" altSource="image_alt" removable={removableImage} />
-    <Section title="app.section.content" />
-    <RichTextInput source="content" fullWidth label={false} />
-    <Section title="app.section.seo" />
-    <TextInput source="seo_title" fullWidth validate={maxLength(300)} />
-    <TextInput source="seo_description" multiline fullWidth validate={maxLength(1000)} />
-  </SimpleForm>
-);
+/**
+ * The form of news and own media articles (multipart: the image travels as a file part). Both declare the same
+ * fields; the limits are read from the resource the form is shown for. A stored image can be removed on edit.
+ */
+export const ArticleForm = ({ editing }: FormProps) => {
+  const current = useResourceContext();
+  const resource: ResourceName = current && isResourceName(current) ? current : 'news';
+  return (
+    <SimpleForm defaultValues={() => ({ published: 1, public_at: new Date().toISOString() })}>
+      <TextInput source="title" validate={rules(resource, 'title')} fullWidth />
+      <TextInput source="slug" validate={rules(resource, 'slug')} fullWidth />
+      <TextInput source="lead" multiline minRows={2} fullWidth validate={rules(resource, 'lead')} />
+      <PublicAtInput source="public_at" validate={rules(resource, 'public_at')} />
+      <FlagInput source="published" />
+      <Section title="app.section.image" />
+      <ImageUploadInput source="image" altSource="image_alt" removable={editing} validate={rules(resource, 'image')} altValidate={rules(resource, 'image_alt')} />
+      <Section title="app.section.content" />
+      <RichTextInput source="content" fullWidth label={false} validate={rules(resource, 'content')} />
+      <Section title="app.section.seo" />
+      <TextInput source="seo_title" fullWidth validate={rules(resource, 'seo_title')} />
+      <TextInput source="seo_description" multiline fullWidth validate={rules(resource, 'seo_description')} />
+    </SimpleForm>
+  );
+};

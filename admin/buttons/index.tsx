@@ -2,7 +2,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
-import { useRecordContext } from 'react-admin';
+import { ListButton, TopToolbar, useRecordContext } from 'react-admin';
 import { VerbButton } from './VerbButton.js';
 
 export { RemoveImageButton } from './RemoveImageButton.js';
@@ -57,3 +57,12 @@ export const MoveDownButton = ({ onlyWhen, withLabel = false }: MoveButtonProps)
     />
   );
 };
+
+/** The edit screen's buttons of a video: pin or unpin it, back to the list. */
+export const fixActions = (
+  <TopToolbar>
+    <FixButton />
+    <UnfixButton />
+    <ListButton />
+  </TopToolbar>
+);

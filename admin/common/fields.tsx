@@ -1,4 +1,5 @@
 import { Chip } from '@mui/material';
+import { useState } from 'react';
 import {
   BooleanInput,
   BulkDeleteButton,
@@ -28,9 +29,11 @@ export const DateTimeField = ({ source, label }: { source: string; label?: strin
 export const StatusField = (_props: { label?: string; sortable?: boolean; sortBy?: string }) => {
   const record = useRecordContext();
   const translate = useTranslate();
+  // The moment the row was shown: a publication after it is scheduled.
+  const [now] = useState(() => Date.now());
   if (!record) return null;
   const published = Number(record.published) === 1;
-  const scheduled = published && typeof record.public_at === 'string' && new Date(record.public_at).getTime() > Date.now();
+  const scheduled = published && typeof record.public_at === 'string' && new Date(record.public_at).getTime() > now;
   const status = !published ? 'draft' : scheduled ? 'scheduled' : 'published';
   const colour = status === 'published' ? 'success' : status === 'scheduled' ? 'info' : 'default';
   return <Chip size="small" color={colour} label={translate(`app.status.${status}`)} />;

@@ -1,7 +1,8 @@
 import { Box, Typography } from '@mui/material';
-import { ImageInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { ImageInput, TextInput, useRecordContext, useTranslate, type Validator } from 'react-admin';
 import type { PublicImage } from '../../lib/types.js';
 import { RemoveImageButton } from '../buttons/RemoveImageButton.js';
+import { UploadProgress } from '../common/uploadProgress.js';
 import { FilePreview } from './FilePreview.js';
 
 export const IMAGE_ACCEPT = { 'image/*': ['.jpg', '.jpeg', '.png', '.webp', '.gif'] };
@@ -16,13 +17,16 @@ export interface ImageUploadInputProps {
   altSource?: string | null;
   /** Offer the server-side removal (`remove-img`) of the current image. */
   removable?: boolean;
+  /** The image's and the alt text's rules. */
+  validate?: Validator[];
+  altValidate?: Validator[];
 }
 
 /**
  * An image field: the current image with its preview (and a button that removes it on the server), a drop zone for
  * a new file with its own preview and removal, and the alt text.
  */
-export const ImageUploadInput = ({ source = 'image', altSource = 'image_alt', removable = false }: ImageUploadInputProps) => {
+export const ImageUploadInput = ({ source = 'image', altSource = 'image_alt', removable = false, validate, altValidate }: ImageUploadInputProps) => {
   const record = useRecordContext();
   const translate = useTranslate();
   const current = (record?.[source] ?? null) as PublicImage | null;
@@ -50,10 +54,12 @@ export const ImageUploadInput = ({ source = 'image', altSource = 'image_alt', re
         format={(value: unknown) => (isNewFile(value) ? value : null)}
         placeholder={<p>{translate('app.input.image_drop')}</p>}
         label={current ? 'app.input.image_new' : undefined}
+        validate={validate}
       >
         <FilePreview />
       </ImageInput>
-      {altSource ? <TextInput source={altSource} fullWidth /> : null}
+      <UploadProgress />
+      {altSource ? <TextInput source={altSource} validate={altValidate} fullWidth /> : null}
     </Box>
   );
 };

@@ -1,5 +1,5 @@
 import { Stack, TextField } from '@mui/material';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { FieldTitle, InputHelperText, useInput, useResourceContext, useTranslate, type Validator } from 'react-admin';
 import { formatMaskedDate, isPatternComplete, maskDate, maskPattern, parseMaskedDate } from '../../lib/masks.js';
 
@@ -27,29 +27,33 @@ const validDateTime: Validator = (value: unknown) =>
 export interface PublicAtInputProps {
   source?: string;
   label?: string;
+  /** Rules besides a complete date and time (a required moment). */
+  validate?: Validator[];
 }
 
 /**
  * The publication moment as two masked fields: the date (dd.mm.yyyy: day ≤ 31, month ≤ 12, year 19xx or 20xx) and
  * the time (hh:mm, pattern mask). Stores an ISO 8601 string; a moment in the future schedules the item.
  */
-export const PublicAtInput = ({ source = 'public_at', label }: PublicAtInputProps) => {
+export const PublicAtInput = ({ source = 'public_at', label, validate = [] }: PublicAtInputProps) => {
   const translate = useTranslate();
   const resource = useResourceContext();
-  const { field, fieldState, isRequired } = useInput({ source, validate: validDateTime });
+  const { field, fieldState, isRequired } = useInput({ source, validate: [validDateTime, ...validate] });
   const initial = typeof field.value === 'string' && !field.value.startsWith(INCOMPLETE) ? new Date(field.value) : null;
   const [dateText, setDateText] = useState(initial && !Number.isNaN(initial.getTime()) ? formatMaskedDate(initial) : '');
   const [timeText, setTimeText] = useState(initial && !Number.isNaN(initial.getTime()) ? timeOf(initial) : '');
 
-  // Follow the form when it is reset with another record.
+  // Follow the form when it is reset with another record (adjusted while rendering, not in an effect).
   const fieldValue: unknown = field.value;
-  useEffect(() => {
-    if (typeof fieldValue !== 'string' || fieldValue.startsWith(INCOMPLETE) || fieldValue === '') return;
-    const date = new Date(fieldValue);
-    if (Number.isNaN(date.getTime())) return;
-    setDateText(formatMaskedDate(date));
-    setTimeText(timeOf(date));
-  }, [fieldValue]);
+  const [followed, setFollowed] = useState(fieldValue);
+  if (followed !== fieldValue) {
+    setFollowed(fieldValue);
+    const date = typeof fieldValue === 'string' && fieldValue !== '' && !fieldValue.startsWith(INCOMPLETE) ? new Date(fieldValue) : null;
+    if (date && !Number.isNaN(date.getTime())) {
+      setDateText(formatMaskedDate(date));
+      setTimeText(timeOf(date));
+    }
+  }
 
   const update = (nextDate: string, nextTime: string) => {
     setDateText(nextDate);

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { AppBar, Layout as RaLayout, TitlePortal, UserMenu } from 'react-admin';
 import { LogoutButton } from '../buttons/LogoutButton.js';
+import { ProfileMenuItem } from '../profile/ProfileMenuItem.js';
+import { TwoFactorGate } from '../profile/TwoFactorGate.js';
 import { Menu } from './Menu.js';
 
 const AdminUserMenu = () => (
   <UserMenu>
+    <ProfileMenuItem />
     <LogoutButton />
   </UserMenu>
 );
@@ -17,6 +20,6 @@ const AdminAppBar = () => (
 
 export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout appBar={AdminAppBar} menu={Menu}>
-    {children}
+    <TwoFactorGate>{children}</TwoFactorGate>
   </RaLayout>
 );

@@ -1,6 +1,7 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { Divider } from '@mui/material';
 import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
+import { MENU_GROUPS } from '../resources.js';
 
 const Item = ({ name }: { name: string }) => {
   const { canAccess, isPending } = useCanAccess({ resource: name, action: 'list' });
@@ -8,21 +9,14 @@ const Item = ({ name }: { name: string }) => {
   return <RaMenu.ResourceItem name={name} />;
 };
 
-const GROUPS: { key: string; resources: string[] }[] = [
-  { key: 'content', resources: ['news', 'media-our', 'media-other', 'media-video', 'media-source'] },
-  { key: 'photobank', resources: ['photobank-groups', 'photobank-categories', 'photobank-logos', 'photobank-photos'] },
-  { key: 'site', resources: ['text-pages', 'menus', 'network-collections'] },
-  { key: 'administration', resources: ['users', 'audit-log'] },
-];
-
-/** The side menu: the dashboard, then the resources in groups; a USER sees only what canAccess allows. */
+/** The side menu: the dashboard, then the resources in the groups their descriptors name; a USER sees only what canAccess allows. */
 export const Menu = () => {
   const translate = useTranslate();
   return (
     <RaMenu>
       <RaMenu.Item to="/admin" primaryText={translate('app.menu.dashboard')} leftIcon={<DashboardIcon />} end />
-      {GROUPS.map((group) => (
-        <div key={group.key} aria-label={translate(`app.menu.${group.key}`)}>
+      {MENU_GROUPS.map((group) => (
+        <div key={group.group} aria-label={translate(`app.menu.${group.group}`)}>
           <Divider sx={{ my: 0.5 }} />
           {group.resources.map((name) => (
             <Item key={name} name={name} />

@@ -1,13 +1,14 @@
-import { maxLength, required, SimpleForm, TextInput } from 'react-admin';
+import { SimpleForm, TextInput } from 'react-admin';
 import { FlagInput } from '../common/fields.js';
+import { rules } from '../common/rules.js';
 import { ImageUploadInput } from '../inputs/ImageUploadInput.js';
 
 /** Sources are multipart: the logo travels as the `logo` file part. */
 export const MediaSourceForm = () => (
   <SimpleForm defaultValues={{ active: 1 }}>
-    <TextInput source="name" validate={[required(), maxLength(200)]} fullWidth />
-    <TextInput source="url" fullWidth />
-    <ImageUploadInput source="logo" altSource={null} />
+    <TextInput source="name" validate={rules('media-source', 'name')} fullWidth />
+    <TextInput source="url" validate={rules('media-source', 'url')} fullWidth />
+    <ImageUploadInput source="logo" altSource={null} validate={rules('media-source', 'logo')} />
     <FlagInput source="active" />
   </SimpleForm>
 );

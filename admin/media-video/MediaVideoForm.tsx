@@ -1,13 +1,9 @@
 import { Box, Typography } from '@mui/material';
-import { maxLength, required, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import type { PublicImage } from '../../lib/types.js';
 import { FlagInput } from '../common/fields.js';
+import { rules } from '../common/rules.js';
 import { PublicAtInput } from '../inputs/PublicAtInput.js';
-
-const videoUrl = (value: unknown) =>
-  typeof value === 'string' && value !== '' && !/^https:\/\/(www\.)?(youtube\.com|youtu\.be|rutube\.ru)\//i.test(value)
-    ? 'ra.validation.regex'
-    : undefined;
 
 const Preview = () => {
   const record = useRecordContext();
@@ -27,11 +23,11 @@ const Preview = () => {
 /** Videos are plain JSON writes; the server takes the preview from the video service. */
 export const MediaVideoForm = () => (
   <SimpleForm defaultValues={() => ({ published: 1, public_at: new Date().toISOString() })}>
-    <TextInput source="title" validate={[required(), maxLength(300)]} fullWidth />
-    <TextInput source="video_url" validate={[required(), videoUrl]} fullWidth />
+    <TextInput source="title" validate={rules('media-video', 'title')} fullWidth />
+    <TextInput source="video_url" validate={rules('media-video', 'video_url')} fullWidth />
     <Preview />
-    <TextInput source="lead" multiline minRows={2} fullWidth validate={maxLength(1000)} />
-    <PublicAtInput source="public_at" />
+    <TextInput source="lead" multiline minRows={2} fullWidth validate={rules('media-video', 'lead')} />
+    <PublicAtInput source="public_at" validate={rules('media-video', 'public_at')} />
     <FlagInput source="published" />
   </SimpleForm>
 );

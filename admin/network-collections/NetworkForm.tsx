@@ -1,11 +1,12 @@
-import { maxLength, required, SimpleForm, TextInput } from 'react-admin';
+import { SimpleForm, TextInput } from 'react-admin';
+import { rules } from '../common/rules.js';
 import { NumericInput } from '../inputs/NumericInput.js';
 
 export const NetworkForm = () => (
   <SimpleForm defaultValues={{ position: 1 }}>
-    <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
-    <TextInput source="url" validate={[required(), maxLength(500)]} fullWidth />
-    <TextInput source="icon" validate={maxLength(100)} />
-    <NumericInput source="position" validate={required()} />
+    <TextInput source="title" validate={rules('network-collections', 'title')} fullWidth />
+    <TextInput source="url" validate={rules('network-collections', 'url')} fullWidth />
+    <TextInput source="icon" validate={rules('network-collections', 'icon')} />
+    <NumericInput source="position" validate={rules('network-collections', 'position')} />
   </SimpleForm>
 );

@@ -1,10 +1,11 @@
-import { maxLength, ReferenceInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { rules } from '../common/rules.js';
 
 export const CategoryForm = () => (
   <SimpleForm>
     <ReferenceInput source="group_id" reference="photobank-groups" sort={{ field: 'position', order: 'ASC' }}>
-      <SelectInput optionText="title" validate={required()} />
+      <SelectInput optionText="title" validate={rules('photobank-categories', 'group_id')} />
     </ReferenceInput>
-    <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
+    <TextInput source="title" validate={rules('photobank-categories', 'title')} fullWidth />
   </SimpleForm>
 );

@@ -4,7 +4,6 @@ import {
   FileField,
   FileInput,
   FormDataConsumer,
-  maxLength,
   ReferenceInput,
   regex,
   required,
@@ -16,18 +15,12 @@ import {
 } from 'react-admin';
 import type { LogoFile } from '../../lib/types.js';
 import { formatMegabytes } from '../common/fields.js';
+import { acceptOf, rules } from '../common/rules.js';
 
 export const LOGO_TYPE_CHOICES = [
   { id: 'logo', name: 'app.photobank.logo_item' },
   { id: 'colour', name: 'app.photobank.colour' },
 ];
-
-const LOGO_ACCEPT = {
-  'image/svg+xml': ['.svg'],
-  'image/png': ['.png'],
-  'application/pdf': ['.pdf'],
-  'application/postscript': ['.eps'],
-};
 
 function isNewFile(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'rawFile' in value;
@@ -66,22 +59,22 @@ export const LogoForm = () => {
   return (
     <SimpleForm defaultValues={{ type: 'logo' }}>
       <ReferenceInput source="category_id" reference="photobank-categories" sort={{ field: 'position', order: 'ASC' }}>
-        <SelectInput optionText="title" validate={required()} />
+        <SelectInput optionText="title" validate={rules('photobank-logos', 'category_id')} />
       </ReferenceInput>
-      <SelectInput source="type" choices={LOGO_TYPE_CHOICES} validate={required()} />
-      <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
+      <SelectInput source="type" choices={LOGO_TYPE_CHOICES} validate={rules('photobank-logos', 'type')} />
+      <TextInput source="title" validate={rules('photobank-logos', 'title')} fullWidth />
       <FormDataConsumer<{ type?: string }>>
         {({ formData }) =>
           formData.type === 'colour' ? (
             <Box>
               <TextInput
                 source="hex"
-                validate={[required(), hexRule]}
+                validate={[required(), hexRule, ...rules('photobank-logos', 'hex')]}
                 parse={(value: string) => `#${value.replace(/[^0-9a-fA-F]/g, '').slice(0, 6)}`}
               />
-              <TextInput source="rgb" validate={maxLength(50)} />
-              <TextInput source="cmyk" validate={maxLength(50)} />
-              <TextInput source="pantone" validate={maxLength(50)} />
+              <TextInput source="rgb" validate={rules('photobank-logos', 'rgb')} />
+              <TextInput source="cmyk" validate={rules('photobank-logos', 'cmyk')} />
+              <TextInput source="pantone" validate={rules('photobank-logos', 'pantone')} />
             </Box>
           ) : (
             <Box>
@@ -89,9 +82,10 @@ export const LogoForm = () => {
               <FileInput
                 source="files"
                 multiple
-                accept={LOGO_ACCEPT}
+                accept={acceptOf('photobank-logos', 'files')}
                 format={(value: unknown) => (Array.isArray(value) ? value.filter(isNewFile) : [])}
                 placeholder={<p>{translate('app.input.files_drop')}</p>}
+                validate={rules('photobank-logos', 'files')}
               >
                 <FileField source="src" title="title" />
               </FileInput>

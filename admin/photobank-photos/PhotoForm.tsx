@@ -1,12 +1,13 @@
-import { maxLength, ReferenceInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { rules } from '../common/rules.js';
 import { ImageUploadInput } from '../inputs/ImageUploadInput.js';
 
 export const PhotoForm = () => (
   <SimpleForm>
     <ReferenceInput source="category_id" reference="photobank-categories" sort={{ field: 'position', order: 'ASC' }}>
-      <SelectInput optionText="title" validate={required()} />
+      <SelectInput optionText="title" validate={rules('photobank-photos', 'category_id')} />
     </ReferenceInput>
-    <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
-    <ImageUploadInput source="image" altSource="image_alt" />
+    <TextInput source="title" validate={rules('photobank-photos', 'title')} fullWidth />
+    <ImageUploadInput source="image" altSource="image_alt" validate={rules('photobank-photos', 'image')} altValidate={rules('photobank-photos', 'image_alt')} />
   </SimpleForm>
 );

@@ -1,16 +1,18 @@
-import { maxLength, regex, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { RichTextInput } from 'ra-input-rich-text';
 
-const identifierRule = regex(/^[a-z0-9-]+$/, 'ra.validation.regex');
+import { choicesOf } from '../common/choices.js';
+import type { FormProps } from '../common/parts.js';
+import { rules } from '../common/rules.js';
 
 /** Text pages are addressed by identifier (`/{identifier}` or `/investoram/{identifier}`). */
-export const TextPageForm = ({ editing = false }: { editing?: boolean }) => (
+export const TextPageForm = ({ editing }: FormProps) => (
   <SimpleForm>
-    <TextInput source="identifier" validate={[required(), identifierRule, maxLength(200)]} disabled={editing} fullWidth />
-    <SelectInput source="section" choices={[{ id: 'investoram', name: 'investoram' }]} emptyText="—" />
-    <TextInput source="title" validate={[required(), maxLength(300)]} fullWidth />
-    <RichTextInput source="content" fullWidth />
-    <TextInput source="seo_title" fullWidth validate={maxLength(300)} />
-    <TextInput source="seo_description" multiline fullWidth validate={maxLength(1000)} />
+    <TextInput source="identifier" validate={rules('text-pages', 'identifier')} disabled={editing} fullWidth />
+    <SelectInput source="section" choices={choicesOf('text-pages', 'section')} validate={rules('text-pages', 'section')} emptyText="—" />
+    <TextInput source="title" validate={rules('text-pages', 'title')} fullWidth />
+    <RichTextInput source="content" validate={rules('text-pages', 'content')} fullWidth />
+    <TextInput source="seo_title" fullWidth validate={rules('text-pages', 'seo_title')} />
+    <TextInput source="seo_description" multiline fullWidth validate={rules('text-pages', 'seo_description')} />
   </SimpleForm>
 );

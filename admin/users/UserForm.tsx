@@ -1,4 +1,6 @@
-import { email, maxLength, minLength, PasswordInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { email, maxLength, minLength, PasswordInput, required, SelectInput, SimpleForm, TextInput, type RaRecord } from 'react-admin';
+import type { FormProps } from '../common/parts.js';
+import { rules } from '../common/rules.js';
 import { FlagInput } from '../common/fields.js';
 
 export const ROLE_CHOICES = [
@@ -6,16 +8,25 @@ export const ROLE_CHOICES = [
   { id: 'MANAGER', name: 'app.roles.MANAGER' },
 ];
 
-/** Users: the password is only written (8–128 characters); left empty on edit it stays unchanged. */
-export const UserForm = ({ creating = false }: { creating?: boolean }) => (
+/** An edited user's data without an empty password: left empty on edit, the password stays unchanged. */
+export function withoutEmptyPassword(data: RaRecord): RaRecord {
+  const { password, ...rest } = data;
+  return typeof password === 'string' && password !== '' ? { ...rest, password } : rest;
+}
+
+/**
+ * Users: the password is only written (8–128 characters, the account rules of the server's users routes); left
+ * empty on edit it stays unchanged.
+ */
+export const UserForm = ({ editing }: FormProps) => (
   <SimpleForm defaultValues={{ role: 'USER', active: 1 }}>
-    <TextInput source="email" validate={[required(), email()]} fullWidth />
-    <TextInput source="name" validate={[required(), maxLength(200)]} fullWidth />
-    <SelectInput source="role" choices={ROLE_CHOICES} validate={required()} />
+    <TextInput source="email" validate={[...rules('users', 'email'), email()]} fullWidth />
+    <TextInput source="name" validate={rules('users', 'name')} fullWidth />
+    <SelectInput source="role" choices={ROLE_CHOICES} validate={rules('users', 'role')} />
     <FlagInput source="active" />
     <PasswordInput
       source="password"
-      validate={creating ? [required(), minLength(8), maxLength(128)] : [minLength(8), maxLength(128)]}
+      validate={editing ? [minLength(8), maxLength(128)] : [required(), minLength(8), maxLength(128)]}
       autoComplete="new-password"
     />
   </SimpleForm>

@@ -21,6 +21,7 @@ export const UserList = () => (
       <TextField source="name" />
       <FunctionField source="role" render={(record: RaRecord) => <RoleLabel role={String(record.role)} />} />
       <FunctionField source="active" render={(record: RaRecord) => (Number(record.active) === 1 ? '✓' : '—')} />
+      <FunctionField source="two_factor" sortable={false} render={(record: RaRecord) => (Number(record.two_factor) === 1 ? '✓' : '—')} />
       <DateTimeField source="created_at" />
       <EditButton />
     </Datagrid>

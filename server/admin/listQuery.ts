@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { PostgresAdapter, sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { CONTROL_CHARACTERS, idFromText, isIdInRange, MAX_ID } from '../../lib/ids.js';
 import type { Database } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 
@@ -52,10 +53,10 @@ function parseJson(value: unknown, field: 'sort' | 'range' | 'filter'): unknown 
 
 const isWholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
+/** A whole number the database's `integer` columns can hold, or null. */
 function toInt(value: unknown): number | null {
-  if (isWholeNumber(value)) return value;
-  if (typeof value === 'string' && /^-?\d{1,15}$/.test(value)) return Number(value);
-  return null;
+  const number = isWholeNumber(value) ? value : typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : null;
+  return number !== null && number >= -MAX_ID - 1 && number <= MAX_ID ? number : null;
 }
 
 function filterValues(value: unknown, type: FilterType, key: string): (number | string)[] {
@@ -68,7 +69,17 @@ function filterValues(value: unknown, type: FilterType, key: string): (number | 
       return number;
     }
     if (typeof item !== 'string' && typeof item !== 'number') throw listError('filter', `«${key}» ожидает строку.`);
-    return String(item);
+    const textValue = String(item);
+    if (textValue.length > 2000 || CONTROL_CHARACTERS.test(textValue)) throw listError('filter', `Недопустимое значение «${key}».`);
+    return textValue;
+  });
+}
+
+/** Ids of a filter: the same rule as ids in addresses (1..2147483647), anything else a 400. */
+function filterIds(value: unknown): number[] {
+  return filterValues(value, 'int', 'id').map((item) => {
+    if (typeof item !== 'number' || !isIdInRange(item)) throw listError('filter', '«id» ожидает номера записей.');
+    return item;
   });
 }
 
@@ -109,10 +120,12 @@ export function parseListQuery<T extends keyof Database>(spec: ListSpec<T>, quer
   const equals: ListQuery['equals'] = [];
   for (const [key, value] of Object.entries(filterValue)) {
     if (key === 'q') {
-      if (typeof value !== 'string' || value.length > 200) throw listError('filter', '«q» — строка до 200 символов.');
+      if (typeof value !== 'string' || value.length > 200 || CONTROL_CHARACTERS.test(value)) {
+        throw listError('filter', '«q» — строка до 200 символов.');
+      }
       q = value.trim() || null;
     } else if (key === 'id') {
-      ids = filterValues(value, 'int', key) as number[];
+      ids = filterIds(value);
     } else {
       const type = (spec.filters as Readonly<Record<string, FilterType | undefined>>)[key];
       if (!type || !Object.hasOwn(spec.filters, key)) throw listError('filter', `По полю «${key}» фильтровать нельзя.`);
@@ -178,10 +191,13 @@ export function setContentRange(reply: FastifyReply, resource: string, start: nu
   reply.header('Access-Control-Expose-Headers', 'Content-Range');
 }
 
-/** A record id from the URL; anything but a positive whole number is an unknown record. */
+/**
+ * A record id from the URL; anything but a whole number in the id range (1..2147483647, the `integer` columns)
+ * is an unknown record.
+ */
 export function parseId(value: unknown): number {
-  const id = typeof value === 'string' && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
-  if (id === null || !Number.isSafeInteger(id)) throw notFound();
+  const id = typeof value === 'string' ? idFromText(value) : null;
+  if (id === null) throw notFound();
   return id;
 }
 

@@ -32,24 +32,19 @@ export async function uniqueOr409<T>(field: string, write: () => Promise<T>): Pr
 }
 
 /**
- * The slug an article is saved under. An explicit slug is kept as given and must be free (else 409); an empty
+ * The slug a record is saved under. An explicit slug is kept as given and must be free (else 409); an empty
  * one is made from the title (Cyrillic transliterated) and, when taken, gets `-2`, `-3`… appended.
  */
-export async function articleSlug(
-  db: Db,
-  table: 'news' | 'media_our',
-  requested: string,
-  title: string,
-  exceptId: number | null,
-): Promise<string> {
-  const others = (query: ReturnType<typeof db.selectFrom<typeof table>>) => (exceptId === null ? query : query.where('id', '!=', exceptId));
+export async function recordSlug(db: Db, table: string, requested: string, title: string, exceptId: number | null): Promise<string> {
+  const loose = db as unknown as Kysely<Record<string, { id: number; slug: string }>>;
+  const others = () => (exceptId === null ? loose.selectFrom(table) : loose.selectFrom(table).where('id', '!=', exceptId));
   if (requested) {
-    const taken = await others(db.selectFrom(table)).select('id').where('slug', '=', requested).executeTakeFirst();
+    const taken = await others().select('id').where('slug', '=', requested).executeTakeFirst();
     if (taken) throw conflict('slug');
     return requested;
   }
   const base = slugFromTitle(title).slice(0, 110).replace(/-+$/, '') || FALLBACK_SLUG;
-  const rows = await others(db.selectFrom(table))
+  const rows = await others()
     .select('slug')
     .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
     .execute();

@@ -3,8 +3,9 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { FILE_FORMAT_LABELS, isUpload, MB, type FileFormat, type ResourceDescriptor } from '../../lib/resources/index.js';
 import type { StoredImage } from '../../lib/types.js';
-import { storeImage } from '../files/images.js';
+import { ImageTooLargeError, MAX_INPUT_PIXELS, openImage, storeImage, withImageSlot } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import { HttpError } from '../http/errors.js';
 import { sanitizeSvg } from '../content/sanitize.js';
@@ -17,12 +18,9 @@ import { FORM_MESSAGE } from '../http/validation.js';
  * disk. The client's file name serves only to read the extension: stored names are chosen by `FileStore`.
  */
 
-export type FileKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'svg' | 'pdf' | 'eps';
+/** The formats of lib/resources, as the upload validator knows them. */
+export type FileKind = FileFormat;
 
-const MB = 1024 * 1024;
-/** Size limits: photos and pictures 10 MB; logo files for download (SVG, PNG, PDF, EPS) 20 MB. */
-export const IMAGE_MAX_BYTES = 10 * MB;
-export const LOGO_FILE_MAX_BYTES = 20 * MB;
 
 const KIND_OF_EXTENSION: Record<string, FileKind> = {
   jpg: 'jpeg',
@@ -33,12 +31,14 @@ const KIND_OF_EXTENSION: Record<string, FileKind> = {
   svg: 'svg',
   pdf: 'pdf',
   eps: 'eps',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  zip: 'zip',
 };
 
 /** What file-type answers for each kind we accept (`svg` is text: checked by its markup instead). */
-const KIND_OF_DETECTED: Record<string, FileKind> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', pdf: 'pdf', eps: 'eps', ps: 'eps' };
+const KIND_OF_DETECTED: Record<string, FileKind> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', pdf: 'pdf', eps: 'eps', ps: 'eps', docx: 'docx', xlsx: 'xlsx', zip: 'zip' };
 
-const KIND_LABEL: Record<FileKind, string> = { jpeg: 'JPG', png: 'PNG', webp: 'WebP', gif: 'GIF', svg: 'SVG', pdf: 'PDF', eps: 'EPS' };
 
 export interface FileRule {
   kinds: readonly FileKind[];
@@ -46,14 +46,13 @@ export interface FileRule {
   maxFiles: number;
 }
 
-export const RASTER_IMAGE: FileRule = { kinds: ['jpeg', 'png', 'webp', 'gif'], maxBytes: IMAGE_MAX_BYTES, maxFiles: 1 };
-export const SOURCE_LOGO: FileRule = { kinds: ['png', 'jpeg', 'webp', 'svg'], maxBytes: IMAGE_MAX_BYTES, maxFiles: 1 };
-export const LOGO_FILES: FileRule = { kinds: ['svg', 'png', 'pdf', 'eps'], maxBytes: LOGO_FILE_MAX_BYTES, maxFiles: 10 };
 
 export interface UploadedFile {
   field: string;
   kind: FileKind;
   data: Buffer;
+  /** The client's file name without folders or control characters, kept only to offer the download under it. */
+  name: string;
 }
 
 export interface UploadForm {
@@ -62,15 +61,11 @@ export interface UploadForm {
   files: UploadedFile[];
 }
 
-/** The busboy limits of the admin scope: past the largest per-field limit, so that ours answer first. */
-export const MULTIPART_LIMITS = {
-  fileSize: LOGO_FILE_MAX_BYTES + 1,
-  files: 20,
-  fields: 60,
-  fieldSize: 2 * MB,
-  parts: 100,
-  headerPairs: 200,
-};
+/** The busboy limits of the admin scope: past the largest per-field limit of any resource, so that ours answer first. */
+export function multipartLimits(resources: readonly ResourceDescriptor[]) {
+  const largest = Math.max(...resources.flatMap((resource) => Object.values(resource.fields).filter(isUpload).map((field) => field.maxBytes)));
+  return { fileSize: largest + 1, files: 20, fields: 60, fieldSize: 2 * MB, parts: 100, headerPairs: 200 };
+}
 
 const formatMb = (bytes: number) => `${Math.round(bytes / MB)} МБ`;
 const fieldError = (status: number, field: string, text: string) => new HttpError(status, FORM_MESSAGE, { [field]: [text] });
@@ -80,6 +75,12 @@ function extensionOf(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+/** A client file name as a download may offer it: the last path segment, printable, at most 200 characters. */
+function baseName(filename: string): string {
+  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/[\p{Cc}\p{Cf}"]/gu, '').trim();
+  return base.slice(-200) || 'file';
 }
 
 const SVG_START = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE[^>]*(?:\[[\s\S]*?\])?\s*>)\s*)*<svg[\s>/]/i;
@@ -106,7 +107,7 @@ async function readFilePart(part: MultipartFile, rule: FileRule): Promise<Upload
   const kind = KIND_OF_EXTENSION[extensionOf(part.filename)];
   if (!kind || !rule.kinds.includes(kind)) {
     part.file.resume();
-    throw fieldError(415, field, `Допустимые форматы: ${rule.kinds.map((k) => KIND_LABEL[k]).join(', ')}.`);
+    throw fieldError(415, field, `Допустимые форматы: ${rule.kinds.map((k) => FILE_FORMAT_LABELS[k]).join(', ')}.`);
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -123,7 +124,7 @@ async function readFilePart(part: MultipartFile, rule: FileRule): Promise<Upload
   if (!(await contentIs(kind, data))) {
     throw fieldError(415, field, `Содержимое файла не соответствует расширению .${extensionOf(part.filename)}.`);
   }
-  return { field, kind, data };
+  return { field, kind, data, name: baseName(part.filename) };
 }
 
 /**
@@ -169,13 +170,29 @@ export async function readUploadForm(request: FastifyRequest, rules: Readonly<Re
   return { fields, files };
 }
 
-/** Stores a raster image re-encoded with its WebP and AVIF variants; content sharp cannot decode is a 415. */
+/** 413 for a canvas over the pixel limit, 415 for anything else sharp cannot read. */
+function imageError(error: unknown, field: string): HttpError {
+  if (error instanceof ImageTooLargeError) {
+    const megapixels = Math.round((error.width * error.height) / 1_000_000);
+    return fieldError(
+      413,
+      field,
+      `Изображение слишком большое: ${error.width} × ${error.height} пикселей (${megapixels} Мп), допустимо до ${MAX_INPUT_PIXELS / 1_000_000} Мп.`,
+    );
+  }
+  return fieldError(415, field, 'Не удалось прочитать изображение.');
+}
+
+/**
+ * Stores a raster image re-encoded with its WebP and AVIF variants; a canvas over the pixel limit is a 413,
+ * content sharp cannot decode a 415.
+ */
 export async function storeUploadedImage(store: FileStore, folder: string, file: UploadedFile): Promise<StoredImage> {
   if (file.kind === 'svg') return storeSvgAsImage(store, folder, file);
   try {
     return await storeImage(store, folder, file.data);
-  } catch {
-    throw fieldError(415, file.field, 'Не удалось прочитать изображение.');
+  } catch (error) {
+    throw imageError(error, file.field);
   }
 }
 
@@ -217,9 +234,12 @@ export async function storeDownloadFile(store: FileStore, folder: string, file: 
   if (file.kind === 'svg') data = cleanSvg(file);
   if (file.kind === 'png' || file.kind === 'jpeg') {
     try {
-      data = await (file.kind === 'png' ? sharp(file.data, { failOn: 'error' }).png() : sharp(file.data, { failOn: 'error' }).jpeg({ quality: 92 })).toBuffer();
-    } catch {
-      throw fieldError(415, file.field, 'Не удалось прочитать изображение.');
+      data = await withImageSlot(async () => {
+        const { image } = await openImage(file.data);
+        return (file.kind === 'png' ? image.png() : image.jpeg({ quality: 92 })).toBuffer();
+      });
+    } catch (error) {
+      throw imageError(error, file.field);
     }
   }
   const format = file.kind === 'jpeg' ? 'jpg' : file.kind;

@@ -1,9 +1,21 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_EXCEPT_LINES, idFromText, MAX_ID } from '../../lib/ids.js';
+import { FIELD_MESSAGES, HTML_MAX, IDENTIFIER_PATTERN } from '../../lib/resources/fields.js';
 import { sanitizeHtml } from '../content/sanitize.js';
 
-/** Text trimmed, at most `max` characters; multipart sends every value as text, JSON may send numbers. */
-export const text = (max: number) => z.string().trim().max(max);
-export const requiredText = (max: number) => text(max).min(1);
+const CONTROL_MESSAGE = 'Недопустимые управляющие символы.';
+
+/**
+ * Text trimmed, at most `max` characters; multipart sends every value as text, JSON may send numbers. Control
+ * characters (NUL and the like, which PostgreSQL refuses and no editor types) are a field error; tab and line
+ * breaks stay allowed, as leads and descriptions span lines.
+ */
+export const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => !CONTROL_CHARACTERS_EXCEPT_LINES.test(value), CONTROL_MESSAGE);
 
 /** 0 or 1 from JSON (0, 1, false, true) or a form ('0', '1', 'false', 'true'). */
 export const flag = z.preprocess(
@@ -15,16 +27,32 @@ export const flag = z.preprocess(
   z.union([z.literal(0), z.literal(1)], { error: 'Ожидается 0 или 1.' }),
 );
 
-const fromDigits = (value: unknown) => (typeof value === 'string' && /^\s*-?\d{1,15}\s*$/.test(value) ? Number(value) : value);
+/**
+ * Form text of digits as a number. Up to 15 digits stay exact; longer runs are left as text and refused by the
+ * number schema, so nothing past the integer columns' range ever reaches a query.
+ */
+export const fromDigits = (value: unknown) => (typeof value === 'string' && /^\s*-?\d{1,15}\s*$/.test(value) ? Number(value) : value);
 
-/** A whole number from JSON or form text. */
-export const integer = (min = 0, max = 1_000_000_000) =>
-  z.preprocess(fromDigits, z.number().int('Ожидается целое число.').min(min, `Не меньше ${min}.`).max(max, `Не больше ${max}.`));
+/** A whole number from JSON or form text, never past the database's `integer` range. */
+export const integer = (min = 0, max = 1_000_000_000) => {
+  const upper = Math.min(max, MAX_ID);
+  const lower = Math.max(min, -MAX_ID - 1);
+  return z.preprocess(fromDigits, z.number().int('Ожидается целое число.').min(lower, `Не меньше ${lower}.`).max(upper, `Не больше ${upper}.`));
+};
 
-/** A record id, or null for none (`''` or `null`, as forms and JSON send it). */
+const ID_MESSAGE = 'Ожидается номер записи.';
+
+/**
+ * A record id, or null for none (`''` or `null`, as forms and JSON send it). Ids are 1..2147483647 (the
+ * `integer` columns); anything else cannot name a record and is a field error, not a database error.
+ */
 export const optionalId = z.preprocess(
-  (value) => (value === '' || value === 'null' ? null : fromDigits(value)),
-  z.number().int('Ожидается целое число.').positive('Ожидается номер записи.').nullable(),
+  (value) => {
+    if (value === '' || value === 'null') return null;
+    if (typeof value === 'string') return idFromText(value.trim()) ?? value;
+    return value;
+  },
+  z.number().int('Ожидается целое число.').min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE).nullable(),
 );
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -37,39 +65,16 @@ export const isoDate = z
   .refine((value) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)), 'Ожидается дата ISO 8601, например 2026-01-31T09:00:00Z.')
   .transform((value) => new Date(value).toISOString());
 
-function isWebUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** An absolute http(s) address. */
-export const webUrl = z.string().trim().min(1).max(2000).refine(isWebUrl, 'Ожидается адрес, начинающийся с http:// или https://.');
-
-/** An http(s) address or nothing. */
-export const optionalWebUrl = z
+/** Rich HTML, sanitised before it is stored; control characters but tab and line breaks are a field error. */
+export const richHtml = z
   .string()
-  .trim()
-  .max(2000)
-  .refine((value) => value === '' || isWebUrl(value), 'Ожидается адрес, начинающийся с http:// или https://.');
+  .max(HTML_MAX)
+  .refine((value) => !CONTROL_CHARACTERS_EXCEPT_LINES.test(value), CONTROL_MESSAGE)
+  .transform(sanitizeHtml);
 
-/** A link in a menu: a path on the site (`/news`) or an http(s) address; never `javascript:` and the like. */
-export const siteLink = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => value === '' || (value.startsWith('/') && !value.startsWith('//')) || isWebUrl(value), 'Ожидается путь вида /news или адрес http(s)://.');
-
-/** Rich HTML, sanitised before it is stored. */
-export const richHtml = z.string().max(2_000_000).transform(sanitizeHtml);
-
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A slug as typed by an editor: lower-case Latin letters, digits and single hyphens; empty means "from the title". */
 export const slugField = z
   .string()
   .trim()
   .max(120)
-  .refine((value) => value === '' || SLUG_PATTERN.test(value), 'Только строчные латинские буквы, цифры и дефисы.');
+  .refine((value) => value === '' || IDENTIFIER_PATTERN.test(value), FIELD_MESSAGES.identifier);

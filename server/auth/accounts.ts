@@ -1,7 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { z } from 'zod';
+import { CONTROL_CHARACTERS } from '../../lib/ids.js';
+import { lockForDecision } from '../db/locks.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { isWeakPassword, PASSWORD_MAX, PASSWORD_MIN, WEAK_PASSWORD_MESSAGE } from './passwordPolicy.js';
 import { hashPassword } from './passwords.js';
 import type { Role } from './tokens.js';
 
@@ -12,32 +15,36 @@ export interface UserRecord {
   name: string;
   role: Role;
   active: 0 | 1;
+  /** 1 when the account signs in with a second factor (read only here; changed by enrolment and reset). */
+  two_factor: 0 | 1;
   created_at: string;
   updated_at: string;
 }
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from './passwordPolicy.js';
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже существует.';
 
-export function toUserRecord(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'created_at' | 'updated_at'>): UserRecord {
+export function toUserRecord(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'two_factor' | 'created_at' | 'updated_at'>): UserRecord {
   return {
     id: row.id,
     email: row.email,
     name: row.name,
     role: row.role,
     active: row.active,
+    two_factor: row.two_factor,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
-export const USER_COLUMNS = ['id', 'email', 'name', 'role', 'active', 'created_at', 'updated_at'] as const;
+export const USER_COLUMNS = ['id', 'email', 'name', 'role', 'active', 'two_factor', 'created_at', 'updated_at'] as const;
 
 /** Case and surrounding spaces never make two accounts. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** No spaces and no control characters (which PostgreSQL refuses in text) around one `@`. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const EMAIL_PATTERN = /^[^\s@\u0000-\u001F\u007F]+@[^\s@\u0000-\u001F\u007F]+\.[^\s@\u0000-\u001F\u007F]+$/;
 
 const required = (what: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? `Укажите ${what}.` : `${what[0]?.toUpperCase()}${what.slice(1)}: ожидается строка.`;
@@ -52,13 +59,15 @@ export const emailSchema = z
 export const passwordSchema = z
   .string({ error: required('пароль') })
   .min(PASSWORD_MIN, { error: `Пароль должен быть не короче ${PASSWORD_MIN} символов.` })
-  .max(PASSWORD_MAX, { error: `Пароль должен быть не длиннее ${PASSWORD_MAX} символов.` });
+  .max(PASSWORD_MAX, { error: `Пароль должен быть не длиннее ${PASSWORD_MAX} символов.` })
+  .refine((value) => value.length < PASSWORD_MIN || value.length > PASSWORD_MAX || !isWeakPassword(value), { error: WEAK_PASSWORD_MESSAGE });
 
 export const nameSchema = z
   .string({ error: required('имя') })
   .trim()
   .min(1, { error: 'Укажите имя.' })
-  .max(200, { error: 'Имя длиннее 200 символов.' });
+  .max(200, { error: 'Имя длиннее 200 символов.' })
+  .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'Имя: недопустимые управляющие символы.' });
 
 export const roleSchema = z.enum(['USER', 'MANAGER'], { error: 'Роль: USER (Пользователь) или MANAGER (Менеджер).' });
 
@@ -95,25 +104,33 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
-export async function createUser(db: Db, input: NewUser): Promise<UserRecord> {
+/** Runs `work` in the transaction `db` already is, or in a new one. */
+function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+}
+
+/** Called inside the write's transaction with the written record: the audit entry commits or rolls back with it. */
+export type OnWritten = (trx: Transaction<Database>, user: UserRecord) => Promise<void>;
+
+/** The lock every change of who is an active MANAGER takes, so that counting managers and changing them is one step. */
+const MANAGERS_LOCK = 'users:active-managers';
+
+export async function createUser(db: Db, input: NewUser, onWritten?: OnWritten): Promise<UserRecord> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
   const now = new Date().toISOString();
   try {
-    const row = await db
-      .insertInto('users')
-      .values({
-        email,
-        name: input.name,
-        password_hash: await hashPassword(input.password),
-        role: input.role,
-        active: input.active,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(USER_COLUMNS)
-      .executeTakeFirstOrThrow();
-    return toUserRecord(row);
+    return await inTransaction(db, async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({ email, name: input.name, password_hash: passwordHash, role: input.role, active: input.active, created_at: now, updated_at: now })
+        .returning(USER_COLUMNS)
+        .executeTakeFirstOrThrow();
+      const user = toUserRecord(row);
+      await onWritten?.(trx, user);
+      return user;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
@@ -134,51 +151,80 @@ export async function countOtherActiveManagers(db: Db, exceptId: number): Promis
 
 export const LAST_MANAGER_MESSAGE = 'Нельзя оставить сайт без активного менеджера.';
 
+const lastManager = (field: string) => new HttpError(409, LAST_MANAGER_MESSAGE, { [field]: [LAST_MANAGER_MESSAGE] });
+
 /**
  * Applies changes to a user. A new password, another role, or deactivation bump the token version and delete the
- * user's refresh tokens, so every session of the user ends at once. Refuses (409) to leave no active MANAGER.
- * Answers the updated record, or null when there is no such user.
+ * user's refresh tokens, so every session of the user ends at once. Refuses (409) to leave no active MANAGER:
+ * the count of the other managers and the change run in one transaction under a lock, so two managers
+ * deactivating each other at the same moment cannot both succeed. The password is hashed before the
+ * transaction, which therefore stays short. Answers the updated record, or null when there is no such user.
  */
-export async function updateUser(db: Db, id: number, changes: UserChanges): Promise<{ user: UserRecord; revoked: boolean } | null> {
-  const current = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!current) return null;
-
-  const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
-  if (email !== undefined && email !== current.email && (await findUserByEmail(db, email))) throw emailTaken();
-
-  const stopsBeingManager =
-    current.role === 'MANAGER' && current.active === 1 && ((changes.role !== undefined && changes.role !== 'MANAGER') || changes.active === 0);
-  if (stopsBeingManager && (await countOtherActiveManagers(db, id)) === 0) {
-    throw new HttpError(409, LAST_MANAGER_MESSAGE, { [changes.active === 0 ? 'active' : 'role']: [LAST_MANAGER_MESSAGE] });
-  }
-
-  const revoke =
-    changes.password !== undefined ||
-    (changes.role !== undefined && changes.role !== current.role) ||
-    (changes.active === 0 && current.active === 1);
-
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: UserChanges,
+  onWritten?: OnWritten,
+): Promise<{ user: UserRecord; revoked: boolean } | null> {
   const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
+  const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
   try {
-    const row = await db
-      .updateTable('users')
-      .set((eb) => ({
-        ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
-        ...(email !== undefined ? { email } : {}),
-        ...(changes.name !== undefined ? { name: changes.name } : {}),
-        ...(changes.role !== undefined ? { role: changes.role } : {}),
-        ...(changes.active !== undefined ? { active: changes.active } : {}),
-        ...(revoke ? { token_version: eb('token_version', '+', 1) } : {}),
-        updated_at: new Date().toISOString(),
-      }))
-      .where('id', '=', id)
-      .returning(USER_COLUMNS)
-      .executeTakeFirstOrThrow();
-    if (revoke) await db.deleteFrom('refresh_tokens').where('user_id', '=', id).execute();
-    return { user: toUserRecord(row), revoked: revoke };
+    return await inTransaction(db, async (trx) => {
+      await lockForDecision(trx, MANAGERS_LOCK);
+      const current = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!current) return null;
+      if (email !== undefined && email !== current.email && (await findUserByEmail(trx, email))) throw emailTaken();
+
+      const stopsBeingManager =
+        current.role === 'MANAGER' && current.active === 1 && ((changes.role !== undefined && changes.role !== 'MANAGER') || changes.active === 0);
+      if (stopsBeingManager && (await countOtherActiveManagers(trx, id)) === 0) throw lastManager(changes.active === 0 ? 'active' : 'role');
+
+      const revoke =
+        changes.password !== undefined ||
+        (changes.role !== undefined && changes.role !== current.role) ||
+        (changes.active === 0 && current.active === 1);
+
+      const row = await trx
+        .updateTable('users')
+        .set((eb) => ({
+          ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
+          ...(email !== undefined ? { email } : {}),
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          ...(changes.role !== undefined ? { role: changes.role } : {}),
+          ...(changes.active !== undefined ? { active: changes.active } : {}),
+          ...(revoke ? { token_version: eb('token_version', '+', 1) } : {}),
+          updated_at: new Date().toISOString(),
+        }))
+        .where('id', '=', id)
+        .returning(USER_COLUMNS)
+        .executeTakeFirstOrThrow();
+      if (revoke) await trx.deleteFrom('refresh_tokens').where('user_id', '=', id).execute();
+      const user = toUserRecord(row);
+      await onWritten?.(trx, user);
+      return { user, revoked: revoke };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+}
+
+/**
+ * Deletes a user, refusing (409) to delete the last active MANAGER, under the same lock as `updateUser`, so that
+ * two managers deleting each other at once cannot leave the site without one. Answers the deleted record, or
+ * null when there is no such user.
+ */
+export async function deleteUser(db: Db, id: number, onWritten?: OnWritten): Promise<UserRecord | null> {
+  return inTransaction(db, async (trx) => {
+    await lockForDecision(trx, MANAGERS_LOCK);
+    const row = await trx.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    if (row.role === 'MANAGER' && row.active === 1 && (await countOtherActiveManagers(trx, id)) === 0) throw lastManager('id');
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+    const user = toUserRecord(row);
+    await onWritten?.(trx, user);
+    return user;
+  });
 }
 
 /** Ends every session of the user: access tokens by the token version, refresh tokens by deletion. */

@@ -1,5 +1,6 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http/errors.js';
+import { enforceEnrolment } from './enrolment.js';
 import { TokenError, verifyAccessToken, type Role } from './tokens.js';
 
 export interface AuthUser {
@@ -48,17 +49,23 @@ export async function authenticate(request: FastifyRequest, role: Role): Promise
   const user = Number.isSafeInteger(id)
     ? await request.server.db
         .selectFrom('users')
-        .select(['id', 'email', 'name', 'role', 'active', 'token_version'])
+        .select(['id', 'email', 'name', 'role', 'active', 'token_version', 'two_factor'])
         .where('id', '=', id)
         .executeTakeFirst()
     : undefined;
   if (!user || user.active !== 1 || user.token_version !== claims.tv) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
   if (RANK[user.role] < RANK[role]) throw new HttpError(403, FORBIDDEN_MESSAGE);
+  // While a MANAGER requires two-factor sign-in, an account without it reaches only its enrolment.
+  await enforceEnrolment(request, user.two_factor);
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 
-/** A preHandler that lets a request through only for a signed-in user of at least `role`. */
-export function requireRole(role: Role): preHandlerAsyncHookHandler {
+/**
+ * The one role check of the admin API: an `onRequest` hook (it runs before a body is read) that lets a request
+ * through only for a signed-in user of at least `role`. Every admin scope adds it; routes without it deny nothing,
+ * so every admin route is registered inside such a scope.
+ */
+export function requireRole(role: Role): onRequestAsyncHookHandler {
   return async (request) => {
     request.user = await authenticate(request, role);
   };

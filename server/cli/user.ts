@@ -21,6 +21,7 @@ import {
   type UserChanges,
 } from '../auth/accounts.js';
 import { generatePassword } from '../auth/passwords.js';
+import { removeTwoFactor } from '../auth/twoFactor.js';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -39,6 +40,8 @@ Commands:
                               Change the role; ends all sessions.
   deactivate --email E        Block the account; ends all sessions.
   activate --email E          Unblock the account.
+  reset-2fa --email E         Turn off two-factor sign-in (lost phone); ends all sessions. The account signs
+                              in with its password and may enrol again in its profile.
   list                        Print all accounts.
   help                        Show this text.
 
@@ -86,9 +89,10 @@ async function existingUser(db: Kysely<Database>, email: string) {
 
 async function change(db: Kysely<Database>, email: string, changes: UserChanges, action: string): Promise<void> {
   const user = await existingUser(db, email);
-  const result = await updateUser(db, user.id, changes);
+  const result = await updateUser(db, user.id, changes, (trx) =>
+    insertAudit(trx, { action, resource: 'users', recordId: user.id, actor: { id: null, email: 'cli' }, ip: 'cli' }),
+  );
   if (!result) throw new CliError(`No account with the e-mail ${email}.`);
-  await insertAudit(db, { action, resource: 'users', recordId: user.id, actor: { id: null, email: 'cli' }, ip: 'cli' });
 }
 
 async function run(command: string, options: Options, db: Kysely<Database>): Promise<string> {
@@ -98,8 +102,9 @@ async function run(command: string, options: Options, db: Kysely<Database>): Pro
       const name = check(nameSchema, options.name ?? email.split('@')[0], 'name');
       const role = check(roleSchema, options.role ?? 'USER', 'role');
       const { password, generated } = await passwordOption(options.password);
-      const user = await createUser(db, { email, name, role, password, active: 1 });
-      await insertAudit(db, { action: 'create', resource: 'users', recordId: user.id, actor: { id: null, email: 'cli' }, ip: 'cli' });
+      const user = await createUser(db, { email, name, role, password, active: 1 }, (trx, created) =>
+        insertAudit(trx, { action: 'create', resource: 'users', recordId: created.id, actor: { id: null, email: 'cli' }, ip: 'cli' }),
+      );
       return `Created ${user.role} ${user.email} (id ${user.id}).${generated ? `\nPassword: ${password}` : ''}`;
     }
     case 'reset-password': {
@@ -129,9 +134,21 @@ async function run(command: string, options: Options, db: Kysely<Database>): Pro
       await change(db, email, { active: 1 }, 'update');
       return `${email} is active.`;
     }
+    case 'reset-2fa': {
+      const email = requireEmail(options);
+      const user = await existingUser(db, email);
+      if (user.two_factor !== 1) throw new CliError(`${email} does not use two-factor sign-in.`);
+      await removeTwoFactor(db, user.id);
+      await insertAudit(db, { action: 'reset-2fa', resource: 'users', recordId: user.id, actor: { id: null, email: 'cli' }, ip: 'cli' });
+      return `Two-factor sign-in of ${email} is off; its sessions have ended.`;
+    }
     case 'list': {
-      const users = await db.selectFrom('users').select(['id', 'email', 'name', 'role', 'active']).orderBy('id').execute();
-      return users.map((user) => `${user.id}\t${user.email}\t${user.role}\t${user.active ? 'active' : 'inactive'}\t${user.name}`).join('\n') || 'No accounts.';
+      const users = await db.selectFrom('users').select(['id', 'email', 'name', 'role', 'active', 'two_factor']).orderBy('id').execute();
+      return (
+        users
+          .map((user) => `${user.id}\t${user.email}\t${user.role}\t${user.active ? 'active' : 'inactive'}\t${user.name}${user.two_factor ? '\t2fa' : ''}`)
+          .join('\n') || 'No accounts.'
+      );
     }
     default:
       throw new CliError(`Unknown command "${command}".\n\n${USAGE}`);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ContentServices } from '../../lib/content.js';
 import type { Database } from '../db/schema.js';
+import { createInvestorDocumentsService } from './investorDocuments.js';
 import { createMediaService } from './media.js';
 import { createMenuService } from './menu.js';
 import { createNetworkService } from './network.js';
@@ -17,5 +18,6 @@ export function createContentServices(db: Kysely<Database>, views: ViewCounter):
     network: createNetworkService(db),
     textPages: createTextPagesService(db),
     photobank: createPhotobankService(db),
+    investorDocuments: createInvestorDocumentsService(db),
   };
 }

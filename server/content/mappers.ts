@@ -1,4 +1,4 @@
-import type { ArticleSummary, Article, PublicImage, StoredImage } from '../../lib/types.js';
+import type { ArticleSummary, Article, DownloadFile, PublicImage, StoredDocument, StoredImage } from '../../lib/types.js';
 import type { ArticleRow } from '../db/schema.js';
 import { sanitizeHtml } from './sanitize.js';
 
@@ -19,6 +19,13 @@ export function toPublicImage(json: string | null, alt: string): PublicImage | n
     variants: stored.variants.map((variant) => ({ ...variant, src: uploadUrl(variant.src) })),
     alt,
   };
+}
+
+/** A single-file column (JSON of `StoredDocument`) as a download: its address, original name, bytes and format. */
+export function toDownloadFile(json: string | null): DownloadFile | null {
+  if (!json) return null;
+  const stored = JSON.parse(json) as StoredDocument;
+  return { url: uploadUrl(stored.src), name: stored.name, size: stored.size, format: stored.format };
 }
 
 export const articleSummaryColumns = ['id', 'title', 'slug', 'lead', 'image', 'image_alt', 'public_at'] as const;

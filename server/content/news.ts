@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ContentServices } from '../../lib/content.js';
+import { idFromText, isPathKey } from '../../lib/ids.js';
 import { PAGE_SIZES } from '../../lib/paging.js';
 import type { Database } from '../db/schema.js';
 import { articleSummaryColumns, toArticle, toArticleSummary } from './mappers.js';
@@ -31,8 +32,10 @@ export function createArticleReads(db: Kysely<Database>, table: ArticleTable, vi
         ).map(toArticleSummary),
     );
 
+  /** An article by id or slug; an id out of range or a key with control characters names nothing. */
   const get = async (idOrSlug: string) => {
-    const byId = /^\d{1,15}$/.test(idOrSlug) ? Number(idOrSlug) : null;
+    if (!isPathKey(idOrSlug)) return null;
+    const byId = idFromText(idOrSlug);
     const row = await db
       .selectFrom(table)
       .selectAll()

@@ -18,6 +18,9 @@ const HTML_CONFIG: Config = {
   FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'object', 'embed'],
   FORBID_ATTR: ['style'],
   ADD_ATTR: ['target'],
+  // Ids and names in content get the `user-content-` prefix, so an article cannot take the id of an element the
+  // page itself relies on (Vike's `vike_pageContext` hydration data, the layout's landmarks) or clobber globals.
+  SANITIZE_NAMED_PROPS: true,
 };
 
 // A link that opens a new tab must not hand the opener to the page it opens; images in text load lazily.

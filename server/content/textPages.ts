@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ContentServices } from '../../lib/content.js';
+import { isPathKey } from '../../lib/ids.js';
 import type { TextPage } from '../../lib/types.js';
 import type { Database, TextPageRow } from '../db/schema.js';
 import { sanitizeHtml } from './sanitize.js';
@@ -20,6 +21,8 @@ function toTextPage(row: TextPageRow): TextPage {
 export function createTextPagesService(db: Kysely<Database>): ContentServices['textPages'] {
   return {
     async get(identifier) {
+      // A key with control characters (which PostgreSQL refuses in text) or of absurd length names no page.
+      if (!isPathKey(identifier)) return null;
       const row = await db.selectFrom('text_pages').selectAll().where('identifier', '=', identifier).executeTakeFirst();
       return row ? toTextPage(row) : null;
     },

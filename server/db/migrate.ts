@@ -1,14 +1,21 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import * as initial from './migrations/0001_initial.js';
-import * as auth from './migrations/0002_auth.js';
 
-/** Migrations in the order they apply; add a new file and list it here. */
-const migrations: Record<string, Migration> = {
-  '0001_initial': initial,
-  '0002_auth': auth,
+const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Every module of `migrations/` is a migration, named by its file (`0003_investor_documents`) and applied in name order. */
+const provider: MigrationProvider = {
+  async getMigrations() {
+    const files = (await readdir(MIGRATIONS_FOLDER)).filter((file) => /^\d{4}_\w+\.(?:js|ts)$/.test(file)).sort();
+    const migrations: Record<string, Migration> = {};
+    for (const file of files) {
+      migrations[file.replace(/\.(?:js|ts)$/, '')] = (await import(pathToFileURL(path.join(MIGRATIONS_FOLDER, file)).href)) as Migration;
+    }
+    return migrations;
+  },
 };
-
-const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC strings (`2026-01-31T09:00:00.000Z`) in both dialects, so they sort as text. */
 type Timestamp = string;
@@ -176,9 +176,7 @@ export interface Database {
 
 export type ArticleRow = Selectable<ArticleColumns>;
 export type NewArticle = Insertable<ArticleColumns>;
-export type ArticleUpdate = Updateable<ArticleColumns>;
 export type MediaSourceRow = Selectable<MediaSourcesTable>;
-export type MediaOtherRow = Selectable<MediaOtherTable>;
 export type MediaVideoRow = Selectable<MediaVideoTable>;
 export type TextPageRow = Selectable<TextPagesTable>;
 export type MenuItemRow = Selectable<MenuItemsTable>;
@@ -218,5 +216,67 @@ export interface Database {
   audit_log: AuditLogTable;
 }
 
+/** Investor documents: `file` is JSON of `StoredDocument` (lib/types.ts). */
+export interface InvestorDocumentsTable {
+  id: Generated<number>;
+  title: string;
+  category: string;
+  year: number;
+  file: string | null;
+  public_at: Timestamp;
+  published: Flag;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  investor_documents: InvestorDocumentsTable;
+}
+
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+
+// Declaration merging: the columns and tables added by migration 0004_two_factor.
+export interface UsersTable {
+  /** 1 once the account confirmed a TOTP code at enrolment; then every sign-in needs a code. */
+  two_factor: Generated<Flag>;
+  /** The base32 TOTP secret of an enrolled account; null without two-factor sign-in. */
+  totp_secret: string | null;
+  /** A secret offered at setup and not yet confirmed with a code. */
+  totp_pending_secret: string | null;
+  /** The last TOTP time step accepted for this account: a code of that step or an earlier one is refused. */
+  totp_last_step: number | null;
+}
+
+/** One-time recovery codes of an account with two-factor sign-in, stored as SHA-256 hashes. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  /** When the code was used; a used code never works again. */
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A sign-in waiting for its second step: the password was right, the code is still to come. */
+export interface LoginChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hex SHA-256 of the opaque challenge the client holds. */
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** Site settings a MANAGER changes in the admin, as key/value text. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  settings: SettingsTable;
+}

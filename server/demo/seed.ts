@@ -8,6 +8,7 @@ import {
   COLOURS,
   demoHtml,
   FIXED_NEWS,
+  INVESTOR_DOCUMENTS,
   LOGO_GROUPS,
   MENUS,
   MORE_NEWS,
@@ -21,7 +22,7 @@ import {
   VIDEOS,
   type DemoArticle,
 } from './content.js';
-import { logoSvg, renderIllustration, renderLogoPng } from './images.js';
+import { logoSvg, renderDocumentPdf, renderIllustration, renderLogoPng } from './images.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_IMAGE_WIDTH = 960;
@@ -120,6 +121,21 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
         }
       }
     }
+    const documents: Insertable<Database['investor_documents']>[] = [];
+    for (const [index, document] of INVESTOR_DOCUMENTS.entries()) {
+      const stored = await file('investor-documents', 'pdf', renderDocumentPdf(`Demo document ${index + 1} (${document.year})`));
+      const name = `${document.title}.pdf`;
+      documents.push({
+        title: document.title,
+        category: document.category,
+        year: document.year,
+        file: JSON.stringify({ src: stored.key, name, size: stored.size, format: 'pdf' }),
+        public_at: at(document.daysAgo),
+        published: 1 as const,
+        created_at: now,
+        updated_at: now,
+      });
+    }
     const photos = new Map<string, { image: string; size: number }>();
     for (const group of PHOTO_GROUPS) {
       for (const category of group.categories) {
@@ -151,6 +167,7 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
         )
         .execute();
       await trx.insertInto('media_video').values(videos).execute();
+      await trx.insertInto('investor_documents').values(documents).execute();
       await trx
         .insertInto('text_pages')
         .values(

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseClientError } from './databaseErrors.js';
 import { HttpError } from './errors.js';
 
 /** Russian messages for the 4xx errors Fastify itself raises on malformed requests. */
@@ -13,14 +14,30 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
   429: 'Слишком много запросов. Попробуйте позже.',
 };
 
+const sendHttpError = (reply: FastifyReply, error: HttpError) =>
+  reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+
+/**
+ * Errors Fastify raises before a route is found (a path that is not valid percent-encoding, a failed route
+ * constraint): passed to Fastify as `frameworkErrors`, so they get the same Russian `{ message }` as the rest.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ err: error }, 'malformed request');
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send({ message: FRAMEWORK_MESSAGES[status] ?? FRAMEWORK_MESSAGES[400] });
+}
+
 /**
  * Every error leaves as `{ message, errors? }` with its status. Anything that is not a known client error is
  * logged and answered 500 without details; bad input must never reach that branch.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    if (error instanceof HttpError) return sendHttpError(reply, error);
+    const refused = databaseClientError(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'database refused a value that validation let through');
+      return sendHttpError(reply, refused);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -22,14 +22,21 @@ export function formError(errors: Record<string, string[]>, status = 400): HttpE
   return new HttpError(status, FORM_MESSAGE, errors);
 }
 
-/** Parses a body with a schema; failures become 400 `{ message: 'Проверьте поля формы.', errors: { field: […] } }`. */
-export function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/** Checks input with a schema: the parsed value, or the 400 `{ message: 'Проверьте поля формы.', errors: { field: […] } }`. */
+export function checkWith<S extends z.ZodType>(schema: S, input: unknown): { value: z.output<S> } | { error: HttpError } {
   const result = schema.safeParse(input ?? {}, { error: errorMap });
-  if (result.success) return result.data;
+  if (result.success) return { value: result.data };
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const field = issue.path.length ? String(issue.path[0]) : '_form';
     (errors[field] ??= []).push(issue.message);
   }
-  throw formError(errors);
+  return { error: formError(errors) };
+}
+
+/** Parses a body with a schema; failures throw the 400 of `checkWith`. */
+export function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const checked = checkWith(schema, input);
+  if ('error' in checked) throw checked.error;
+  return checked.value;
 }

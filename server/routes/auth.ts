@@ -4,18 +4,18 @@ import { z } from 'zod';
 import { recordAudit } from '../admin/audit.js';
 import { emailSchema, normalizeEmail, PASSWORD_MAX, revokeSessions, toUserRecord } from '../auth/accounts.js';
 import { authenticate, UNAUTHORIZED_MESSAGE } from '../auth/guard.js';
-import { accountLocked, LOGIN_ACTION, LOGIN_FAILED_ACTION, LOGIN_RESOURCE } from '../auth/loginAttempts.js';
+import { LOGIN_ACTION, LOGIN_CHALLENGE_ACTION, LOGIN_FAILED_ACTION, LOGIN_RESOURCE, reserveLoginAttempt, settleLoginAttempt } from '../auth/loginAttempts.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { SlidingWindowLimiter } from '../auth/rateLimit.js';
-import { issueRefreshToken, peekRefreshToken, REFRESH_TOKEN_TTL_SECONDS, rotateRefreshToken, type IssuedRefreshToken } from '../auth/refreshTokens.js';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../auth/tokens.js';
+import { beginTwoFactorLogin, completeTwoFactorLogin, enrolmentPending } from '../auth/twoFactorLogin.js';
+import { issueRefreshToken, peekRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../auth/refreshTokens.js';
+import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH, setSessionCookies as setCookies } from '../auth/sessionCookies.js';
+import { signAccessToken } from '../auth/tokens.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { parseForm } from '../http/validation.js';
 
-export const ACCESS_COOKIE = 'access_token';
-export const REFRESH_COOKIE = 'refresh_token';
-export const REFRESH_COOKIE_PATH = '/api/site';
+export { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../auth/sessionCookies.js';
 
 export const LOGIN_FAILED_MESSAGE = 'Неверный e-mail или пароль.';
 export const RATE_LIMITED_MESSAGE = 'Слишком много попыток. Попробуйте позже.';
@@ -54,14 +54,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   void getDummyHash();
 
   function setSessionCookies(reply: FastifyReply, accessToken: string, refresh: IssuedRefreshToken): void {
-    reply.setCookie(ACCESS_COOKIE, accessToken, { path: '/', sameSite: 'lax', secure, httpOnly: false, maxAge: ACCESS_TOKEN_TTL_SECONDS });
-    reply.setCookie(REFRESH_COOKIE, refresh.token, {
-      path: REFRESH_COOKIE_PATH,
-      sameSite: 'strict',
-      secure,
-      httpOnly: true,
-      maxAge: REFRESH_TOKEN_TTL_SECONDS,
-    });
+    setCookies(reply, secure, accessToken, refresh);
   }
 
   function clearSessionCookies(reply: FastifyReply): void {
@@ -81,15 +74,27 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (!loginIp.hit(request.ip)) throw rateLimited();
     const { email: rawEmail, password } = parseForm(loginBody, request.body);
     const email = normalizeEmail(rawEmail);
-    if (await accountLocked(app.db, email)) throw rateLimited();
+    // The attempt is reserved (and counted) before the slow hash, so parallel requests cannot outrun the limit.
+    const reservation = await reserveLoginAttempt(app.db, email, request.ip ?? '');
+    if (reservation === null) throw rateLimited();
 
     const user = await app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     const matches = await verifyPassword(password, user?.password_hash || (await getDummyHash()));
-    if (!user || !matches || user.active !== 1) {
-      await recordAudit(request, { action: LOGIN_FAILED_ACTION, resource: LOGIN_RESOURCE, recordId: user?.id, actor: { id: user?.id ?? null, email } });
-      throw new HttpError(401, LOGIN_FAILED_MESSAGE);
-    }
-    await recordAudit(request, { action: LOGIN_ACTION, resource: LOGIN_RESOURCE, recordId: user.id, actor: { id: user.id, email: user.email } });
+    const success = user !== undefined && matches && user.active === 1;
+    // Two-factor sign-in: the password alone yields a challenge for the code, no session.
+    const challenged = success && user.two_factor === 1;
+    const action = !success ? LOGIN_FAILED_ACTION : challenged ? LOGIN_CHALLENGE_ACTION : LOGIN_ACTION;
+    await settleLoginAttempt(app.db, reservation, { action, userId: user?.id ?? null });
+    if (!success) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+    if (challenged) return beginTwoFactorLogin(app.db, user);
+    const answer = await startSession(reply, user, await issueRefreshToken(app.db, user.id));
+    // A MANAGER requires two-factor sign-in and this account has none yet: the admin goes straight to enrolment.
+    return (await enrolmentPending(request, user)) ? { data: { ...answer.data, twoFactorSetupRequired: true } } : answer;
+  });
+
+  app.post('/api/site/login/2fa', async (request, reply) => {
+    if (!loginIp.hit(request.ip)) throw rateLimited();
+    const user = await completeTwoFactorLogin(request, rateLimited);
     return startSession(reply, user, await issueRefreshToken(app.db, user.id));
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ContentServices } from '../../lib/content.js';
-import { MEDIA_TABS, type SiteSettings } from '../../lib/site.js';
+import { MEDIA_TABS, SECTION_PAGES, type SiteSettings } from '../../lib/site.js';
 import type { ArticleSummary, Page } from '../../lib/types.js';
 
 const xmlEscape = (value: string): string =>
@@ -31,6 +31,7 @@ export async function sitemapEntries(content: ContentServices): Promise<SitemapE
     { path: '/news', lastmod: news[0]?.public_at },
     ...MEDIA_TABS.map((tab) => ({ path: `/media/${tab.key}` })),
     { path: '/investoram' },
+    ...Object.entries(SECTION_PAGES).flatMap(([section, pages]) => pages.map((page) => ({ path: `/${section}/${page.identifier}` }))),
     ...news.map((item) => ({ path: `/news/${item.slug}`, lastmod: item.public_at })),
     ...ours.map((item) => ({ path: `/media/nashi-novosti/${item.slug}`, lastmod: item.public_at })),
     ...investorPages.map((page) => ({ path: `/investoram/${page.identifier}`, lastmod: page.updated_at })),

@@ -21,7 +21,7 @@ export interface LoadMoreState<T> {
 export function useLoadMore<T>(initial: Page<T>, urlOfPage: (page: number) => string, pick: (answer: unknown) => Page<T> = (answer) => answer as Page<T>): LoadMoreState<T> {
   const [state, setState] = useState({ items: initial.items, page: initial.page, pageCount: initial.pageCount });
   const [loading, setLoading] = useState(false);
-  useEffect(() => setState({ items: initial.items, page: initial.page, pageCount: initial.pageCount }), [initial]);
+  useEffect(() => setState({ items: initial.items, page: initial.page, pageCount: initial.pageCount }), [initial]); // eslint-disable-line react-hooks/set-state-in-effect -- a client-side navigation brings another first page
   const ended = state.page >= state.pageCount;
   const loadMore = () => {
     if (loading || ended) return;

@@ -48,7 +48,7 @@ export function Header() {
   const pageContext = usePageContext();
   const { site, layout, urlPathname } = pageContext;
   const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [urlPathname]);
+  useEffect(() => setOpen(false), [urlPathname]); // eslint-disable-line react-hooks/set-state-in-effect -- the menu closes after a client-side navigation
   return (
     <header className="header">
       <div className="topbar">

@@ -6,8 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { MediaSourceList } from '../../admin/media-source/MediaSourceList.js';
 import { MediaVideoList } from '../../admin/media-video/MediaVideoList.js';
-import { NewsEdit } from '../../admin/news/NewsEdit.js';
+import news from '../../admin/news/index.js';
+import { viewsOf } from '../../admin/common/ResourceViews.js';
 import { renderInAdmin } from './render.js';
+
+const NewsEdit = viewsOf(news).edit!;
 
 configure({ asyncUtilTimeout: 5000 });
 

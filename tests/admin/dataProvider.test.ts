@@ -72,6 +72,19 @@ const article = (title: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('dataProvider against the real server: news (multipart)', () => {
+  it('uploads an investor document as a multipart form and reports the upload progress to the form', async () => {
+    const pdf = new File([`%PDF-1.4\n${'0'.repeat(200_000)}\n%%EOF\n`], 'report.pdf', { type: 'application/pdf' });
+    const progress: (number | null)[] = [];
+    const { data: created } = await provider.create('investor-documents', {
+      data: { title: 'Годовой отчёт', category: 'annual-reports', year: 2025, public_at: '2025-03-01T09:00:00.000Z', published: 1, file: { rawFile: pdf, src: 'blob:x', title: 'report.pdf' } },
+      meta: { onUploadProgress: (percent: number | null) => progress.push(percent) },
+    });
+    expect(created.file).toMatchObject({ name: 'report.pdf', size: pdf.size, format: 'pdf' });
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBeNull();
+    expect(progress.filter((percent) => typeof percent === 'number' && percent > 0).length).toBeGreaterThan(0);
+  });
+
   it('creates with an image as a multipart form, reads it back, and lists it with Content-Range', async () => {
     const file = await png('#3366cc');
     const { data: created } = await provider.create('news', {

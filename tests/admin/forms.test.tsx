@@ -6,8 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NumericInput } from '../../admin/inputs/NumericInput.js';
 import { PatternInput } from '../../admin/inputs/PatternInput.js';
 import { combineDateTime, PublicAtInput } from '../../admin/inputs/PublicAtInput.js';
-import { NewsCreate } from '../../admin/news/NewsCreate.js';
+import news from '../../admin/news/index.js';
+import { viewsOf } from '../../admin/common/ResourceViews.js';
 import { renderInAdmin } from './render.js';
+
+const NewsCreate = viewsOf(news).create!;
 
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => cleanup());

@@ -1,51 +1,35 @@
-import type * as FastifyModule from 'fastify';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RESOURCES, verbsPathOf, type Role } from '../../lib/resources/index.js';
 import { updateUser } from '../../server/auth/accounts.js';
 import { FORBIDDEN_MESSAGE, TOKEN_EXPIRED_MESSAGE, UNAUTHORIZED_MESSAGE } from '../../server/auth/guard.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
+import { registeredRoutes } from '../helpers/routes.js';
 import { badTokens, bearer, expiredToken, session } from './auth-helpers.js';
 
+/** Every route registered under /api/admin, collected from the application itself as it registers them. */
+vi.mock('fastify', async (importOriginal) => (await import('../helpers/routes.js')).recordingFastify(importOriginal));
+
 /**
- * Every route registered under /api/admin, collected from the application itself: the Fastify factory is wrapped
- * (in this test only) so that an `onRoute` hook sees each route as the app registers it.
+ * The role each admin route needs, from the resource registry: a route belongs to the resource whose read path or
+ * verbs path it starts with. Beside the resources: the signed-in user's own account (every role) and the security
+ * settings (MANAGER).
  */
-const registered = vi.hoisted(() => new Map<FastifyInstance, { method: string; url: string }[]>());
+const ACCOUNT_ROUTES: Readonly<Record<string, Role>> = { '/api/admin/me': 'USER', '/api/admin/account': 'USER', '/api/admin/settings': 'MANAGER' };
 
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof FastifyModule>();
-  const wrapped = (options?: Parameters<typeof actual.default>[0]) => {
-    const app = actual.default(options);
-    const routes: { method: string; url: string }[] = [];
-    registered.set(app as unknown as FastifyInstance, routes);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url });
-    });
-    return app;
-  };
-  return { ...actual, default: wrapped as unknown as typeof actual.default, fastify: wrapped as unknown as typeof actual.fastify };
-});
+const underPath = (url: string, base: string) => url === base || url.startsWith(`${base}/`);
 
-/** docs/admin-api.md, Roles: what a USER may use. Every other admin resource is MANAGER only (deny by default). */
-const USER_RESOURCES = new Set([
-  'me',
-  'news',
-  'media-our',
-  'media-other',
-  'media-video',
-  'photobank',
-  'photobank-groups',
-  'photobank-categories',
-  'photobank-logos',
-  'photobank-photos',
-]);
-/** Named MANAGER-only by the contract (listed so that a typo in a route path shows up here). */
-const MANAGER_RESOURCES = new Set(['media-source', 'text-pages', 'menus', 'network-collections', 'users', 'audit-log']);
+function resourceOfRoute(url: string) {
+  return RESOURCES.find((resource) => underPath(url, `/api/admin/${resource.name}`) || underPath(url, verbsPathOf(resource)));
+}
 
-const resourceOf = (url: string) => url.replace(/^\/api\/admin\/?/, '').split('/')[0] ?? '';
-const managerOnly = (url: string) => !USER_RESOURCES.has(resourceOf(url));
+function roleOfRoute(url: string): Role | undefined {
+  const own = Object.entries(ACCOUNT_ROUTES).find(([base]) => underPath(url, base));
+  return own ? own[1] : resourceOfRoute(url)?.role;
+}
+
+const managerOnly = (url: string) => roleOfRoute(url) !== 'USER';
 
 /** Our own routes that must be in the matrix whatever else is registered. */
 const OWN_ROUTES = [
@@ -68,7 +52,7 @@ describe.each(await testDialects())('permission matrix over every /api/admin rou
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { seedDemo: true });
-    const collected = registered.get(t.app) ?? [];
+    const collected = registeredRoutes.get(t.app) ?? [];
     const unique = new Map(collected.filter((route) => route.url.startsWith('/api/admin')).map((route) => [`${route.method} ${route.url}`, route]));
     routes = [...unique.values()].map((route) => ({ method: route.method as Method, url: route.url })).sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
 
@@ -108,10 +92,9 @@ describe.each(await testDialects())('permission matrix over every /api/admin rou
     expect(names.length).toBeGreaterThanOrEqual(OWN_ROUTES.length);
     for (const own of OWN_ROUTES) expect(names).toContain(own);
     for (const route of routes) expect(t.app.hasRoute({ method: route.method, url: route.url }), route.url).toBe(true);
-    for (const route of routes) {
-      const resource = resourceOf(route.url);
-      expect(USER_RESOURCES.has(resource) || MANAGER_RESOURCES.has(resource), `${route.url} is not a resource of docs/admin-api.md`).toBe(true);
-    }
+    for (const route of routes) expect(roleOfRoute(route.url), `${route.url} belongs to no resource of the registry`).toBeDefined();
+    // Every resource of the registry is served.
+    for (const resource of RESOURCES) expect(names, resource.name).toContain(`GET /api/admin/${resource.name}`);
   });
 
   it('answers 401 to anonymous requests on every route', async () => {

@@ -1,30 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../../admin/audit.js';
-import { parseId, registerAdminReads, type ListSpec } from '../../admin/listQuery.js';
 import {
   activeSchema,
   createUser,
+  deleteUser,
   emailSchema,
   nameSchema,
   passwordSchema,
   roleSchema,
-  toUserRecord,
   updateUser,
-  USER_COLUMNS,
 } from '../../auth/accounts.js';
-import { requireRole } from '../../auth/guard.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { parseForm } from '../../http/validation.js';
-
-const USERS_LIST: ListSpec<'users'> = {
-  resource: 'users',
-  table: 'users',
-  sortable: ['email', 'name', 'role', 'active', 'created_at', 'updated_at'],
-  searchable: ['email', 'name'],
-  filters: { role: 'text', active: 'int', email: 'text' },
-  defaultSort: ['id', 'ASC'],
-};
+import { idParams } from '../../resources/zod.js';
 
 const createBody = z.object({
   email: emailSchema,
@@ -53,52 +41,35 @@ export const SELF_MESSAGES = {
 } as const;
 
 /**
- * Users (plain REST for ra-data-simple-rest; docs/admin-api.md): MANAGER only, never the password hash. A manager
- * cannot delete, deactivate or demote themselves, so the site always keeps an active manager.
- * `GET /api/admin/me` answers the signed-in user of any role.
+ * The users' writes (plain REST for ra-data-simple-rest; docs/admin-api.md), never answering the password hash. A
+ * manager cannot delete, deactivate or demote themselves, so the site always keeps an active manager. Reads and the
+ * MANAGER role come from the resource registry.
  */
-export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/admin/me', { preHandler: requireRole('USER') }, async (request) => {
-    const row = await app.db.selectFrom('users').select(USER_COLUMNS).where('id', '=', request.user?.id ?? 0).executeTakeFirst();
-    if (!row) throw notFound();
-    return { data: toUserRecord(row) };
+export async function usersWriteRoutes(app: FastifyInstance): Promise<void> {
+  // Each audit entry is written in the same transaction as the change it records.
+  app.post('/api/admin/users', { schema: { body: createBody } }, async (request, reply) => {
+    const body = request.body as z.output<typeof createBody>;
+    const user = await createUser(app.db, body, (trx, created) => recordAudit(request, { action: 'create', resource: 'users', recordId: created.id }, trx));
+    return reply.code(201).send({ data: user });
   });
 
-  await app.register(async (managers) => {
-    // Deny by default: every route of this scope needs a MANAGER.
-    managers.addHook('preHandler', requireRole('MANAGER'));
+  app.put<{ Params: { id: number } }>('/api/admin/users/:id', { schema: { params: idParams, body: updateBody } }, async (request) => {
+    const id = request.params.id;
+    const changes = request.body as z.output<typeof updateBody>;
+    if (id === request.user?.id) {
+      if (changes.active === 0) throw new HttpError(409, SELF_MESSAGES.deactivate, { active: [SELF_MESSAGES.deactivate] });
+      if (changes.role !== undefined && changes.role !== 'MANAGER') throw new HttpError(409, SELF_MESSAGES.demote, { role: [SELF_MESSAGES.demote] });
+    }
+    const result = await updateUser(app.db, id, changes, (trx) => recordAudit(request, { action: 'update', resource: 'users', recordId: id }, trx));
+    if (!result) throw notFound();
+    return { data: result.user };
+  });
 
-    // List and one-record reads; `toUserRecord` leaves out the password hash and the token version.
-    registerAdminReads(managers, USERS_LIST, (rows) => rows.map(toUserRecord));
-
-    managers.post('/api/admin/users', async (request, reply) => {
-      const body = parseForm(createBody, request.body);
-      const user = await createUser(app.db, body);
-      await recordAudit(request, { action: 'create', resource: 'users', recordId: user.id });
-      return reply.code(201).send({ data: user });
-    });
-
-    managers.put<{ Params: { id: string } }>('/api/admin/users/:id', async (request) => {
-      const id = parseId(request.params.id);
-      const changes = parseForm(updateBody, request.body);
-      if (id === request.user?.id) {
-        if (changes.active === 0) throw new HttpError(409, SELF_MESSAGES.deactivate, { active: [SELF_MESSAGES.deactivate] });
-        if (changes.role !== undefined && changes.role !== 'MANAGER') throw new HttpError(409, SELF_MESSAGES.demote, { role: [SELF_MESSAGES.demote] });
-      }
-      const result = await updateUser(app.db, id, changes);
-      if (!result) throw notFound();
-      await recordAudit(request, { action: 'update', resource: 'users', recordId: id });
-      return { data: result.user };
-    });
-
-    managers.delete<{ Params: { id: string } }>('/api/admin/users/:id', async (request) => {
-      const id = parseId(request.params.id);
-      if (id === request.user?.id) throw new HttpError(409, SELF_MESSAGES.delete);
-      const row = await app.db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
-      if (!row) throw notFound();
-      await app.db.deleteFrom('users').where('id', '=', id).execute();
-      await recordAudit(request, { action: 'delete', resource: 'users', recordId: id });
-      return { data: toUserRecord(row) };
-    });
+  app.delete<{ Params: { id: number } }>('/api/admin/users/:id', { schema: { params: idParams } }, async (request) => {
+    const id = request.params.id;
+    if (id === request.user?.id) throw new HttpError(409, SELF_MESSAGES.delete);
+    const user = await deleteUser(app.db, id, (trx) => recordAudit(request, { action: 'delete', resource: 'users', recordId: id }, trx));
+    if (!user) throw notFound();
+    return { data: user };
   });
 }

@@ -4,7 +4,7 @@ import { DateText } from '../../../components/DateText.js';
 import type { InvestorsData } from './+data.js';
 
 export function Page() {
-  const { pages } = useData<InvestorsData>();
+  const { pages, more } = useData<InvestorsData>();
   return (
     <div className="container page">
       <Breadcrumbs items={[{ title: 'Инвесторам' }]} />
@@ -18,6 +18,14 @@ export function Page() {
               <span className="tile__date">
                 Обновлено <DateText value={page.updated_at} />
               </span>
+            </a>
+          </li>
+        ))}
+        {more.map((page) => (
+          <li key={page.identifier}>
+            <a className="tile" href={`/investoram/${page.identifier}`}>
+              <span className="tile__title">{page.title}</span>
+              <span className="tile__text">{page.description}</span>
             </a>
           </li>
         ))}

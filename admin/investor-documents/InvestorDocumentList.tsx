@@ -1,0 +1,37 @@
+import { Datagrid, DeleteButton, EditButton, FunctionField, List, SearchInput, SelectField, SelectInput, TextField, type RaRecord } from 'react-admin';
+import type { DownloadFile } from '../../lib/types.js';
+import { choicesOf } from '../common/choices.js';
+import { DateTimeField, formatMegabytes, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
+import { rules } from '../common/rules.js';
+import { NumericInput } from '../inputs/NumericInput.js';
+
+const CATEGORIES = choicesOf('investor-documents', 'category');
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="category" source="category" choices={CATEGORIES} translateChoice={false} />,
+  <NumericInput key="year" source="year" validate={rules('investor-documents', 'year')} />,
+  <SelectInput key="published" source="published" choices={PUBLISHED_CHOICES} />,
+];
+
+/** The document's file: its name and size in megabytes. */
+const fileText = (record: RaRecord): string => {
+  const file = (record.file ?? null) as DownloadFile | null;
+  return file ? `${file.name} · ${formatMegabytes(file.size)}` : '';
+};
+
+export const InvestorDocumentList = () => (
+  <List sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
+    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+      <TextField source="id" />
+      <TextField source="title" />
+      <SelectField source="category" choices={CATEGORIES} translateChoice={false} />
+      <TextField source="year" />
+      <DateTimeField source="public_at" />
+      <StatusField label="app.filter.published" sortable sortBy="published" />
+      <FunctionField source="file" sortable={false} render={fileText} />
+      <EditButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </Datagrid>
+  </List>
+);

@@ -1,8 +1,0 @@
-import { Create } from 'react-admin';
-import { MediaOtherForm } from './MediaOtherForm.js';
-
-export const MediaOtherCreate = () => (
-  <Create redirect="list">
-    <MediaOtherForm />
-  </Create>
-);

@@ -1,8 +1,0 @@
-import { Create } from 'react-admin';
-import { MediaSourceForm } from './MediaSourceForm.js';
-
-export const MediaSourceCreate = () => (
-  <Create redirect="list">
-    <MediaSourceForm />
-  </Create>
-);

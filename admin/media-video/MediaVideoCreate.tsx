@@ -1,8 +1,0 @@
-import { Create } from 'react-admin';
-import { MediaVideoForm } from './MediaVideoForm.js';
-
-export const MediaVideoCreate = () => (
-  <Create redirect="list">
-    <MediaVideoForm />
-  </Create>
-);

@@ -1,8 +1,0 @@
-import { Create } from 'react-admin';
-import { MenuItemForm } from './MenuItemForm.js';
-
-export const MenuCreate = () => (
-  <Create redirect="list">
-    <MenuItemForm />
-  </Create>
-);

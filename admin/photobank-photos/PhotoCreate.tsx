@@ -1,8 +1,0 @@
-import { Create } from 'react-admin';
-import { PhotoForm } from './PhotoForm.js';
-
-export const PhotoCreate = () => (
-  <Create redirect="list">
-    <PhotoForm />
-  </Create>
-);

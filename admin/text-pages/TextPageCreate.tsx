@@ -1,8 +1,0 @@
-import { Create } from 'react-admin';
-import { TextPageForm } from './TextPageForm.js';
-
-export const TextPageCreate = () => (
-  <Create redirect="list">
-    <TextPageForm />
-  </Create>
-);

@@ -1,0 +1,47 @@
+import { defineResource } from './descriptor.js';
+import { flag, requiredText } from './fields.js';
+
+/** Staff accounts; their routes are their own (passwords, roles, the last active manager), beside the registry. */
+export const users = defineResource({
+  name: 'users',
+  table: 'users',
+  role: 'MANAGER',
+  api: 'custom',
+  timestamps: true,
+  fields: {
+    email: requiredText(254),
+    name: requiredText(200),
+    role: {
+      kind: 'choice',
+      required: true,
+      choices: [
+        { id: 'USER', name: 'app.roles.USER' },
+        { id: 'MANAGER', name: 'app.roles.MANAGER' },
+      ],
+    },
+    active: flag(1),
+  },
+  list: {
+    sortable: ['email', 'name', 'role', 'active', 'created_at', 'updated_at'],
+    searchable: ['email', 'name'],
+    filters: { role: 'text', active: 'int', email: 'text' },
+    defaultSort: ['id', 'ASC'],
+  },
+  menu: 'administration',
+});
+
+/** Who did what to which record, when and from where. */
+export const auditLog = defineResource({
+  name: 'audit-log',
+  table: 'audit_log',
+  role: 'MANAGER',
+  api: 'read-only',
+  fields: {},
+  list: {
+    sortable: ['created_at', 'user_id', 'user_email', 'action', 'resource', 'record_id', 'ip'],
+    searchable: ['user_email', 'action', 'resource', 'record_id'],
+    filters: { user_id: 'int', user_email: 'text', resource: 'text', action: 'text', record_id: 'text', ip: 'text' },
+    defaultSort: ['created_at', 'DESC'],
+  },
+  menu: 'administration',
+});

@@ -1,0 +1,63 @@
+import type { Field, Role } from './fields.js';
+
+/**
+ * How a resource's writes are addressed:
+ * - `verbs`: the specification's POST verbs (`add`, `update/{id}`, `remove/{id}` and the extra verbs);
+ * - `rest`: plain REST (`POST`, `PUT /{id}`, `DELETE /{id}`), for resources the specification does not name;
+ * - `read-only`: reads only;
+ * - `custom`: routes of its own beside the registry (users, whose passwords and roles have rules of their own).
+ */
+export type ApiStyle = 'verbs' | 'rest' | 'read-only' | 'custom';
+
+/** The groups of the admin's side menu. */
+export type MenuGroup = 'content' | 'photobank' | 'site' | 'administration';
+
+/** Verbs beyond add, update and remove, each `POST <verbs path>/<verb>/{id}` without a body. */
+export type ExtraVerb = 'fix' | 'unfix' | 'move-up' | 'move-down' | 'move-up-fixed' | 'move-down-fixed' | 'remove-img';
+
+export type FilterType = 'int' | 'text';
+
+export interface ListBehaviour {
+  /** Columns `sort` may name; `id` is always allowed and breaks ties. */
+  sortable: readonly string[];
+  /** Columns the list's search box looks in. */
+  searchable: readonly string[];
+  /** Columns the list may be filtered on by equality, with the type of their values. */
+  filters: Readonly<Record<string, FilterType>>;
+  defaultSort: readonly [string, 'ASC' | 'DESC'];
+}
+
+export interface ResourceDescriptor<Name extends string = string> {
+  /** The name in admin URLs (`/api/admin/<name>`) and in react-admin. */
+  name: Name;
+  table: string;
+  /** The least role that may read and write it; MANAGER may do everything. */
+  role: Role;
+  api: ApiStyle;
+  /** Where the POST verbs live when not under `/api/admin/<name>` (the photobank's `/api/admin/photobank/logo`). */
+  verbsPath?: string;
+  /** The fields a write accepts, with their rules. */
+  fields: Readonly<Record<string, Field>>;
+  list: ListBehaviour;
+  verbs?: readonly ExtraVerb[];
+  /** The table has `created_at` and `updated_at`, set by every write. */
+  timestamps?: boolean;
+  /** Rows kept in order (`position`) within the rows sharing `scope`: add appends, remove closes the gap. */
+  ordered?: { scope: string };
+  /**
+   * Update names the record by the `key` field in the body (`<verbs path>/update`) instead of an id in the path;
+   * `required` fields must be sent with it.
+   */
+  updateByKey?: { key: string; required: readonly string[] };
+  /** Its changes refetch the media section's summaries (spec: generals and reads) or the photobank's groups. */
+  refetch?: 'media-summary' | 'photobank';
+  menu: MenuGroup;
+}
+
+/** Declares a resource, keeping its name (for the registry's union of names) and its fields as literal types. */
+export const defineResource = <const Name extends string, const Fields extends Readonly<Record<string, Field>>>(
+  descriptor: ResourceDescriptor<Name> & { fields: Fields },
+): ResourceDescriptor<Name> & { fields: Fields } => descriptor;
+
+/** Where a resource's POST verbs live. */
+export const verbsPathOf = (resource: ResourceDescriptor): string => resource.verbsPath ?? `/api/admin/${resource.name}`;

@@ -1,0 +1,174 @@
+import { CONTROL_CHARACTERS } from '../ids.js';
+
+/**
+ * The kinds of field a content resource declares. The server builds its validation from them, the admin its
+ * inputs' validators, so a limit is written once and both sides refuse the same input.
+ */
+
+export type Role = 'USER' | 'MANAGER';
+
+/** File formats an upload field may accept; the server checks the content (magic bytes), not only the name. */
+export type FileFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'svg' | 'pdf' | 'eps' | 'docx' | 'xlsx' | 'zip';
+
+export const FILE_FORMAT_LABELS: Readonly<Record<FileFormat, string>> = {
+  jpeg: 'JPG',
+  png: 'PNG',
+  webp: 'WebP',
+  gif: 'GIF',
+  svg: 'SVG',
+  pdf: 'PDF',
+  eps: 'EPS',
+  docx: 'DOCX',
+  xlsx: 'XLSX',
+  zip: 'ZIP',
+};
+
+export const MB = 1024 * 1024;
+
+interface Required {
+  /** Must be sent on add (update takes any subset of fields). */
+  required?: boolean;
+}
+
+export interface TextField extends Required {
+  kind: 'text';
+  max: number;
+  multiline?: boolean;
+  /** `identifier`: lower-case Latin letters, digits and single hyphens; `icon`: the same without the hyphen rule. */
+  pattern?: 'identifier' | 'icon';
+  /** Another record may not have the same value: 409 with this message. */
+  unique?: string;
+}
+
+/** An address part made from another field (Cyrillic transliterated) when left empty; unique in its table. */
+export interface SlugField {
+  kind: 'slug';
+  max: number;
+  from: string;
+}
+
+/** Rich HTML from the editor; sanitised on save and on render. */
+export interface HtmlField extends Required {
+  kind: 'html';
+}
+
+export interface UrlField extends Required {
+  kind: 'url';
+  max: number;
+  /** Hosts the address must be on (`www.` included when listed); any http(s) host when absent. */
+  hosts?: readonly string[];
+  /** A path on the site (`/news`) is accepted as well as an http(s) address. */
+  sitePath?: boolean;
+}
+
+export interface FlagField {
+  kind: 'flag';
+  default: 0 | 1;
+}
+
+/** A date and time, stored as ISO 8601 UTC text. */
+export interface DateField extends Required {
+  kind: 'date';
+}
+
+export interface IntegerField extends Required {
+  kind: 'integer';
+  min: number;
+  max: number;
+}
+
+export interface ChoiceField extends Required {
+  kind: 'choice';
+  /** The stored keys and the labels shown to people. */
+  choices: readonly { id: string; name: string }[];
+  /** An empty value means none (null). */
+  nullable?: boolean;
+}
+
+/** The id of a record of another resource, checked to exist. */
+export interface ReferenceField extends Required {
+  kind: 'reference';
+  resource: string;
+  /** The message when the record does not exist. */
+  missing: string;
+}
+
+/** An image re-encoded with its variants (SVG kept sanitised); `alt` names the text field of its alt text. */
+export interface ImageField extends Required {
+  kind: 'image';
+  formats: readonly FileFormat[];
+  maxBytes: number;
+  alt?: string;
+  /** Has the `remove-img/{id}` verb. */
+  removable?: boolean;
+  /** The message when a required image is not sent. */
+  missing?: string;
+}
+
+/**
+ * Files kept as uploaded (after their content is checked). One file (`maxFiles` 1) is kept in the field's column
+ * with its original name, size and format; several are kept by the resource's own rows (a logo's files).
+ */
+export interface FilesField extends Required {
+  kind: 'files';
+  formats: readonly FileFormat[];
+  maxBytes: number;
+  maxFiles: number;
+  /** The message when a required file is not sent. */
+  missing?: string;
+}
+
+export type Field = TextField | SlugField | HtmlField | UrlField | FlagField | DateField | IntegerField | ChoiceField | ReferenceField | ImageField | FilesField;
+
+export type UploadField = ImageField | FilesField;
+
+export const isUpload = (field: Field): field is UploadField => field.kind === 'image' || field.kind === 'files';
+
+/** The longest rich HTML a record may hold. */
+export const HTML_MAX = 2_000_000;
+
+// Shorthands for descriptors.
+export const text = (max: number, options: Omit<TextField, 'kind' | 'max'> = {}): TextField => ({ kind: 'text', max, ...options });
+export const requiredText = (max: number, options: Omit<TextField, 'kind' | 'max' | 'required'> = {}): TextField => text(max, { ...options, required: true });
+export const html = (options: Omit<HtmlField, 'kind'> = {}): HtmlField => ({ kind: 'html', ...options });
+export const flag = (value: 0 | 1): FlagField => ({ kind: 'flag', default: value });
+export const date = (options: Omit<DateField, 'kind'> = {}): DateField => ({ kind: 'date', ...options });
+
+/** The hosts of the video services whose players the site embeds. */
+export const VIDEO_HOSTS = ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'youtube-nocookie.com', 'www.youtube-nocookie.com', 'rutube.ru', 'www.rutube.ru'] as const;
+
+/** Raster pictures of articles and photos, re-encoded with WebP and AVIF variants. */
+export const PICTURE = { formats: ['jpeg', 'png', 'webp', 'gif'], maxBytes: 10 * MB } as const;
+
+/** Whether a text is an absolute http(s) address (on one of `hosts` when given). */
+export function isWebUrl(value: string, hosts?: readonly string[]): boolean {
+  if (CONTROL_CHARACTERS.test(value)) return false;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    return !hosts || hosts.includes(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A path on this site. Browsers read `//host` and `/\host` (a backslash counts as a slash) as another site, and
+ * drop tabs and line breaks inside addresses, so a path starts with one slash followed by neither.
+ */
+export const isSitePath = (value: string): boolean => /^\/(?![/\\])/.test(value) && !value.includes('\\') && !CONTROL_CHARACTERS.test(value);
+
+export const IDENTIFIER_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const ICON_PATTERN = /^[a-z0-9-]*$/;
+
+/** The Russian messages of the shared rules, shown by the server and by the admin alike. */
+export const FIELD_MESSAGES = {
+  required: 'Заполните поле.',
+  tooLong: (max: number) => `Не длиннее ${max} символов.`,
+  identifier: 'Только строчные латинские буквы, цифры и дефисы.',
+  icon: 'Имя значка: строчные латинские буквы, цифры и дефисы.',
+  url: 'Ожидается адрес, начинающийся с http:// или https://.',
+  urlHosts: (hosts: readonly string[]) => `Ожидается адрес на ${hosts.filter((host) => !host.startsWith('www.') && !host.startsWith('m.')).join(', ')}.`,
+  siteLink: 'Ожидается путь вида /news или адрес http(s)://.',
+  integerRange: (min: number, max: number) => `Ожидается целое число от ${min} до ${max}.`,
+} as const;

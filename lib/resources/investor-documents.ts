@@ -1,0 +1,47 @@
+import type { DownloadFile } from '../types.js';
+import { defineResource } from './descriptor.js';
+import { date, flag, MB, requiredText } from './fields.js';
+
+/** The kinds of document of the investor section, in the order the public page lists them. */
+export const INVESTOR_DOCUMENT_CATEGORIES = [
+  { id: 'annual-reports', name: 'Годовые отчёты' },
+  { id: 'financial-statements', name: 'Финансовая отчётность' },
+  { id: 'disclosure', name: 'Раскрытие информации' },
+  { id: 'shareholder-meetings', name: 'Собрания акционеров' },
+] as const;
+
+/** Documents a public company publishes for investors: reports, statements, disclosures, meeting materials. */
+export const investorDocuments = defineResource({
+  name: 'investor-documents',
+  table: 'investor_documents',
+  role: 'MANAGER',
+  api: 'verbs',
+  timestamps: true,
+  fields: {
+    title: requiredText(300),
+    category: { kind: 'choice', required: true, choices: INVESTOR_DOCUMENT_CATEGORIES },
+    year: { kind: 'integer', required: true, min: 1990, max: 2100 },
+    public_at: date({ required: true }),
+    published: flag(1),
+    file: { kind: 'files', formats: ['pdf', 'docx', 'xlsx', 'zip'], maxBytes: 50 * MB, maxFiles: 1, required: true, missing: 'Выберите файл документа.' },
+  },
+  list: {
+    sortable: ['title', 'category', 'year', 'public_at', 'published', 'created_at', 'updated_at'],
+    searchable: ['title'],
+    filters: { category: 'text', year: 'int', published: 'int' },
+    defaultSort: ['public_at', 'DESC'],
+  },
+  menu: 'site',
+});
+
+export type InvestorDocumentCategory = (typeof INVESTOR_DOCUMENT_CATEGORIES)[number]['id'];
+
+/** An investor document as the public read answers it. */
+export interface InvestorDocument {
+  id: number;
+  title: string;
+  category: InvestorDocumentCategory;
+  year: number;
+  public_at: string;
+  file: DownloadFile | null;
+}

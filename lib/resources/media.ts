@@ -1,0 +1,74 @@
+import { defineResource } from './descriptor.js';
+import { date, flag, MB, requiredText, text, VIDEO_HOSTS } from './fields.js';
+
+/** Press items: what other outlets wrote about the company, linked to the outlet's page. */
+export const mediaOther = defineResource({
+  name: 'media-other',
+  table: 'media_other',
+  role: 'USER',
+  api: 'verbs',
+  timestamps: true,
+  fields: {
+    title: requiredText(500),
+    source_id: { kind: 'reference', resource: 'media-source', missing: 'Такого источника нет.' },
+    url: { kind: 'url', max: 2000, required: true },
+    lead: text(2000, { multiline: true }),
+    public_at: date({ required: true }),
+    published: flag(1),
+  },
+  list: {
+    sortable: ['title', 'url', 'source_id', 'public_at', 'published', 'created_at', 'updated_at'],
+    searchable: ['title'],
+    filters: { source_id: 'int', published: 'int' },
+    defaultSort: ['public_at', 'DESC'],
+  },
+  refetch: 'media-summary',
+  menu: 'content',
+});
+
+/** Videos on YouTube or RUTUBE, whose players the site embeds; fixed ones come first, in their own order. */
+export const mediaVideo = defineResource({
+  name: 'media-video',
+  table: 'media_video',
+  role: 'USER',
+  api: 'verbs',
+  timestamps: true,
+  fields: {
+    title: requiredText(500),
+    video_url: { kind: 'url', max: 2000, required: true, hosts: VIDEO_HOSTS },
+    lead: text(2000, { multiline: true }),
+    public_at: date({ required: true }),
+    published: flag(1),
+  },
+  list: {
+    sortable: ['title', 'public_at', 'published', 'fixed', 'fixed_order', 'created_at', 'updated_at'],
+    searchable: ['title'],
+    filters: { fixed: 'int', published: 'int' },
+    defaultSort: ['public_at', 'DESC'],
+  },
+  verbs: ['fix', 'unfix', 'move-up-fixed', 'move-down-fixed'],
+  refetch: 'media-summary',
+  menu: 'content',
+});
+
+/** Press outlets; removing one deactivates it, since press items keep pointing to it. */
+export const mediaSource = defineResource({
+  name: 'media-source',
+  table: 'media_sources',
+  role: 'MANAGER',
+  api: 'verbs',
+  timestamps: true,
+  fields: {
+    name: requiredText(200),
+    url: { kind: 'url', max: 2000 },
+    logo: { kind: 'image', formats: ['png', 'jpeg', 'webp', 'svg'], maxBytes: 10 * MB },
+    active: flag(1),
+  },
+  list: {
+    sortable: ['name', 'url', 'active', 'created_at', 'updated_at'],
+    searchable: ['name'],
+    filters: { active: 'int' },
+    defaultSort: ['name', 'ASC'],
+  },
+  menu: 'content',
+});

@@ -1,0 +1,65 @@
+import { MENU_KINDS } from '../types.js';
+import { defineResource } from './descriptor.js';
+import { html, requiredText, text } from './fields.js';
+
+/** Text pages, addressed by identifier (`/{identifier}`, or `/investoram/{identifier}` in the investor section). */
+export const textPages = defineResource({
+  name: 'text-pages',
+  table: 'text_pages',
+  role: 'MANAGER',
+  api: 'verbs',
+  timestamps: true,
+  fields: {
+    identifier: requiredText(120, { pattern: 'identifier', unique: 'Страница с таким идентификатором уже есть.' }),
+    section: { kind: 'choice', choices: [{ id: 'investoram', name: 'Инвесторам' }], nullable: true },
+    title: requiredText(300),
+    content: html(),
+    seo_title: text(300),
+    seo_description: text(1000, { multiline: true }),
+  },
+  list: {
+    sortable: ['identifier', 'section', 'title', 'created_at', 'updated_at'],
+    searchable: ['title', 'identifier'],
+    filters: { section: 'text', identifier: 'text' },
+    defaultSort: ['title', 'ASC'],
+  },
+  updateByKey: { key: 'identifier', required: ['content'] },
+  menu: 'site',
+});
+
+export const menus = defineResource({
+  name: 'menus',
+  table: 'menu_items',
+  role: 'MANAGER',
+  api: 'rest',
+  fields: {
+    kind: { kind: 'choice', required: true, choices: MENU_KINDS.map((kind) => ({ id: kind, name: `app.menus.kinds.${kind}` })) },
+    parent_id: { kind: 'reference', resource: 'menus', missing: 'Такого пункта меню нет.' },
+    title: requiredText(200),
+    url: { kind: 'url', max: 2000, sitePath: true },
+    position: { kind: 'integer', min: 0, max: 1_000_000 },
+  },
+  list: {
+    sortable: ['kind', 'parent_id', 'title', 'url', 'position'],
+    searchable: ['title'],
+    filters: { kind: 'text', parent_id: 'int' },
+    defaultSort: ['position', 'ASC'],
+  },
+  menu: 'site',
+});
+
+/** The company's pages on social networks, shown in the footer. */
+export const networkCollections = defineResource({
+  name: 'network-collections',
+  table: 'network_collections',
+  role: 'MANAGER',
+  api: 'rest',
+  fields: {
+    title: requiredText(200),
+    url: { kind: 'url', max: 2000, required: true },
+    icon: text(60, { pattern: 'icon' }),
+    position: { kind: 'integer', min: 0, max: 1_000_000 },
+  },
+  list: { sortable: ['title', 'url', 'icon', 'position'], searchable: ['title'], filters: { icon: 'text' }, defaultSort: ['position', 'ASC'] },
+  menu: 'site',
+});

@@ -1,0 +1,35 @@
+import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/schema.js';
+import { issueRefreshToken, REFRESH_TOKEN_TTL_SECONDS, type IssuedRefreshToken } from './refreshTokens.js';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './tokens.js';
+
+export const ACCESS_COOKIE = 'access_token';
+export const REFRESH_COOKIE = 'refresh_token';
+export const REFRESH_COOKIE_PATH = '/api/site';
+
+/**
+ * The session cookies (docs/admin-api.md): the access token readable by the admin's scripts (it sends it back as
+ * `Authorization: Bearer`), `SameSite=Lax`, path `/`; the refresh token HttpOnly, `SameSite=Strict`, only for
+ * `/api/site`. Both `Secure` behind HTTPS.
+ */
+export function setSessionCookies(reply: FastifyReply, secure: boolean, accessToken: string, refresh: IssuedRefreshToken): void {
+  reply.setCookie(ACCESS_COOKIE, accessToken, { path: '/', sameSite: 'lax', secure, httpOnly: false, maxAge: ACCESS_TOKEN_TTL_SECONDS });
+  reply.setCookie(REFRESH_COOKIE, refresh.token, {
+    path: REFRESH_COOKIE_PATH,
+    sameSite: 'strict',
+    secure,
+    httpOnly: true,
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+  });
+}
+
+/**
+ * A new session for the current browser after its account's other sessions were ended (token version bumped):
+ * the token it holds stopped working too, so it gets fresh cookies with the current token version.
+ */
+export async function renewSession(reply: FastifyReply, db: Kysely<Database>, config: { jwtSecret: string; publicUrl: string }, userId: number): Promise<void> {
+  const user: UserRow = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const accessToken = await signAccessToken(config.jwtSecret, user);
+  setSessionCookies(reply, config.publicUrl.startsWith('https://'), accessToken, await issueRefreshToken(db, user.id));
+}

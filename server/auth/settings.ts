@@ -1,0 +1,32 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Keys of the `settings` table; each value is text. */
+export const SETTING_KEYS = {
+  /** '1' when every staff account must sign in with a second factor; absent or '0' otherwise. */
+  requireTwoFactor: 'security.require_two_factor',
+} as const;
+
+export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
+
+export async function getSetting(db: Db, key: SettingKey): Promise<string | null> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+/** Inserts or replaces one setting (both dialects support `on conflict … do update`). */
+export async function setSetting(db: Db, key: SettingKey, value: string): Promise<void> {
+  const updatedAt = new Date().toISOString();
+  await db
+    .insertInto('settings')
+    .values({ key, value, updated_at: updatedAt })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at: updatedAt }))
+    .execute();
+}
+
+/** Whether a MANAGER requires two-factor sign-in of every staff account. Read on every check, so a change applies at once. */
+export async function twoFactorRequired(db: Db): Promise<boolean> {
+  return (await getSetting(db, SETTING_KEYS.requireTwoFactor)) === '1';
+}

@@ -1,0 +1,54 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { RESOURCES, resourceNamed, type ResourceName } from '../../lib/resources/index.js';
+import { multipartLimits } from '../admin/upload.js';
+import { requireRole } from '../auth/guard.js';
+import type { ResourceHooks } from './hooks.js';
+import { mediaSourceHooks } from './hooks/media-source.js';
+import { mediaVideoHooks } from './hooks/media-video.js';
+import { menuHooks, networkHooks } from './hooks/menus.js';
+import { photobankCategoryHooks, photobankLogoHooks, photobankPhotoHooks } from './hooks/photobank.js';
+import { usersHooks } from './hooks/users.js';
+import { registerResourceRoutes } from './routes.js';
+
+/** The few resources whose behaviour goes beyond their declaration. */
+const HOOKS: Partial<Record<ResourceName, ResourceHooks>> = {
+  'media-video': mediaVideoHooks,
+  'media-source': mediaSourceHooks,
+  'photobank-categories': photobankCategoryHooks,
+  'photobank-logos': photobankLogoHooks,
+  'photobank-photos': photobankPhotoHooks,
+  menus: menuHooks,
+  'network-collections': networkHooks,
+  users: usersHooks,
+};
+
+const tableOf = (name: string): string => {
+  const resource = resourceNamed(name);
+  if (!resource) throw new Error(`Unknown resource ${name}`);
+  return resource.table;
+};
+
+/**
+ * Every admin resource of the registry, each in its own scope that denies by default: a request must carry a
+ * token of at least the resource's role (checked on `onRequest`, before a body is read). Multipart parsing
+ * exists only inside the admin resources' scope.
+ */
+export async function adminResourceRoutes(app: FastifyInstance): Promise<void> {
+  // Verbs without a payload may arrive with `Content-Type: application/json` and no body at all.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const textBody = body.toString();
+    if (textBody.trim() === '') return done(null, {});
+    jsonParser(request, textBody, done);
+  });
+  await app.register(multipart, { limits: multipartLimits(RESOURCES), throwFileSizeLimit: true });
+
+  for (const resource of RESOURCES) {
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', requireRole(resource.role));
+      await registerResourceRoutes(scope, resource, HOOKS[resource.name] ?? {}, tableOf);
+    });
+  }
+}

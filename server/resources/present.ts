@@ -1,0 +1,25 @@
+import { isUpload, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { toDownloadFile, toPublicImage } from '../content/mappers.js';
+import type { Row } from './hooks.js';
+
+/** The text an image gets as alt when the editor wrote none: the record's title or name. */
+const fallbackAlt = (row: Row): string => String(row.title ?? row.name ?? '');
+
+/**
+ * The admin read shape of a row: its columns, with image columns as public images (their alt text from the
+ * declared alt field, else the title) and single files as `{ url, name, size, format }`. Write answers use it too,
+ * so a write answers exactly what a read of that id answers.
+ */
+export function presentRow(resource: ResourceDescriptor, row: Row): Row {
+  const record: Row = { ...row };
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (!isUpload(field) || !(name in row)) continue;
+    if (field.kind === 'image') {
+      const alt = field.alt ? String(row[field.alt] ?? '') : '';
+      record[name] = toPublicImage(row[name] as string | null, alt || fallbackAlt(row));
+    } else if (field.maxFiles === 1) {
+      record[name] = toDownloadFile(row[name] as string | null);
+    }
+  }
+  return record;
+}

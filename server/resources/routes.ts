@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { isUpload, verbsPathOf, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { registerAdminReads, type ListSpec } from '../admin/listQuery.js';
+import { readUploadForm, type FileRule, type UploadedFile } from '../admin/upload.js';
+import type { Database } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import type { Db, ResourceHooks, Row, Values } from './hooks.js';
+import { presentRow } from './present.js';
+import { changeRecord, GENERIC_VERBS, loose, removeRecord, saveRecord, type WriteOptions } from './writes.js';
+import { idParams, writeSchemas } from './zod.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The files of a multipart write, each checked against its field's rules. */
+    uploads?: UploadedFile[];
+  }
+}
+
+type IdRoute = { Params: { id: number }; Body: Values };
+
+/** The upload rules of a resource's file fields, by field name. */
+export function uploadRules(resource: ResourceDescriptor): Record<string, FileRule> {
+  const rules: Record<string, FileRule> = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (isUpload(field)) rules[name] = { kinds: field.formats, maxBytes: field.maxBytes, maxFiles: field.kind === 'files' ? field.maxFiles : 1 };
+  }
+  return rules;
+}
+
+/** Reads a multipart form before validation: its text fields become the body the route's schema checks. */
+function multipartBody(rules: Record<string, FileRule>): preValidationAsyncHookHandler {
+  return async (request) => {
+    const form = await readUploadForm(request, rules);
+    request.body = form.fields;
+    request.uploads = form.files;
+  };
+}
+
+export function listSpecOf(resource: ResourceDescriptor): ListSpec {
+  return { resource: resource.name, table: resource.table as keyof Database, ...resource.list } as ListSpec;
+}
+
+/**
+ * Registers one resource from its declaration: the admin reads, then its writes in the style it declares
+ * (the specification's POST verbs or plain REST), each validated by a schema built from its fields.
+ */
+export async function registerResourceRoutes(app: FastifyInstance, resource: ResourceDescriptor, hooks: ResourceHooks, tableOf: (name: string) => string): Promise<void> {
+  const present = hooks.present ?? ((_db: Db, rows: Row[]) => rows.map((row) => presentRow(resource, row)));
+  const presentOne = async (row: Row) => (await present(app.db, [row]))[0];
+  registerAdminReads(app, listSpecOf(resource), (rows) => present(app.db, rows as Row[]));
+
+  const schemas = writeSchemas(resource, hooks.fieldSchemas);
+  const rules = uploadRules(resource);
+  const multipart = Object.keys(rules).length > 0;
+  const bodyOptions = multipart ? { preValidation: multipartBody(rules) } : {};
+  const consumes = multipart ? ['multipart/form-data'] : ['application/json'];
+  const options = (request: FastifyRequest, action: string): WriteOptions => ({ request, resource, hooks, tableOf, action, present });
+
+  const save = async (request: FastifyRequest, action: string, id: number | null, values: Values) => ({
+    data: await presentOne(await saveRecord(options(request, action), id, values, request.uploads ?? [])),
+  });
+  const remove = async (request: FastifyRequest, action: string, id: number) => {
+    const { row, before } = await removeRecord(options(request, action), id);
+    return { data: hooks.remove ? await presentOne(row) : before };
+  };
+
+  if (resource.api === 'verbs') {
+    const base = verbsPathOf(resource);
+    app.post(`${base}/add`, { schema: { body: schemas.add, consumes }, ...bodyOptions }, (request) => save(request, 'add', null, request.body as Values));
+    if (resource.updateByKey) {
+      const { key, required } = resource.updateByKey;
+      const body = schemas.update.extend(Object.fromEntries([key, ...required].map((name) => [name, schemas.fields[name] ?? z.never()])));
+      app.post(`${base}/update`, { schema: { body, consumes }, ...bodyOptions }, async (request) => {
+        const values = request.body as Values;
+        const row = await loose(app.db).selectFrom(resource.table).select('id').where(key, '=', values[key]).executeTakeFirst();
+        if (!row) throw notFound();
+        return save(request, 'update', Number(row.id), values);
+      });
+    } else {
+      app.post<IdRoute>(`${base}/update/:id`, { schema: { params: idParams, body: schemas.update, consumes }, ...bodyOptions }, (request) =>
+        save(request, 'update', request.params.id, request.body),
+      );
+    }
+    app.post<IdRoute>(`${base}/remove/:id`, { schema: { params: idParams } }, (request) => remove(request, 'remove', request.params.id));
+    for (const verb of resource.verbs ?? []) {
+      const change = hooks.verbs?.[verb] ?? GENERIC_VERBS[verb]?.(resource);
+      if (!change) throw new Error(`${resource.name}: the verb ${verb} has no implementation`);
+      app.post<IdRoute>(`${base}/${verb}/:id`, { schema: { params: idParams } }, async (request) => ({
+        data: await presentOne(await changeRecord(options(request, verb), request.params.id, change)),
+      }));
+    }
+  }
+
+  if (resource.api === 'rest') {
+    const base = `/api/admin/${resource.name}`;
+    app.post(base, { schema: { body: schemas.add } }, (request) => save(request, 'create', null, request.body as Values));
+    app.put<IdRoute>(`${base}/:id`, { schema: { params: idParams, body: schemas.update } }, (request) => save(request, 'update', request.params.id, request.body));
+    app.delete<IdRoute>(`${base}/:id`, { schema: { params: idParams } }, (request) => remove(request, 'delete', request.params.id));
+  }
+
+  await hooks.routes?.(app);
+}

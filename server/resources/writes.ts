@@ -1,0 +1,215 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { ImageField, ResourceDescriptor, UploadField } from '../../lib/resources/index.js';
+import type { StoredDocument } from '../../lib/types.js';
+import { auditedWrite } from '../admin/audit.js';
+import { withFileChanges, type FileChanges } from '../admin/fileChanges.js';
+import { closeGap, moveInList, nextPosition, type OrderedList } from '../admin/ordering.js';
+import { conflict, recordSlug, uniqueOr409 } from '../admin/unique.js';
+import { storeDownloadFile, storeUploadedImage, type UploadedFile } from '../admin/upload.js';
+import { nowIso } from '../content/visibility.js';
+import { imageFiles } from '../files/images.js';
+import type { FileStore } from '../files/store.js';
+import { notFound } from '../http/errors.js';
+import { formError } from '../http/validation.js';
+import type { Db, ResourceHooks, Row, Trx, Values, WriteContext } from './hooks.js';
+import { defaultOf } from './zod.js';
+
+/** Kysely over the table a descriptor names. */
+type LooseDatabase = Record<string, Record<string, unknown>>;
+export const loose = (db: Db) => db as unknown as Kysely<LooseDatabase>;
+
+export async function loadRow(db: Db, resource: ResourceDescriptor, id: number): Promise<Row | undefined> {
+  return (await loose(db).selectFrom(resource.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+}
+
+export async function loadOr404(db: Db, resource: ResourceDescriptor, id: number): Promise<Row> {
+  const row = await loadRow(db, resource, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The list an ordered row belongs to (the rows sharing its scope column's value). */
+export function orderedListOf(resource: ResourceDescriptor, row: Values): OrderedList {
+  const scope = resource.ordered?.scope ?? '';
+  return { table: resource.table as OrderedList['table'], column: 'position', scope: { column: scope, value: Number(row[scope]) }, first: 0 };
+}
+
+const imageFields = (resource: ResourceDescriptor) =>
+  Object.entries(resource.fields).filter((entry): entry is [string, ImageField] => entry[1].kind === 'image');
+
+/** Upload fields kept in the record's own column: images, and single files (several files are a hook's rows). */
+const columnUploads = (resource: ResourceDescriptor) =>
+  Object.entries(resource.fields).filter((entry): entry is [string, UploadField] => entry[1].kind === 'image' || (entry[1].kind === 'files' && entry[1].maxFiles === 1));
+
+/** The files one upload column points to. */
+function filesOfColumn(field: UploadField, json: string | null): string[] {
+  if (field.kind === 'image') return imageFiles(json);
+  return json ? [(JSON.parse(json) as StoredDocument).src] : [];
+}
+
+/** Every file a row's upload columns point to. */
+export const columnFilesOf = (resource: ResourceDescriptor, row: Row): string[] =>
+  columnUploads(resource).flatMap(([name, field]) => filesOfColumn(field, (row[name] as string | null) ?? null));
+
+/** References must name existing records; a missing one is a 400 on its field with the declared message. */
+async function checkReferences(db: Db, resource: ResourceDescriptor, values: Values, tableOf: (name: string) => string): Promise<void> {
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.kind !== 'reference' || values[name] === null || values[name] === undefined) continue;
+    const found = await loose(db).selectFrom(tableOf(field.resource)).select('id').where('id', '=', Number(values[name])).executeTakeFirst();
+    if (!found) throw formError({ [name]: [field.missing] });
+  }
+}
+
+/** Values declared unique must not belong to another record (409). */
+async function checkUnique(db: Db, resource: ResourceDescriptor, values: Values, exceptId: number | null): Promise<void> {
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.kind !== 'text' || !field.unique || values[name] === undefined) continue;
+    let query = loose(db).selectFrom(resource.table).select('id').where(name, '=', values[name]);
+    if (exceptId !== null) query = query.where('id', '!=', exceptId);
+    if (await query.executeTakeFirst()) throw conflict(name, field.unique);
+  }
+}
+
+/** Stores the uploads kept in columns (an image with its variants, a document under its name); each replaces what its column held. */
+async function storeColumnUploads(store: FileStore, resource: ResourceDescriptor, uploads: readonly UploadedFile[], files: FileChanges, current: Row | null): Promise<Values> {
+  const columns: Values = {};
+  for (const [name, field] of columnUploads(resource)) {
+    const upload = uploads.find((file) => file.field === name);
+    if (!upload) continue;
+    let json: string;
+    if (field.kind === 'image') {
+      json = JSON.stringify(await storeUploadedImage(store, resource.name, upload));
+    } else {
+      const stored = await storeDownloadFile(store, resource.name, upload);
+      json = JSON.stringify({ src: stored.key, name: upload.name, size: stored.size, format: stored.format } satisfies StoredDocument);
+    }
+    files.stored(filesOfColumn(field, json));
+    if (current) files.replaced(filesOfColumn(field, (current[name] as string | null) ?? null));
+    columns[name] = json;
+  }
+  return columns;
+}
+
+export interface WriteOptions {
+  request: FastifyRequest;
+  resource: ResourceDescriptor;
+  hooks: ResourceHooks;
+  /** The table of a resource named by a reference field. */
+  tableOf: (name: string) => string;
+  /** The audit action: `add`/`update` for the specification's verbs, `create`/`update` for plain REST. */
+  action: string;
+  /** The admin read shape of rows. */
+  present: (db: Db, rows: Row[]) => Promise<unknown[]> | unknown[];
+}
+
+/** Adds (`id` null) or updates one record: checks, files, then one audited transaction; files follow the row. */
+export async function saveRecord(options: WriteOptions, id: number | null, values: Values, uploads: readonly UploadedFile[]): Promise<Row> {
+  const { request, resource, hooks } = options;
+  const { db, files: store } = request.server;
+  const existing = id === null ? null : await loadOr404(db, resource, id);
+  if (id === null) {
+    const missing = columnUploads(resource).find(([name, field]) => field.required && !uploads.some((file) => file.field === name));
+    if (missing) throw formError({ [missing[0]]: [missing[1].missing ?? 'Выберите файл.'] });
+  }
+  await checkReferences(db, resource, values, options.tableOf);
+  await checkUnique(db, resource, values, id);
+  await hooks.check?.(db, values, existing, uploads);
+
+  const slug = Object.entries(resource.fields).find(([, field]) => field.kind === 'slug');
+  // Only declared fields reach the table; a hook reads the others (a logo's files to keep) from `values`.
+  const changes: Values = Object.fromEntries(Object.entries(values).filter(([name]) => name in resource.fields));
+  if (slug && (id === null || values[slug[0]] !== undefined)) {
+    const [name, field] = slug;
+    const from = field.kind === 'slug' ? field.from : 'title';
+    changes[name] = await recordSlug(db, resource.table, String(values[name] ?? ''), String(values[from] ?? existing?.[from] ?? ''), id);
+  }
+
+  return withFileChanges(store, async (files) => {
+    const images = await storeColumnUploads(store, resource, uploads, files, existing);
+    return uniqueOr409(slug?.[0] ?? 'id', () =>
+      auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
+        const current = id === null ? null : await loadOr404(trx, resource, id);
+        const context: WriteContext = { request, trx, files, values: { ...values, ...changes, ...images }, uploads, current };
+        const computed = { ...changes, ...images, ...(await hooks.columns?.(context)) };
+        const row = current ? await updateRow(trx, resource, current, computed) : await insertRow(trx, resource, computed);
+        await hooks.afterWrite?.(context, row);
+        return row;
+      }),
+    );
+  });
+}
+
+async function insertRow(trx: Trx, resource: ResourceDescriptor, values: Values): Promise<Row> {
+  const row: Values = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = defaultOf(field);
+    if (value !== undefined) row[name] = value;
+  }
+  Object.assign(row, values);
+  if (resource.ordered) row.position = await nextPosition(trx, orderedListOf(resource, row));
+  if (resource.timestamps) row.created_at = row.updated_at = nowIso();
+  return (await loose(trx).insertInto(resource.table).values(row).returningAll().executeTakeFirstOrThrow()) as Row;
+}
+
+async function updateRow(trx: Trx, resource: ResourceDescriptor, current: Row, values: Values): Promise<Row> {
+  const changes: Values = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  const scope = resource.ordered?.scope;
+  const moved = scope !== undefined && changes[scope] !== undefined && Number(changes[scope]) !== Number(current[scope]);
+  if (moved) changes.position = await nextPosition(trx, orderedListOf(resource, changes));
+  if (resource.timestamps) changes.updated_at = nowIso();
+  const row = Object.keys(changes).length
+    ? ((await loose(trx).updateTable(resource.table).set(changes).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow()) as Row)
+    : current;
+  if (moved) await closeGap(trx, orderedListOf(resource, current));
+  return row;
+}
+
+/** Removes one record (or what its hook does instead) and, once that committed, its files. Answers the row as it was. */
+export async function removeRecord(options: WriteOptions, id: number): Promise<{ row: Row; before: unknown }> {
+  const { request, resource, hooks, present } = options;
+  return withFileChanges(request.server.files, (files) =>
+    auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
+      const current = await loadOr404(trx, resource, id);
+      const [before] = await present(trx, [current]);
+      if (hooks.remove) return { id, row: await hooks.remove(trx, current), before };
+      files.replaced([...columnFilesOf(resource, current), ...((await hooks.filesOf?.(trx, current)) ?? [])]);
+      await loose(trx).deleteFrom(resource.table).where('id', '=', id).execute();
+      if (resource.ordered) await closeGap(trx, orderedListOf(resource, current));
+      await hooks.afterRemove?.(trx, current);
+      return { id, row: current, before };
+    }),
+  );
+}
+
+/** One verb on one row (`fix`, `move-up`, `remove-img`…): in a transaction with its audit entry; answers the row after it. */
+export async function changeRecord(options: WriteOptions, id: number, change: (trx: Trx, row: Row, files: FileChanges) => Promise<void>): Promise<Row> {
+  const { request, resource } = options;
+  return withFileChanges(request.server.files, (files) =>
+    auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
+      const current = await loadOr404(trx, resource, id);
+      await change(trx, current, files);
+      return loadOr404(trx, resource, id);
+    }),
+  );
+}
+
+/** The generic verbs a declaration implies: moves within an ordered list, removal of an image. */
+export const GENERIC_VERBS: Record<string, (resource: ResourceDescriptor) => (trx: Trx, row: Row, files: FileChanges) => Promise<void>> = {
+  'move-up': (resource) => async (trx, row) => {
+    await moveInList(trx, orderedListOf(resource, row), row.id, 'up');
+  },
+  'move-down': (resource) => async (trx, row) => {
+    await moveInList(trx, orderedListOf(resource, row), row.id, 'down');
+  },
+  'remove-img': (resource) => async (trx, row, files) => {
+    const removable = imageFields(resource).filter(([, field]) => field.removable);
+    files.replaced(removable.flatMap(([name]) => imageFiles((row[name] as string | null) ?? null)));
+    const cleared = Object.fromEntries(removable.map(([name]) => [name, null]));
+    await loose(trx)
+      .updateTable(resource.table)
+      .set(resource.timestamps ? { ...cleared, updated_at: nowIso() } : cleared)
+      .where(sql<SqlBool>`id = ${row.id}`)
+      .execute();
+  },
+};

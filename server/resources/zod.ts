@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { FIELD_MESSAGES, ICON_PATTERN, IDENTIFIER_PATTERN, isSitePath, isUpload, isWebUrl, type Field, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { parseId } from '../admin/listQuery.js';
+import { flag, integer, isoDate, optionalId, richHtml, slugField, text } from '../admin/validate.js';
+
+/**
+ * The body schemas of a resource's writes, built from its declared fields: the limits and messages the admin
+ * shows come from the same declaration. Files are not part of the body (they are read from the multipart form).
+ */
+
+type Shape = Record<string, z.ZodType>;
+
+function textSchema(field: Extract<Field, { kind: 'text' }>): z.ZodType {
+  const base = field.required ? text(field.max).min(1) : text(field.max);
+  if (field.pattern === 'identifier') return base.refine((value) => value === '' || IDENTIFIER_PATTERN.test(value), FIELD_MESSAGES.identifier);
+  if (field.pattern === 'icon') return base.refine((value) => ICON_PATTERN.test(value), FIELD_MESSAGES.icon);
+  return base;
+}
+
+function urlSchema(field: Extract<Field, { kind: 'url' }>): z.ZodType {
+  const base = field.required ? text(field.max).min(1) : text(field.max);
+  return base.refine(
+    (value) => value === '' || isWebUrl(value, field.hosts) || (field.sitePath === true && isSitePath(value)),
+    field.hosts ? FIELD_MESSAGES.urlHosts(field.hosts) : field.sitePath ? FIELD_MESSAGES.siteLink : FIELD_MESSAGES.url,
+  );
+}
+
+/** The schema of one field's value, or null for a file field. */
+export function fieldSchema(field: Field): z.ZodType | null {
+  switch (field.kind) {
+    case 'text':
+      return textSchema(field);
+    case 'slug':
+      return slugField;
+    case 'html':
+      return richHtml;
+    case 'url':
+      return urlSchema(field);
+    case 'flag':
+      return flag;
+    case 'date':
+      return isoDate;
+    case 'integer':
+      return integer(field.min, field.max);
+    case 'choice': {
+      const keys = field.choices.map((choice) => choice.id) as [string, ...string[]];
+      const choice = z.enum(keys, { error: `Допустимые значения: ${keys.join(', ')}.` });
+      return field.nullable ? z.preprocess((value) => (value === '' ? null : value), choice.nullable()) : choice;
+    }
+    case 'reference':
+      return field.required ? optionalId.refine((value) => value !== null, FIELD_MESSAGES.required) : optionalId;
+    case 'image':
+    case 'files':
+      return null;
+  }
+}
+
+export interface WriteSchemas {
+  add: z.ZodObject<Shape>;
+  update: z.ZodObject<Shape>;
+  /** Each body field's schema as a required value. */
+  fields: Shape;
+}
+
+/**
+ * `add` requires the required fields and takes the others as sent; `update` takes any subset. `extra` adds the
+ * fields a resource's hook reads itself (a logo's colour values, the files to keep).
+ */
+export function writeSchemas(resource: ResourceDescriptor, extra: Shape = {}): WriteSchemas {
+  const add: Shape = {};
+  const update: Shape = {};
+  const fields: Shape = { ...extra };
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (isUpload(field)) continue;
+    const schema = extra[name] ?? fieldSchema(field);
+    if (!schema) continue;
+    fields[name] = schema;
+    const required = 'required' in field && field.required === true;
+    add[name] = required ? schema : schema.optional();
+    update[name] = schema.optional();
+  }
+  for (const [name, schema] of Object.entries(extra)) {
+    if (!(name in resource.fields)) {
+      add[name] = schema.optional();
+      update[name] = schema.optional();
+    }
+  }
+  return { add: z.object(add), update: z.object(update), fields };
+}
+
+/** What a field holds when an add does not send it. */
+export function defaultOf(field: Field): string | number | null | undefined {
+  switch (field.kind) {
+    case 'text':
+    case 'slug':
+    case 'html':
+    case 'url':
+      return '';
+    case 'flag':
+      return field.default;
+    case 'choice':
+    case 'reference':
+    case 'image':
+      return null;
+    default:
+      return undefined;
+  }
+}
+
+/** The `:id` of a route: a record id, or the route answers 404 (see the validator compiler). */
+export const idParams = z.object({
+  id: z.string().transform((value, context) => {
+    try {
+      return parseId(value);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'Запись не найдена.' });
+      return z.NEVER;
+    }
+  }),
+});

@@ -1,0 +1,204 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { recordAudit } from '../admin/audit.js';
+import { emailSchema, nameSchema, passwordSchema, PASSWORD_MAX, toUserRecord, updateUser, USER_COLUMNS, type UserRecord } from '../auth/accounts.js';
+import { requireRole } from '../auth/guard.js';
+import { accountLocked, LOGIN_FAILED_ACTION, LOGIN_RESOURCE } from '../auth/loginAttempts.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { renewSession } from '../auth/sessionCookies.js';
+import { SETTING_KEYS, setSetting, twoFactorRequired } from '../auth/settings.js';
+import {
+  completeEnrolment,
+  otpauthUrl,
+  qrCodeDataUrl,
+  recoveryCodesLeft,
+  removeTwoFactor,
+  replaceRecoveryCodes,
+  startEnrolment,
+  TWO_FACTOR_MESSAGES,
+} from '../auth/twoFactor.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { parseForm } from '../http/validation.js';
+import { RATE_LIMITED_MESSAGE } from './auth.js';
+
+/** The signed-in account as the profile screen reads it. */
+export interface AccountRecord extends UserRecord {
+  /** 1 while a MANAGER requires two-factor sign-in of all staff. */
+  two_factor_required: 0 | 1;
+  /** Recovery codes not used yet (0 without two-factor sign-in). */
+  recovery_codes_left: number;
+}
+
+export const ACCOUNT_MESSAGES = {
+  selfReset: 'Свою двухфакторную аутентификацию отключите в профиле.',
+  enrolFirst: 'Сначала подключите двухфакторную аутентификацию для своей учётной записи.',
+} as const;
+
+/** Audit actions of the profile (resource `account`, the record is the account itself) and of a MANAGER's reset. */
+export const ACCOUNT_AUDIT = {
+  update: 'update',
+  enable: '2fa-enable',
+  disable: '2fa-disable',
+  recoveryCodes: '2fa-recovery-codes',
+  reset: 'reset-2fa',
+} as const;
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const currentPassword = z
+  .string({ error: 'Введите текущий пароль.' })
+  .min(1, { error: 'Введите текущий пароль.' })
+  .max(PASSWORD_MAX, { error: `Пароль должен быть не длиннее ${PASSWORD_MAX} символов.` });
+
+const profileBody = z.object({
+  name: nameSchema.optional(),
+  email: emailSchema.optional(),
+  password: z.preprocess(emptyToUndefined, passwordSchema.optional()),
+  current_password: currentPassword,
+});
+
+const passwordBody = z.object({ password: currentPassword });
+const codeBody = z.object({ code: z.string({ error: 'Введите код из приложения.' }).trim().min(1, { error: 'Введите код из приложения.' }).max(64) });
+const securityBody = z.object({
+  require_two_factor: z
+    .union([z.literal(0), z.literal(1), z.boolean()], { error: 'Ожидается 0 или 1.' })
+    .transform((value): 0 | 1 => (value === true || value === 1 ? 1 : 0)),
+});
+
+/** Largest id an integer column holds in both dialects; larger ids are unknown records, not database errors. */
+const MAX_ID = 2_147_483_647;
+
+function userId(value: string): number {
+  const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : 0;
+  if (id < 1 || id > MAX_ID) throw notFound();
+  return id;
+}
+
+/**
+ * The profile of the signed-in account (`/api/admin/account…`: name, e-mail, password, two-factor sign-in), a
+ * MANAGER's reset of another account's second factor, and the security settings (docs/admin-api.md). The
+ * profile routes stay open to an account that a MANAGER's requirement sends to enrolment.
+ */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  async function accountRow(request: FastifyRequest): Promise<UserRow> {
+    const row = await db.selectFrom('users').selectAll().where('id', '=', request.user?.id ?? 0).executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function accountRecord(row: UserRow): Promise<AccountRecord> {
+    return {
+      ...toUserRecord(row),
+      two_factor_required: (await twoFactorRequired(db)) ? 1 : 0,
+      recovery_codes_left: row.two_factor === 1 ? await recoveryCodesLeft(db, row.id) : 0,
+    };
+  }
+
+  /**
+   * Sensitive changes need the current password. A wrong one counts as a failed login of the account (the same
+   * limit as the login form), so a taken-over session cannot be used to guess the password.
+   */
+  async function confirmPassword(request: FastifyRequest, row: UserRow, password: string, field: string): Promise<void> {
+    if (await accountLocked(db, row.email)) throw new HttpError(429, RATE_LIMITED_MESSAGE);
+    if (await verifyPassword(password, row.password_hash)) return;
+    await recordAudit(request, { action: LOGIN_FAILED_ACTION, resource: LOGIN_RESOURCE, recordId: row.id, actor: { id: row.id, email: row.email } });
+    throw new HttpError(400, TWO_FACTOR_MESSAGES.wrongPassword, { [field]: [TWO_FACTOR_MESSAGES.wrongPassword] });
+  }
+
+  const renew = (reply: FastifyReply, id: number) => renewSession(reply, db, app.config, id);
+
+  await app.register(async (staff) => {
+    staff.addHook('preHandler', requireRole('USER'));
+
+    staff.get('/api/admin/account', async (request) => ({ data: await accountRecord(await accountRow(request)) }));
+
+    staff.put('/api/admin/account', async (request, reply) => {
+      const { current_password: current, ...changes } = parseForm(profileBody, request.body);
+      const row = await accountRow(request);
+      await confirmPassword(request, row, current, 'current_password');
+      const result = await updateUser(db, row.id, changes);
+      if (!result) throw notFound();
+      // A new password ends every session of the account; this one continues with fresh cookies.
+      if (result.revoked) await renew(reply, row.id);
+      await recordAudit(request, { action: ACCOUNT_AUDIT.update, resource: 'account', recordId: row.id });
+      return { data: await accountRecord(await accountRow(request)) };
+    });
+
+    staff.post('/api/admin/account/2fa/setup', async (request) => {
+      const row = await accountRow(request);
+      if (row.two_factor === 1) throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
+      const secret = await startEnrolment(db, row.id);
+      const url = otpauthUrl(app.config.brand, row.email, secret);
+      return { data: { secret, otpauthUrl: url, qrCode: await qrCodeDataUrl(url) } };
+    });
+
+    staff.post('/api/admin/account/2fa/enable', async (request, reply) => {
+      const { code } = parseForm(codeBody, request.body);
+      const row = await accountRow(request);
+      if (row.two_factor === 1) throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
+      if (!row.totp_pending_secret) throw new HttpError(409, TWO_FACTOR_MESSAGES.noPendingSetup);
+      const recoveryCodes = await completeEnrolment(db, row.id, row.totp_pending_secret, code);
+      if (!recoveryCodes) throw new HttpError(400, TWO_FACTOR_MESSAGES.invalidCode, { code: [TWO_FACTOR_MESSAGES.invalidCode] });
+      // Enrolment ended every session of the account; this one continues with fresh cookies.
+      await renew(reply, row.id);
+      await recordAudit(request, { action: ACCOUNT_AUDIT.enable, resource: 'account', recordId: row.id });
+      return { data: { recoveryCodes } };
+    });
+
+    staff.post('/api/admin/account/2fa/disable', async (request, reply) => {
+      const { password } = parseForm(passwordBody, request.body);
+      const row = await accountRow(request);
+      if (row.two_factor !== 1) throw new HttpError(409, TWO_FACTOR_MESSAGES.notEnabled);
+      await confirmPassword(request, row, password, 'password');
+      await removeTwoFactor(db, row.id);
+      await renew(reply, row.id);
+      await recordAudit(request, { action: ACCOUNT_AUDIT.disable, resource: 'account', recordId: row.id });
+      return { data: await accountRecord(await accountRow(request)) };
+    });
+
+    staff.post('/api/admin/account/2fa/recovery-codes', async (request) => {
+      const { password } = parseForm(passwordBody, request.body);
+      const row = await accountRow(request);
+      if (row.two_factor !== 1) throw new HttpError(409, TWO_FACTOR_MESSAGES.notEnabled);
+      await confirmPassword(request, row, password, 'password');
+      const recoveryCodes = await db.transaction().execute((trx) => replaceRecoveryCodes(trx, row.id));
+      await recordAudit(request, { action: ACCOUNT_AUDIT.recoveryCodes, resource: 'account', recordId: row.id });
+      return { data: { recoveryCodes } };
+    });
+  });
+
+  await app.register(async (managers) => {
+    managers.addHook('preHandler', requireRole('MANAGER'));
+
+    // For a colleague who lost their phone: the account signs in with its password again and may enrol anew.
+    managers.post<{ Params: { id: string } }>('/api/admin/users/:id/reset-2fa', async (request) => {
+      const id = userId(request.params.id);
+      if (id === request.user?.id) throw new HttpError(409, ACCOUNT_MESSAGES.selfReset);
+      const row = await db.selectFrom('users').select(['id', 'two_factor']).where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound();
+      if (row.two_factor !== 1) throw new HttpError(409, TWO_FACTOR_MESSAGES.notEnabled);
+      await removeTwoFactor(db, id);
+      await recordAudit(request, { action: ACCOUNT_AUDIT.reset, resource: 'users', recordId: id });
+      const updated = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+      return { data: toUserRecord(updated) };
+    });
+
+    managers.get('/api/admin/settings/security', async () => ({
+      data: { require_two_factor: (await twoFactorRequired(db)) ? 1 : 0 },
+    }));
+
+    managers.put('/api/admin/settings/security', async (request) => {
+      const { require_two_factor: required } = parseForm(securityBody, request.body);
+      // The MANAGER who turns the requirement on must not be the first one it locks out.
+      if (required === 1 && (await accountRow(request)).two_factor !== 1) {
+        throw new HttpError(409, ACCOUNT_MESSAGES.enrolFirst, { require_two_factor: [ACCOUNT_MESSAGES.enrolFirst] });
+      }
+      await setSetting(db, SETTING_KEYS.requireTwoFactor, String(required));
+      await recordAudit(request, { action: 'update', resource: 'settings', recordId: 'security' });
+      return { data: { require_two_factor: required } };
+    });
+  });
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { toUserRecord, USER_COLUMNS } from '../../auth/accounts.js';
+import { requireRole } from '../../auth/guard.js';
+import { notFound } from '../../http/errors.js';
+
+/** `GET /api/admin/me`: the signed-in user, of any role. */
+export async function adminMeRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireRole('USER'));
+  app.get('/api/admin/me', async (request) => {
+    const row = await app.db.selectFrom('users').select(USER_COLUMNS).where('id', '=', request.user?.id ?? 0).executeTakeFirst();
+    if (!row) throw notFound();
+    return { data: toUserRecord(row) };
+  });
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite, type RunningSite } from './server.js';
+
+/** The investor documents page of the built site, on the demo content. */
+
+let site: RunningSite;
+beforeAll(async () => {
+  site = await startSite();
+}, 240_000);
+afterAll(async () => {
+  await site?.close();
+});
+
+const get = async (path: string) => {
+  const response = await fetch(`${site.url}${path}`, { redirect: 'manual' });
+  return { status: response.status, html: await response.text(), headers: response.headers };
+};
+const titles = (html: string) => [...html.matchAll(/class="documents__title"[^>]*>([^<]+)</g)].map((match) => match[1]);
+
+describe('/investoram/dokumenty', () => {
+  it('lists the published documents with format, size in MB and date, and filter links by category and year', async () => {
+    const { status, html } = await get('/investoram/dokumenty');
+    expect(status).toBe(200);
+    expect(html).toContain('<title>Документы для инвесторов | Смарт Горизонт</title>');
+    expect(titles(html)).toContain('Годовой отчёт за 2025 год');
+    expect(titles(html)).toHaveLength(6);
+    expect(html).toMatch(/PDF, 0,0\u00a0МБ, /);
+    expect(html).toContain('href="/investoram/dokumenty?category=annual-reports"');
+    expect(html).toContain('href="/investoram/dokumenty?year=2024"');
+    expect(html).toMatch(/href="\/api\/investor-documents\/\d+\/file" download="Годовой отчёт за 2025 год.pdf"/);
+  });
+
+  it('filters by category and year, and a filter that names nothing is a 404', async () => {
+    expect(titles((await get('/investoram/dokumenty?category=annual-reports')).html)).toEqual(['Годовой отчёт за 2025 год', 'Годовой отчёт за 2024 год']);
+    const both = await get('/investoram/dokumenty?category=annual-reports&year=2024');
+    expect(titles(both.html)).toEqual(['Годовой отчёт за 2024 год']);
+    expect(both.html).toContain('<title>Документы для инвесторов — Годовые отчёты — 2024 | Смарт Горизонт</title>');
+    expect((await get('/investoram/dokumenty?category=secret')).status).toBe(404);
+    expect((await get('/investoram/dokumenty?year=20x4')).status).toBe(404);
+    expect((await get('/investoram/dokumenty?page=1')).status).toBe(301);
+  });
+
+  it('downloads a file under its original name', async () => {
+    const href = /href="(\/api\/investor-documents\/\d+\/file)"/.exec((await get('/investoram/dokumenty?category=disclosure')).html)?.[1];
+    const response = await fetch(`${site.url}${href ?? ''}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Сообщение о существенном факте: решения совета директоров.pdf')}`);
+    expect((await response.text()).startsWith('%PDF-')).toBe(true);
+  });
+
+  it('is in the investor section menu, on the section index and in the sitemap', async () => {
+    expect((await get('/investoram')).html).toContain('href="/investoram/dokumenty"');
+    expect((await get('/investoram/informatsiya-dlya-aktsionerov')).html).toContain('href="/investoram/dokumenty"');
+    expect((await get('/sitemap.xml')).html).toContain('/investoram/dokumenty</loc>');
+  });
+});
