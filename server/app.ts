@@ -14,6 +14,7 @@ import { seedDemoContent } from './demo/seed.js';
 import { FileStore } from './files/store.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { installSchemas } from './http/schemas.js';
+import { ensureSearchIndex } from './search/indexer.js';
 import { adminResourceRoutes } from './resources/index.js';
 import { adminMeRoutes } from './routes/admin/me.js';
 import { authRoutes } from './routes/auth.js';
@@ -24,6 +25,7 @@ import { menuRoutes } from './routes/menu.js';
 import { networkRoutes } from './routes/network.js';
 import { newsRoutes } from './routes/news.js';
 import { photobankRoutes } from './routes/photobank.js';
+import { searchRoutes } from './routes/search.js';
 import { textPagesRoutes } from './routes/textPages.js';
 import { uploadsRoutes } from './routes/uploads.js';
 import { sitePlugin } from './site/plugin.js';
@@ -71,6 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await migrateToLatest(db as Kysely<unknown>);
   const files = new FileStore(config.uploadsDir);
   if (config.seedDemo) await seedDemoContent(db, files);
+  await ensureSearchIndex(db);
   const firstLogin = await ensureFirstManager(db, { email: config.adminEmail, password: config.adminPassword });
 
   const views = new ViewCounter(db, options.viewFlushMs);
@@ -112,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(textPagesRoutes);
   await app.register(photobankRoutes);
   await app.register(investorDocumentsRoutes);
+  await app.register(searchRoutes);
   await app.register(authRoutes);
   await app.register(adminMeRoutes);
   await app.register(adminResourceRoutes);

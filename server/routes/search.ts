@@ -1,0 +1,30 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { SEARCH_MESSAGES, searchQueryError } from '../../lib/search.js';
+import { requireRole } from '../auth/guard.js';
+import { HttpError } from '../http/errors.js';
+import { requirePage } from '../http/paging.js';
+import { adminSearch } from '../search/service.js';
+
+/** The query parameter `q`: one string, not empty, not too long; anything else is a 400 naming `q`. */
+export function searchQuery(value: unknown): string {
+  const error = typeof value === 'string' ? searchQueryError(value) : value === undefined ? SEARCH_MESSAGES.empty : 'Параметр должен встречаться один раз.';
+  if (error) throw new HttpError(400, SEARCH_MESSAGES.invalid, { q: [error] });
+  return (value as string).trim();
+}
+
+async function adminSearchRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireRole('USER'));
+  /** Any item by a word, for the dashboard: the role's resources only (USER: news, articles, press, videos). */
+  app.get<{ Querystring: Record<string, unknown> }>('/api/admin/search', async (request) => ({
+    data: await adminSearch(app.db, searchQuery(request.query.q), request.user?.role ?? 'USER'),
+  }));
+}
+
+/** `GET /api/search?q=&page=`: the site's full-text search; `GET /api/admin/search?q=`: the admin's. */
+export const searchRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/api/search', async (request) => {
+    const q = searchQuery(request.query.q);
+    return { data: await app.content.search.search(q, requirePage(request.query.page)) };
+  });
+  await app.register(adminSearchRoutes);
+};
