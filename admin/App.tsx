@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AccessDenied } from './AccessDenied.js';
 import { AdminHome, LoginRedirect } from './AdminHome.js';
+import { CalendarPage } from './calendar/CalendarPage.js';
 import auditLog from './audit-log/index.js';
 import { i18nProvider } from './i18n/index.js';
 import { Layout } from './layout/Layout.js';
@@ -49,6 +50,7 @@ export const AdminRoot = ({ providers }: { providers: AdminProviders }) => (
     <CustomRoutes noLayout>
       <Route path="/" element={<AdminHome />} />
     </CustomRoutes>
+    <CustomRoutes><Route path="/calendar" element={<CalendarPage />} /></CustomRoutes>
     <Resource name="news" {...news} />
     <Resource name="media-our" {...mediaOur} />
     <Resource name="media-other" {...mediaOther} />

@@ -16,6 +16,7 @@ import { installErrorHandler } from './http/errorHandler.js';
 import { installSchemas } from './http/schemas.js';
 import { ensureSearchIndex } from './search/indexer.js';
 import { adminResourceRoutes } from './resources/index.js';
+import { adminCalendarRoutes } from './routes/admin/calendar.js';
 import { adminMeRoutes } from './routes/admin/me.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(searchRoutes);
   await app.register(authRoutes);
   await app.register(adminMeRoutes);
+  await app.register(adminCalendarRoutes);
   await app.register(adminResourceRoutes);
   // The public site last: it answers every other GET outside /api (DESIGN.md §2).
   await app.register(sitePlugin);

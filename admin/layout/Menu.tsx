@@ -1,3 +1,4 @@
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { Divider } from '@mui/material';
 import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
@@ -21,6 +22,7 @@ export const Menu = () => {
   return (
     <RaMenu>
       <RaMenu.Item to="/admin" primaryText={translate('app.menu.dashboard')} leftIcon={<DashboardIcon />} end />
+      <RaMenu.Item to="/admin/calendar" primaryText={translate('app.menu.calendar')} leftIcon={<CalendarMonthIcon />} />
       {GROUPS.map((group) => (
         <div key={group.key} aria-label={translate(`app.menu.${group.key}`)}>
           <Divider sx={{ my: 0.5 }} />

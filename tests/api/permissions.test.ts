@@ -13,9 +13,10 @@ vi.mock('fastify', async (importOriginal) => (await import('../helpers/routes.js
 
 /**
  * The role each admin route needs, from the resource registry: a route belongs to the resource whose read path or
- * verbs path it starts with. `/api/admin/me` is every signed-in user's.
+ * verbs path it starts with. `/api/admin/me`, the global search and the publishing calendar are every signed-in
+ * user's (the last two answer only what the user's role may read).
  */
-const OWN_USER_ROUTES = ['/api/admin/me'];
+const OWN_USER_ROUTES = ['/api/admin/me', '/api/admin/search', '/api/admin/calendar'];
 
 const underPath = (url: string, base: string) => url === base || url.startsWith(`${base}/`);
 
