@@ -1,8 +1,10 @@
 import { benchArchive } from './archive.js';
 import { benchReads } from './reads.js';
+import { benchSearch } from './search.js';
 import { benchSite } from './site.js';
 
 /** `npm run bench`: every benchmark in turn; each prints its own numbers. */
 await benchReads();
 await benchArchive();
 await benchSite();
+await benchSearch();

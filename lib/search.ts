@@ -8,8 +8,8 @@ export const SEARCH_PAGE_SIZE = 10;
 export const ADMIN_SEARCH_LIMIT = 20;
 
 export const SEARCH_MESSAGES = {
-  invalid: "Некорректный поисковый запрос.",
-  empty: "Введите слово для поиска.",
+  invalid: 'Некорректный поисковый запрос.',
+  empty: 'Введите слово для поиска.',
   tooLong: `Запрос — не длиннее ${SEARCH_QUERY_MAX} символов.`,
 } as const;
 

@@ -1,87 +1,42 @@
-import EventIcon from "@mui/icons-material/Event";
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  IconButton,
-  List as MuiList,
-  ListItem,
-  ListItemText,
-  Stack,
-  Typography,
-} from "@mui/material";
-import { useState } from "react";
-import {
-  Link,
-  Title,
-  useCreatePath,
-  useGetList,
-  useTranslate,
-} from "react-admin";
-import { useSearchParams } from "react-router-dom";
-import type { CalendarItem } from "../../lib/calendar.js";
-import {
-  dayKey,
-  gridDays,
-  monthKey,
-  monthOf,
-  parseMonth,
-  shiftMonth,
-} from "./dates.js";
-import { RescheduleDialog } from "./RescheduleDialog.js";
+import EventIcon from '@mui/icons-material/Event';
+import { Box, Button, Card, CardContent, CardHeader, IconButton, List as MuiList, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link, Title, useCreatePath, useGetList, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import type { CalendarItem } from '../../lib/calendar.js';
+import { dayKey, gridDays, monthKey, monthOf, parseMonth, shiftMonth } from './dates.js';
+import { RescheduleDialog } from './RescheduleDialog.js';
 
 const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString("ru-RU", {
-    hour: "2-digit",
-    minute: "2-digit",
+  new Date(iso).toLocaleTimeString('ru-RU', {
+    hour: '2-digit',
+    minute: '2-digit',
   });
 
 /** One item in a day or in the drafts: its title opens the edit screen, the button reschedules it. */
-const Entry = ({
-  item,
-  onReschedule,
-}: {
-  item: CalendarItem;
-  onReschedule: (item: CalendarItem) => void;
-}) => {
+const Entry = ({ item, onReschedule }: { item: CalendarItem; onReschedule: (item: CalendarItem) => void }) => {
   const translate = useTranslate();
   const createPath = useCreatePath();
-  const scheduled =
-    item.published && new Date(item.public_at).getTime() > Date.now();
+  const scheduled = item.published && new Date(item.public_at).getTime() > Date.now();
   return (
-    <Stack
-      direction="row"
-      alignItems="flex-start"
-      spacing={0.5}
-      data-testid={`calendar-item-${item.resource}-${item.id}`}
-    >
+    <Stack direction="row" alignItems="flex-start" spacing={0.5} data-testid={`calendar-item-${item.resource}-${item.id}`}>
       <Box sx={{ flex: 1, minWidth: 0, fontSize: 13, lineHeight: 1.3 }}>
         <Link
           to={createPath({
             resource: item.resource,
-            type: "edit",
+            type: 'edit',
             id: item.id,
           })}
         >
           {item.title}
         </Link>
         <Typography variant="caption" component="div" color="text.secondary">
-          {[
-            timeOf(item.public_at),
-            translate(`resources.${item.resource}.name`, { smart_count: 1 }),
-            scheduled ? translate("app.calendar.scheduled") : null,
-          ]
+          {[timeOf(item.public_at), translate(`resources.${item.resource}.name`, { smart_count: 1 }), scheduled ? translate('app.calendar.scheduled') : null]
             .filter(Boolean)
-            .join(" · ")}
+            .join(' · ')}
         </Typography>
       </Box>
-      <IconButton
-        size="small"
-        aria-label={`${translate("app.calendar.reschedule")}: ${item.title}`}
-        onClick={() => onReschedule(item)}
-      >
+      <IconButton size="small" aria-label={`${translate('app.calendar.reschedule')}: ${item.title}`} onClick={() => onReschedule(item)}>
         <EventIcon fontSize="inherit" />
       </IconButton>
     </Stack>
@@ -95,15 +50,11 @@ const Entry = ({
 export const CalendarPage = () => {
   const translate = useTranslate();
   const [params, setParams] = useSearchParams();
-  const month = parseMonth(params.get("month")) ?? monthOf(new Date());
+  const month = parseMonth(params.get('month')) ?? monthOf(new Date());
   const days = gridDays(month);
   const from = days[0] ?? new Date();
-  const to = new Date(
-    from.getFullYear(),
-    from.getMonth(),
-    from.getDate() + days.length,
-  );
-  const { data, refetch } = useGetList<CalendarItem>("calendar", {
+  const to = new Date(from.getFullYear(), from.getMonth(), from.getDate() + days.length);
+  const { data, refetch } = useGetList<CalendarItem>('calendar', {
     filter: { from: from.toISOString(), to: to.toISOString() },
     pagination: { page: 1, perPage: 1000 },
   });
@@ -117,54 +68,36 @@ export const CalendarPage = () => {
   const drafts = (data ?? []).filter((item) => !item.published);
   const go = (target: typeof month) => setParams({ month: monthKey(target) });
   const today = dayKey(new Date());
-  const title = new Date(month.year, month.month, 1).toLocaleDateString(
-    "ru-RU",
-    { month: "long", year: "numeric" },
-  );
+  const title = new Date(month.year, month.month, 1).toLocaleDateString('ru-RU', { month: 'long', year: 'numeric' });
 
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="app.calendar.title" />
-      <Stack
-        direction={{ xs: "column", lg: "row" }}
-        spacing={2}
-        alignItems="flex-start"
-      >
-        <Card sx={{ flex: 1, width: "100%" }}>
+      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} alignItems="flex-start">
+        <Card sx={{ flex: 1, width: '100%' }}>
           <CardHeader
             title={<span data-testid="calendar-month">{title}</span>}
             action={
               <Stack direction="row" spacing={1}>
-                <Button onClick={() => go(shiftMonth(month, -1))}>
-                  {translate("app.calendar.previous")}
-                </Button>
-                <Button onClick={() => go(monthOf(new Date()))}>
-                  {translate("app.calendar.today")}
-                </Button>
-                <Button onClick={() => go(shiftMonth(month, 1))}>
-                  {translate("app.calendar.next")}
-                </Button>
+                <Button onClick={() => go(shiftMonth(month, -1))}>{translate('app.calendar.previous')}</Button>
+                <Button onClick={() => go(monthOf(new Date()))}>{translate('app.calendar.today')}</Button>
+                <Button onClick={() => go(shiftMonth(month, 1))}>{translate('app.calendar.next')}</Button>
               </Stack>
             }
           />
           <CardContent>
             <Box
               sx={{
-                display: "grid",
-                gridTemplateColumns: "repeat(7, minmax(0, 1fr))",
+                display: 'grid',
+                gridTemplateColumns: 'repeat(7, minmax(0, 1fr))',
                 gap: 0.5,
               }}
               role="grid"
             >
-              {String(translate("app.calendar.weekdays"))
-                .split(",")
+              {String(translate('app.calendar.weekdays'))
+                .split(',')
                 .map((name) => (
-                  <Typography
-                    key={name}
-                    variant="caption"
-                    sx={{ fontWeight: 600, textAlign: "center" }}
-                    role="columnheader"
-                  >
+                  <Typography key={name} variant="caption" sx={{ fontWeight: 600, textAlign: 'center' }} role="columnheader">
                     {name}
                   </Typography>
                 ))}
@@ -180,23 +113,16 @@ export const CalendarPage = () => {
                       minHeight: 96,
                       p: 0.5,
                       border: 1,
-                      borderColor: key === today ? "primary.main" : "divider",
+                      borderColor: key === today ? 'primary.main' : 'divider',
                       borderRadius: 1,
-                      bgcolor: inMonth ? "background.paper" : "action.hover",
+                      bgcolor: inMonth ? 'background.paper' : 'action.hover',
                     }}
                   >
-                    <Typography
-                      variant="caption"
-                      color={inMonth ? "text.primary" : "text.secondary"}
-                    >
+                    <Typography variant="caption" color={inMonth ? 'text.primary' : 'text.secondary'}>
                       {day.getDate()}
                     </Typography>
                     {(byDay.get(key) ?? []).map((item) => (
-                      <Entry
-                        key={`${item.resource}-${item.id}`}
-                        item={item}
-                        onReschedule={setEditing}
-                      />
+                      <Entry key={`${item.resource}-${item.id}`} item={item} onReschedule={setEditing} />
                     ))}
                   </Box>
                 );
@@ -204,23 +130,16 @@ export const CalendarPage = () => {
             </Box>
           </CardContent>
         </Card>
-        <Card
-          sx={{ width: { xs: "100%", lg: 320 } }}
-          data-testid="calendar-drafts"
-        >
-          <CardHeader title={translate("app.calendar.drafts")} />
+        <Card sx={{ width: { xs: '100%', lg: 320 } }} data-testid="calendar-drafts">
+          <CardHeader title={translate('app.calendar.drafts')} />
           <CardContent>
             {drafts.length === 0 ? (
-              <Typography variant="body2">
-                {translate("app.calendar.no_drafts")}
-              </Typography>
+              <Typography variant="body2">{translate('app.calendar.no_drafts')}</Typography>
             ) : (
               <MuiList dense>
                 {drafts.map((item) => (
                   <ListItem key={`${item.resource}-${item.id}`} disableGutters>
-                    <ListItemText
-                      primary={<Entry item={item} onReschedule={setEditing} />}
-                    />
+                    <ListItemText primary={<Entry item={item} onReschedule={setEditing} />} />
                   </ListItem>
                 ))}
               </MuiList>

@@ -1,20 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from "@mui/material";
-import {
-  Form,
-  ResourceContextProvider,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-} from "react-admin";
-import type { CalendarItem } from "../../lib/calendar.js";
-import { PublicAtInput } from "../inputs/PublicAtInput.js";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Form, ResourceContextProvider, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { CalendarItem } from '../../lib/calendar.js';
+import { PublicAtInput } from '../inputs/PublicAtInput.js';
 
 export interface RescheduleDialogProps {
   item: CalendarItem;
@@ -26,11 +13,7 @@ export interface RescheduleDialogProps {
  * A new publication moment for one item (dd.mm.yyyy and hh:mm), saved through the dataProvider's ordinary
  * `update`: the record as the server has it, with the new `public_at`. The site follows at once.
  */
-export const RescheduleDialog = ({
-  item,
-  onClose,
-  onMoved,
-}: RescheduleDialogProps) => {
+export const RescheduleDialog = ({ item, onClose, onMoved }: RescheduleDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider();
@@ -44,25 +27,17 @@ export const RescheduleDialog = ({
         data: { public_at: values.public_at },
         previousData: previous,
       });
-      notify("app.calendar.moved", { type: "success" });
+      notify('app.calendar.moved', { type: 'success' });
       onMoved();
     } catch (error) {
-      notify(
-        error instanceof Error ? error.message : "ra.notification.http_error",
-        { type: "error" },
-      );
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
     }
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="reschedule-title">
-      <DialogTitle id="reschedule-title">
-        {translate("app.calendar.reschedule_title")}
-      </DialogTitle>
+      <DialogTitle id="reschedule-title">{translate('app.calendar.reschedule_title')}</DialogTitle>
       <ResourceContextProvider value={item.resource}>
-        <Form
-          record={{ id: item.id, public_at: item.public_at }}
-          onSubmit={save}
-        >
+        <Form record={{ id: item.id, public_at: item.public_at }} onSubmit={save}>
           <DialogContent>
             <Typography variant="body2" sx={{ mb: 1 }}>
               {item.title}
@@ -70,11 +45,9 @@ export const RescheduleDialog = ({
             <PublicAtInput source="public_at" />
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>
-              {translate("app.calendar.cancel")}
-            </Button>
+            <Button onClick={onClose}>{translate('app.calendar.cancel')}</Button>
             <Button type="submit" variant="contained">
-              {translate("app.calendar.save")}
+              {translate('app.calendar.save')}
             </Button>
           </DialogActions>
         </Form>

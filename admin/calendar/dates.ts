@@ -19,22 +19,17 @@ export function parseMonth(value: string | null): Month | null {
   return month >= 0 && month <= 11 ? { year: Number(match[1]), month } : null;
 }
 
-export const monthKey = ({ year, month }: Month): string =>
-  `${year}-${String(month + 1).padStart(2, "0")}`;
+export const monthKey = ({ year, month }: Month): string => `${year}-${String(month + 1).padStart(2, '0')}`;
 
-export const shiftMonth = ({ year, month }: Month, by: number): Month =>
-  monthOf(new Date(year, month + by, 1));
+export const shiftMonth = ({ year, month }: Month, by: number): Month => monthOf(new Date(year, month + by, 1));
 
 /** `2026-05-07` of a moment, in local time: the key of its day cell. */
 export const dayKey = (date: Date): string =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 /** The six weeks shown for a month, Monday first: the days from the Monday on or before the 1st. */
 export function gridDays({ year, month }: Month): Date[] {
   const first = new Date(year, month, 1);
   const offset = (first.getDay() + 6) % 7;
-  return Array.from(
-    { length: 42 },
-    (_, index) => new Date(year, month, 1 - offset + index),
-  );
+  return Array.from({ length: 42 }, (_, index) => new Date(year, month, 1 - offset + index));
 }

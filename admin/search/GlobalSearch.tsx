@@ -1,16 +1,7 @@
-import {
-  Card,
-  CardContent,
-  CardHeader,
-  List as MuiList,
-  ListItem,
-  ListItemText,
-  TextField,
-  Typography,
-} from "@mui/material";
-import { useEffect, useState } from "react";
-import { Link, useCreatePath, useGetList, useTranslate } from "react-admin";
-import { SEARCH_QUERY_MAX, type AdminSearchResult } from "../../lib/search.js";
+import { Card, CardContent, CardHeader, List as MuiList, ListItem, ListItemText, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link, useCreatePath, useGetList, useTranslate } from 'react-admin';
+import { SEARCH_QUERY_MAX, type AdminSearchResult } from '../../lib/search.js';
 
 const DEBOUNCE_MS = 300;
 
@@ -21,41 +12,37 @@ const DEBOUNCE_MS = 300;
 export const GlobalSearch = () => {
   const translate = useTranslate();
   const createPath = useCreatePath();
-  const [text, setText] = useState("");
-  const [q, setQ] = useState("");
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setQ(text.trim()), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
   const { data, isFetching } = useGetList<AdminSearchResult & { id: number }>(
-    "search",
+    'search',
     { filter: { q }, pagination: { page: 1, perPage: 20 } },
     { enabled: q.length > 0 },
   );
   return (
     <Card>
-      <CardHeader title={translate("app.search.title")} />
+      <CardHeader title={translate('app.search.title')} />
       <CardContent>
         <TextField
           fullWidth
           size="small"
           type="search"
-          label={translate("app.search.label")}
-          helperText={translate("app.search.hint")}
+          label={translate('app.search.label')}
+          helperText={translate('app.search.hint')}
           value={text}
           onChange={(event) => setText(event.target.value)}
           slotProps={{
             htmlInput: {
               maxLength: SEARCH_QUERY_MAX,
-              "data-testid": "global-search",
+              'data-testid': 'global-search',
             },
           }}
         />
-        {q && !isFetching && data?.length === 0 && (
-          <Typography variant="body2">
-            {translate("app.search.nothing")}
-          </Typography>
-        )}
+        {q && !isFetching && data?.length === 0 && <Typography variant="body2">{translate('app.search.nothing')}</Typography>}
         {q && data && data.length > 0 && (
           <MuiList dense>
             {data.map((item) => (
@@ -65,20 +52,16 @@ export const GlobalSearch = () => {
                     <Link
                       to={createPath({
                         resource: item.resource,
-                        type: "edit",
+                        type: 'edit',
                         id: item.id,
                       })}
                     >
                       {item.title}
                     </Link>
                   }
-                  secondary={[
-                    item.kind,
-                    new Date(item.date).toLocaleDateString("ru-RU"),
-                    item.published ? null : translate("app.search.draft"),
-                  ]
+                  secondary={[item.kind, new Date(item.date).toLocaleDateString('ru-RU'), item.published ? null : translate('app.search.draft')]
                     .filter(Boolean)
-                    .join(" · ")}
+                    .join(' · ')}
                 />
               </ListItem>
             ))}

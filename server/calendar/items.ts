@@ -1,19 +1,12 @@
-import type { Kysely } from "kysely";
-import {
-  RESOURCES,
-  type ResourceDescriptor,
-  type Role,
-} from "../../lib/resources/index.js";
-import type { CalendarItem } from "../../lib/calendar.js";
-import type { Database } from "../db/schema.js";
+import type { Kysely } from 'kysely';
+import { RESOURCES, type ResourceDescriptor, type Role } from '../../lib/resources/index.js';
+import type { CalendarItem } from '../../lib/calendar.js';
+import type { Database } from '../db/schema.js';
 
 /** The resources the calendar shows: every one with a publication moment, that the role may read. */
 export const calendarResources = (role: Role): ResourceDescriptor[] =>
   RESOURCES.filter(
-    (resource: ResourceDescriptor) =>
-      "public_at" in resource.fields &&
-      "published" in resource.fields &&
-      (role === "MANAGER" || resource.role === "USER"),
+    (resource: ResourceDescriptor) => 'public_at' in resource.fields && 'published' in resource.fields && (role === 'MANAGER' || resource.role === 'USER'),
   );
 
 /** The most drafts listed beside the month, newest changes first. */
@@ -36,29 +29,15 @@ type Loose = Kysely<
  * Published items whose moment falls in [from, to) (scheduled ones included) and the drafts, of every calendar
  * resource the role may read, in time order.
  */
-export async function calendarItems(
-  db: Kysely<Database>,
-  role: Role,
-  from: string,
-  to: string,
-): Promise<CalendarItem[]> {
+export async function calendarItems(db: Kysely<Database>, role: Role, from: string, to: string): Promise<CalendarItem[]> {
   const loose = db as unknown as Loose;
   const items: CalendarItem[] = [];
   for (const resource of calendarResources(role)) {
     const rows = await loose
       .selectFrom(resource.table)
-      .select(["id", "title", "public_at", "published"])
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb("published", "=", 1),
-            eb("public_at", ">=", from),
-            eb("public_at", "<", to),
-          ]),
-          eb("published", "=", 0),
-        ]),
-      )
-      .orderBy("public_at", "desc")
+      .select(['id', 'title', 'public_at', 'published'])
+      .where((eb) => eb.or([eb.and([eb('published', '=', 1), eb('public_at', '>=', from), eb('public_at', '<', to)]), eb('published', '=', 0)]))
+      .orderBy('public_at', 'desc')
       .limit(1000)
       .execute();
     items.push(
@@ -75,10 +54,5 @@ export async function calendarItems(
     .filter((item) => !item.published)
     .sort((a, b) => b.public_at.localeCompare(a.public_at))
     .slice(0, CALENDAR_DRAFTS);
-  return [
-    ...items
-      .filter((item) => item.published)
-      .sort((a, b) => a.public_at.localeCompare(b.public_at)),
-    ...drafts,
-  ];
+  return [...items.filter((item) => item.published).sort((a, b) => a.public_at.localeCompare(b.public_at)), ...drafts];
 }

@@ -1,22 +1,16 @@
-import {
-  RESOURCES,
-  type ResourceDescriptor,
-  type SearchDeclaration,
-} from "../../lib/resources/index.js";
-import { plainText } from "./text.js";
+import { RESOURCES, type ResourceDescriptor, type SearchDeclaration } from '../../lib/resources/index.js';
+import { plainText } from './text.js';
 
 /** A resource the search indexes. */
 export type SearchableResource = ResourceDescriptor & {
   search: SearchDeclaration;
 };
 
-export const SEARCHABLE: readonly SearchableResource[] = RESOURCES.filter(
-  (resource): resource is (typeof RESOURCES)[number] & SearchableResource =>
-    Boolean((resource as ResourceDescriptor).search),
+export const SEARCHABLE: readonly SearchableResource[] = RESOURCES.filter((resource): resource is (typeof RESOURCES)[number] & SearchableResource =>
+  Boolean((resource as ResourceDescriptor).search),
 );
 
-export const searchableNamed = (name: string): SearchableResource | undefined =>
-  SEARCHABLE.find((resource) => resource.name === name);
+export const searchableNamed = (name: string): SearchableResource | undefined => SEARCHABLE.find((resource) => resource.name === name);
 
 /** What the index keeps of one record. */
 export interface SearchDocument {
@@ -30,29 +24,19 @@ export interface SearchDocument {
   published: number;
 }
 
-const textOf = (
-  resource: ResourceDescriptor,
-  name: string,
-  value: unknown,
-): string => {
-  if (value === null || value === undefined) return "";
+const textOf = (resource: ResourceDescriptor, name: string, value: unknown): string => {
+  if (value === null || value === undefined) return '';
   const text = String(value);
-  return resource.fields[name]?.kind === "html"
-    ? plainText(text)
-    : text.replace(/\s+/g, " ").trim();
+  return resource.fields[name]?.kind === 'html' ? plainText(text) : text.replace(/\s+/g, ' ').trim();
 };
 
 /**
  * One record as the index keeps it. Records with `published` and `public_at` are visible publicly when
  * published and their date has come; records without them (text pages) always are.
  */
-export function documentOf(
-  resource: SearchableResource,
-  row: Readonly<Record<string, unknown>>,
-): SearchDocument {
+export function documentOf(resource: SearchableResource, row: Readonly<Record<string, unknown>>): SearchDocument {
   const [titleField, ...textFields] = resource.search.fields;
-  const publicAt =
-    "public_at" in resource.fields ? (row.public_at as string | null) : null;
+  const publicAt = 'public_at' in resource.fields ? (row.public_at as string | null) : null;
   return {
     resource: resource.name,
     record_id: Number(row.id),
@@ -60,10 +44,10 @@ export function documentOf(
     body: textFields
       .map((name) => textOf(resource, name, row[name]))
       .filter(Boolean)
-      .join(" "),
+      .join(' '),
     url: resource.search.url(row),
-    date: publicAt ?? String(row.updated_at ?? row.created_at ?? ""),
+    date: publicAt ?? String(row.updated_at ?? row.created_at ?? ''),
     public_at: publicAt,
-    published: "published" in resource.fields ? Number(row.published) : 1,
+    published: 'published' in resource.fields ? Number(row.published) : 1,
   };
 }

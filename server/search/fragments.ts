@@ -1,5 +1,5 @@
-import type { TextPiece } from "../../lib/search.js";
-import { normalizeWord, stemOf } from "./text.js";
+import type { TextPiece } from '../../lib/search.js';
+import { normalizeWord, stemOf } from './text.js';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -21,18 +21,13 @@ function tokensOf(text: string, stems: ReadonlySet<string>): Token[] {
 }
 
 /** Plain text cut into pieces, the words whose stems the query has marked. The text stays text: React escapes it. */
-function piecesOf(
-  text: string,
-  tokens: readonly Token[],
-  offset = 0,
-): TextPiece[] {
+function piecesOf(text: string, tokens: readonly Token[], offset = 0): TextPiece[] {
   const pieces: TextPiece[] = [];
   let at = offset;
   const push = (piece: TextPiece) => {
     if (!piece.text) return;
     const last = pieces.at(-1);
-    if (last && last.mark === piece.mark && !piece.mark)
-      last.text += piece.text;
+    if (last && last.mark === piece.mark && !piece.mark) last.text += piece.text;
     else pieces.push(piece);
   };
   for (const token of tokens) {
@@ -46,17 +41,10 @@ function piecesOf(
 }
 
 /** A whole text (a title) with the words found marked. */
-export const highlight = (
-  text: string,
-  stems: ReadonlySet<string>,
-): TextPiece[] => piecesOf(text, tokensOf(text, stems));
+export const highlight = (text: string, stems: ReadonlySet<string>): TextPiece[] => piecesOf(text, tokensOf(text, stems));
 
 /** About `words` words of a text around its first word found, cut with «…», the words found marked. */
-export function fragment(
-  text: string,
-  stems: ReadonlySet<string>,
-  words = 30,
-): TextPiece[] {
+export function fragment(text: string, stems: ReadonlySet<string>, words = 30): TextPiece[] {
   const tokens = tokensOf(text, stems);
   if (!tokens.length) return [];
   const first = Math.max(
@@ -66,10 +54,9 @@ export function fragment(
   const from = Math.max(0, Math.min(first - 8, tokens.length - words));
   const to = Math.min(tokens.length, from + words);
   const start = from === 0 ? 0 : (tokens[from]?.start ?? 0);
-  const end =
-    to === tokens.length ? text.length : (tokens[to - 1]?.end ?? text.length);
+  const end = to === tokens.length ? text.length : (tokens[to - 1]?.end ?? text.length);
   const pieces = piecesOf(text.slice(0, end), tokens.slice(from, to), start);
-  if (from > 0) pieces.unshift({ text: "… ", mark: false });
-  if (to < tokens.length) pieces.push({ text: " …", mark: false });
+  if (from > 0) pieces.unshift({ text: '… ', mark: false });
+  if (to < tokens.length) pieces.push({ text: ' …', mark: false });
   return pieces;
 }

@@ -1,20 +1,14 @@
-import type { Kysely } from "kysely";
-import type { SearchService } from "../../lib/content.js";
-import type { Role } from "../../lib/resources/index.js";
-import {
-  ADMIN_SEARCH_LIMIT,
-  SEARCH_PAGE_SIZE,
-  type AdminSearchResult,
-  type SearchResult,
-} from "../../lib/search.js";
-import { pageCountOf } from "../../lib/paging.js";
-import type { Database } from "../db/schema.js";
-import { SEARCHABLE } from "./documents.js";
-import { fragment, highlight } from "./fragments.js";
-import { queryStems, searchIndex } from "./query.js";
+import type { Kysely } from 'kysely';
+import type { SearchService } from '../../lib/content.js';
+import type { Role } from '../../lib/resources/index.js';
+import { ADMIN_SEARCH_LIMIT, SEARCH_PAGE_SIZE, type AdminSearchResult, type SearchResult } from '../../lib/search.js';
+import { pageCountOf } from '../../lib/paging.js';
+import type { Database } from '../db/schema.js';
+import { SEARCHABLE } from './documents.js';
+import { fragment, highlight } from './fragments.js';
+import { queryStems, searchIndex } from './query.js';
 
-const kindOf = (resource: string): string =>
-  SEARCHABLE.find((item) => item.name === resource)?.search.kind ?? "";
+const kindOf = (resource: string): string => SEARCHABLE.find((item) => item.name === resource)?.search.kind ?? '';
 
 /** The site's search: published items whose date has come, of every searchable resource. */
 export function createSearchService(db: Kysely<Database>): SearchService {
@@ -49,17 +43,10 @@ export function createSearchService(db: Kysely<Database>): SearchService {
 }
 
 /** The resources a role may read in the admin: USER its own, MANAGER all. */
-export const resourcesFor = (role: Role) =>
-  SEARCHABLE.filter(
-    (resource) => role === "MANAGER" || resource.role === "USER",
-  );
+export const resourcesFor = (role: Role) => SEARCHABLE.filter((resource) => role === 'MANAGER' || resource.role === 'USER');
 
 /** The admin's global search: any item of the resources the role may read, drafts and scheduled ones too. */
-export async function adminSearch(
-  db: Kysely<Database>,
-  q: string,
-  role: Role,
-): Promise<AdminSearchResult[]> {
+export async function adminSearch(db: Kysely<Database>, q: string, role: Role): Promise<AdminSearchResult[]> {
   const { items } = await searchIndex(db, {
     q,
     resources: resourcesFor(role).map((resource) => resource.name),

@@ -35,7 +35,13 @@ describe.each(await testDialects())('publishing calendar on %s', (dialect) => {
     const { status, body } = await read(manager, period);
     expect(status).toBe(200);
     expect(body.data.map((item) => item.title)).toEqual(['Отчёт эмитента', 'Вчерашняя новость', 'Завтрашняя новость', 'Черновик статьи']);
-    expect(body.data[0]).toEqual({ resource: 'investor-documents', id: expect.any(Number), title: 'Отчёт эмитента', public_at: expect.any(String), published: true });
+    expect(body.data[0]).toEqual({
+      resource: 'investor-documents',
+      id: expect.any(Number),
+      title: 'Отчёт эмитента',
+      public_at: expect.any(String),
+      published: true,
+    });
     expect(body.data.at(-1)).toMatchObject({ resource: 'media-our', published: false });
   });
 
