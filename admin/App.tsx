@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AccessDenied } from './AccessDenied.js';
 import { AdminHome, LoginRedirect } from './AdminHome.js';
+import { CalendarPage } from './calendar/CalendarPage.js';
 import { i18nProvider } from './i18n/index.js';
 import { Layout } from './layout/Layout.js';
 import { Notification } from './layout/Notification.js';
@@ -39,6 +40,7 @@ export const AdminRoot = ({ providers }: { providers: AdminProviders }) => (
     </CustomRoutes>
     <CustomRoutes>
       <Route path="/profile" element={<ProfilePage />} />
+      <Route path="/calendar" element={<CalendarPage />} />
     </CustomRoutes>
     {RESOURCE_VIEWS.map(({ name, ...views }) => (
       <Resource key={name} name={name} {...views} />

@@ -15,6 +15,7 @@ import {
 import type { AdminDataProvider } from '../dataProvider/index.js';
 import { formatMoney } from '../lib/money.js';
 import { GENERALS_KEY, READS_KEY } from './cache.js';
+import { GlobalSearch } from './search/GlobalSearch.js';
 
 const COUNTED = ['news', 'media-our', 'media-other', 'media-video', 'photobank-photos'] as const;
 
@@ -150,6 +151,9 @@ export const Dashboard = () => {
         <Typography variant="h5" component="h1">
           {translate('app.dashboard.welcome', { name: identity?.fullName ?? '' })}
         </Typography>
+      </Grid>
+      <Grid size={12}>
+        <GlobalSearch />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <Counts />

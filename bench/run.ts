@@ -1,6 +1,7 @@
 import { benchArchive } from './archive.js';
 import { benchHttp } from './http.js';
 import { benchReads } from './reads.js';
+import { benchSearch } from './search.js';
 import { benchSite } from './site.js';
 
 /** `npm run bench`: every benchmark in turn; each prints its own numbers. */
@@ -8,3 +9,4 @@ await benchReads();
 await benchArchive();
 await benchSite();
 await benchHttp();
+await benchSearch();

@@ -19,6 +19,12 @@ import type {
 } from './types.js';
 import type { InvestorDocument, InvestorDocumentCategory } from './resources/investor-documents.js';
 import type { StoredDocument } from './types.js';
+import type { SearchResult } from './search.js';
+
+export interface SearchService {
+  /** A page of what the site finds for a query (already checked: not empty, not too long). */
+  search(q: string, page: number): Promise<Page<SearchResult>>;
+}
 
 export interface InvestorDocumentQuery {
   category: InvestorDocumentCategory | null;
@@ -73,4 +79,5 @@ export interface ContentServices {
     photos(): Promise<PhotobankGroup<Photo>[]>;
   };
   investorDocuments: InvestorDocumentsService;
+  search: SearchService;
 }

@@ -16,7 +16,9 @@ import { FileStore } from './files/store.js';
 import { installDelivery } from './cache/delivery.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
 import { installSchemas } from './http/schemas.js';
+import { ensureSearchIndex } from './search/indexer.js';
 import { adminResourceRoutes } from './resources/index.js';
+import { adminCalendarRoutes } from './routes/admin/calendar.js';
 import { adminMeRoutes } from './routes/admin/me.js';
 import { accountRoutes } from './routes/account.js';
 import { authRoutes } from './routes/auth.js';
@@ -28,6 +30,7 @@ import { networkRoutes } from './routes/network.js';
 import { newsRoutes } from './routes/news.js';
 import { photobankRoutes } from './routes/photobank.js';
 import { securityTxtRoutes } from './routes/securityTxt.js';
+import { searchRoutes } from './routes/search.js';
 import { textPagesRoutes } from './routes/textPages.js';
 import { uploadsRoutes } from './routes/uploads.js';
 import { sitePlugin } from './site/plugin.js';
@@ -100,6 +103,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (swept.orphans.length || swept.temporary.length) {
     app.log.info({ orphans: swept.orphans.length, temporary: swept.temporary.length }, 'removed upload files no record names');
   }
+  await ensureSearchIndex(db);
   const firstLogin = await ensureFirstManager(db, { email: config.adminEmail, password: config.adminPassword });
 
   const views = new ViewCounter(db, options.viewFlushMs);
@@ -144,9 +148,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(textPagesRoutes);
   await app.register(photobankRoutes);
   await app.register(investorDocumentsRoutes);
+  await app.register(searchRoutes);
   await app.register(authRoutes);
   await app.register(adminMeRoutes);
   await app.register(accountRoutes);
+  await app.register(adminCalendarRoutes);
   await app.register(adminResourceRoutes);
   // The public site last: it answers every other GET outside /api (DESIGN.md §2).
   await app.register(sitePlugin);

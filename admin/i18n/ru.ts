@@ -399,3 +399,34 @@ export const appMessages = {
     },
   },
 };
+
+/** The admin's full-text search and the publishing calendar (merged over `appMessages`). */
+export const searchCalendarMessages = {
+  app: {
+    menu: {
+      calendar: 'Календарь публикаций',
+    },
+    search: {
+      title: 'Поиск по материалам',
+      label: 'Найти материал',
+      hint: 'Слово в любой форме: «отчёт», «отчётов»…',
+      nothing: 'Ничего не найдено.',
+      draft: 'черновик',
+    },
+    calendar: {
+      title: 'Календарь публикаций',
+      previous: 'Предыдущий месяц',
+      next: 'Следующий месяц',
+      today: 'Сегодня',
+      drafts: 'Черновики',
+      no_drafts: 'Черновиков нет.',
+      scheduled: 'запланировано',
+      reschedule: 'Перенести',
+      reschedule_title: 'Новая дата публикации',
+      save: 'Перенести',
+      cancel: 'Отмена',
+      moved: 'Дата публикации изменена.',
+      weekdays: 'Пн,Вт,Ср,Чт,Пт,Сб,Вс',
+    },
+  },
+};

@@ -1,3 +1,4 @@
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { Divider } from '@mui/material';
 import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
@@ -15,6 +16,7 @@ export const Menu = () => {
   return (
     <RaMenu>
       <RaMenu.Item to="/admin" primaryText={translate('app.menu.dashboard')} leftIcon={<DashboardIcon />} end />
+      <RaMenu.Item to="/admin/calendar" primaryText={translate('app.menu.calendar')} leftIcon={<CalendarMonthIcon />} />
       {MENU_GROUPS.map((group) => (
         <div key={group.group} aria-label={translate(`app.menu.${group.group}`)}>
           <Divider sx={{ my: 0.5 }} />

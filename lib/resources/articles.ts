@@ -2,7 +2,7 @@ import { defineResource } from './descriptor.js';
 import { date, flag, html, PICTURE, requiredText, text } from './fields.js';
 
 /** News and own media articles have the same fields and verbs; only the name and the table differ. */
-const article = <const Name extends string>(name: Name, table: string) =>
+const article = <const Name extends string>(name: Name, table: string, kind: string, path: string) =>
   defineResource({
     name,
     table,
@@ -30,7 +30,8 @@ const article = <const Name extends string>(name: Name, table: string) =>
     verbs: ['remove-img'],
     refetch: 'media-summary',
     menu: 'content',
+    search: { fields: ['title', 'lead', 'content'], kind, url: (record) => `${path}/${String(record.slug)}` },
   });
 
-export const news = article('news', 'news');
-export const mediaOur = article('media-our', 'media_our');
+export const news = article('news', 'news', 'Новость', '/news');
+export const mediaOur = article('media-our', 'media_our', 'Статья', '/media/nashi-novosti');

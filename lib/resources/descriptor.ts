@@ -27,6 +27,21 @@ export interface ListBehaviour {
   defaultSort: readonly [string, 'ASC' | 'DESC'];
 }
 
+/** A record as the search index reads it: its columns by name. */
+export type SearchRecord = Readonly<Record<string, unknown>>;
+
+/**
+ * What the site's and the admin's full-text search index of a resource: the first of `fields` is the result's
+ * title, the others its text (HTML fields are indexed as plain text); `kind` names the kind of item in the
+ * results; `url` is where a visitor finds it. Resources with `published` and `public_at` are found publicly only
+ * once published and their date has come; the others always.
+ */
+export interface SearchDeclaration {
+  fields: readonly [string, ...string[]];
+  kind: string;
+  url: (record: SearchRecord) => string;
+}
+
 export interface ResourceDescriptor<Name extends string = string> {
   /** The name in admin URLs (`/api/admin/<name>`) and in react-admin. */
   name: Name;
@@ -52,6 +67,8 @@ export interface ResourceDescriptor<Name extends string = string> {
   /** Its changes refetch the media section's summaries (spec: generals and reads) or the photobank's groups. */
   refetch?: 'media-summary' | 'photobank';
   menu: MenuGroup;
+  /** Found by the site's and the admin's search. */
+  search?: SearchDeclaration;
 }
 
 /** Declares a resource, keeping its name (for the registry's union of names) and its fields as literal types. */

@@ -32,6 +32,8 @@ export const investorDocuments = defineResource({
     defaultSort: ['public_at', 'DESC'],
   },
   menu: 'site',
+  // The document itself: its download under the original name.
+  search: { fields: ['title'], kind: 'Документ', url: (record) => `/api/investor-documents/${String(record.id)}/file` },
 });
 
 export type InvestorDocumentCategory = (typeof INVESTOR_DOCUMENT_CATEGORIES)[number]['id'];

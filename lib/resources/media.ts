@@ -24,6 +24,7 @@ export const mediaOther = defineResource({
   },
   refetch: 'media-summary',
   menu: 'content',
+  search: { fields: ['title', 'lead'], kind: 'СМИ о нас', url: (record) => String(record.url) },
 });
 
 /** Videos on YouTube or RUTUBE, whose players the site embeds; fixed ones come first, in their own order. */
@@ -49,6 +50,7 @@ export const mediaVideo = defineResource({
   verbs: ['fix', 'unfix', 'move-up-fixed', 'move-down-fixed'],
   refetch: 'media-summary',
   menu: 'content',
+  search: { fields: ['title', 'lead'], kind: 'Видео', url: () => '/media/video' },
 });
 
 /** Press outlets; removing one deactivates it, since press items keep pointing to it. */

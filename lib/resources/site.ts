@@ -25,6 +25,11 @@ export const textPages = defineResource({
   },
   updateByKey: { key: 'identifier', required: ['content'] },
   menu: 'site',
+  search: {
+    fields: ['title', 'content'],
+    kind: 'Страница',
+    url: (record) => (record.section === 'investoram' ? `/investoram/${String(record.identifier)}` : `/${String(record.identifier)}`),
+  },
 });
 
 export const menus = defineResource({

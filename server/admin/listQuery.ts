@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { PostgresAdapter, sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { CONTROL_CHARACTERS, idFromText, isIdInRange, MAX_ID } from '../../lib/ids.js';
+import { resourceNamed } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
+import { matchingRecords } from '../search/query.js';
 
 /**
  * The admin's list reads in ra-data-simple-rest conventions, once for every resource:
@@ -169,7 +171,13 @@ export async function runListQuery<T extends keyof Database>(
   for (const { column, values } of list.equals) {
     base = values.length ? base.where(column, 'in', values) : base.where(column, 'is', null);
   }
-  if (list.q && spec.searchable.length) base = base.where(searchCondition(postgres, spec.searchable, list.q));
+  if (list.q && spec.searchable.length) {
+    // Resources the full-text search indexes find every form of the words (drafts and scheduled items too);
+    // the substring match stays beside it, so that a beginning of a word or a slug still finds the row.
+    const substring = searchCondition(postgres, spec.searchable, list.q);
+    const words = resourceNamed(spec.resource)?.search ? matchingRecords(db, spec.resource, list.q) : null;
+    base = base.where(words ? sql<SqlBool>`(${words} or ${substring})` : substring);
+  }
 
   const counted = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
   const total = Number(counted?.count ?? 0);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ContentServices } from '../../lib/content.js';
 import type { Database } from '../db/schema.js';
+import { createSearchService } from '../search/service.js';
 import { createInvestorDocumentsService } from './investorDocuments.js';
 import { createMediaService } from './media.js';
 import { createMenuService } from './menu.js';
@@ -19,5 +20,6 @@ export function createContentServices(db: Kysely<Database>, views: ViewCounter):
     textPages: createTextPagesService(db),
     photobank: createPhotobankService(db),
     investorDocuments: createInvestorDocumentsService(db),
+    search: createSearchService(db),
   };
 }

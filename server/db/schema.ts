@@ -280,3 +280,24 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   settings: SettingsTable;
 }
+
+/**
+ * The full-text search index (server/search/): one row per searchable record. PostgreSQL adds a `document`
+ * tsvector column; SQLite an FTS5 table `search_fts` whose rowid is `id`.
+ */
+export interface SearchIndexTable {
+  id: Generated<number>;
+  resource: string;
+  record_id: number;
+  title: string;
+  body: string;
+  url: string;
+  /** The item's date: `public_at` when it has one, else when it was last changed. */
+  date: string;
+  public_at: string | null;
+  published: number;
+}
+
+export interface Database {
+  search_index: SearchIndexTable;
+}

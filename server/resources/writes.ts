@@ -12,6 +12,7 @@ import { imageFiles } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import { notFound } from '../http/errors.js';
 import { formError } from '../http/validation.js';
+import { indexRecord, unindexRecord } from '../search/indexer.js';
 import type { Db, ResourceHooks, Row, Trx, Values, WriteContext } from './hooks.js';
 import { defaultOf } from './zod.js';
 
@@ -134,6 +135,8 @@ export async function saveRecord(options: WriteOptions, id: number | null, value
         const computed = { ...changes, ...images, ...(await hooks.columns?.(context)) };
         const row = current ? await updateRow(trx, resource, current, computed) : await insertRow(trx, resource, computed);
         await hooks.afterWrite?.(context, row);
+        // The search index follows every write in the write's own transaction.
+        await indexRecord(trx, resource, row);
         return row;
       }),
     );
@@ -172,11 +175,16 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
     auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
       const current = await loadOr404(trx, resource, id);
       const [before] = await present(trx, [current]);
-      if (hooks.remove) return { id, row: await hooks.remove(trx, current), before };
+      if (hooks.remove) {
+        const kept = await hooks.remove(trx, current);
+        await indexRecord(trx, resource, kept);
+        return { id, row: kept, before };
+      }
       files.replaced([...columnFilesOf(resource, current), ...((await hooks.filesOf?.(trx, current)) ?? [])]);
       await loose(trx).deleteFrom(resource.table).where('id', '=', id).execute();
       if (resource.ordered) await closeGap(trx, orderedListOf(resource, current));
       await hooks.afterRemove?.(trx, current);
+      await unindexRecord(trx, resource, id);
       return { id, row: current, before };
     }),
   );
@@ -189,7 +197,9 @@ export async function changeRecord(options: WriteOptions, id: number, change: (t
     auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
       const current = await loadOr404(trx, resource, id);
       await change(trx, current, files);
-      return loadOr404(trx, resource, id);
+      const row = await loadOr404(trx, resource, id);
+      await indexRecord(trx, resource, row);
+      return row;
     }),
   );
 }

@@ -60,6 +60,15 @@ export function Header() {
               </li>
             ))}
           </ul>
+          <form className="topbar__search" action="/poisk" method="get" role="search">
+            <label className="visually-hidden" htmlFor="header-search-q">
+              Поиск по сайту
+            </label>
+            <input id="header-search-q" className="topbar__search-input" type="search" name="q" placeholder="Поиск" maxLength={200} required />
+            <button className="topbar__search-button" type="submit" aria-label="Найти">
+              ⌕
+            </button>
+          </form>
           <a className="topbar__phone" href={`tel:${site.phone.e164}`}>
             {site.phone.display}
           </a>

@@ -1,0 +1,50 @@
+/** The site's and the admin's full-text search: shapes shared by the server, the public page and the admin. */
+
+/** The longest query the search accepts. */
+export const SEARCH_QUERY_MAX = 200;
+/** Results on one page of `/poisk` and of `GET /api/search`. */
+export const SEARCH_PAGE_SIZE = 10;
+/** Results the admin's global search shows. */
+export const ADMIN_SEARCH_LIMIT = 20;
+
+export const SEARCH_MESSAGES = {
+  invalid: 'Некорректный поисковый запрос.',
+  empty: 'Введите слово для поиска.',
+  tooLong: `Запрос — не длиннее ${SEARCH_QUERY_MAX} символов.`,
+} as const;
+
+/** A piece of a title or a fragment; `mark` pieces are the words the query found (shown in `<mark>`). */
+export interface TextPiece {
+  text: string;
+  mark: boolean;
+}
+
+/** One public search result. */
+export interface SearchResult {
+  resource: string;
+  id: number;
+  /** The kind of item, in Russian («Новость», «Документ»…). */
+  kind: string;
+  title: TextPiece[];
+  /** The part of the text around the first word found; empty when the item has no text. */
+  fragment: TextPiece[];
+  url: string;
+  date: string;
+}
+
+/** One result of the admin's global search, opened at `/admin/<resource>/<id>`. */
+export interface AdminSearchResult {
+  resource: string;
+  id: number;
+  kind: string;
+  title: string;
+  date: string;
+  published: boolean;
+}
+
+/** Why a query is refused, or null when it is fine. */
+export function searchQueryError(q: string): string | null {
+  if (!q.trim()) return SEARCH_MESSAGES.empty;
+  if (q.length > SEARCH_QUERY_MAX) return SEARCH_MESSAGES.tooLong;
+  return null;
+}

@@ -1,0 +1,53 @@
+import { RESOURCES, type ResourceDescriptor, type SearchDeclaration } from '../../lib/resources/index.js';
+import { plainText } from './text.js';
+
+/** A resource the search indexes. */
+export type SearchableResource = ResourceDescriptor & {
+  search: SearchDeclaration;
+};
+
+export const SEARCHABLE: readonly SearchableResource[] = RESOURCES.filter((resource): resource is (typeof RESOURCES)[number] & SearchableResource =>
+  Boolean((resource as ResourceDescriptor).search),
+);
+
+export const searchableNamed = (name: string): SearchableResource | undefined => SEARCHABLE.find((resource) => resource.name === name);
+
+/** What the index keeps of one record. */
+export interface SearchDocument {
+  resource: string;
+  record_id: number;
+  title: string;
+  body: string;
+  url: string;
+  date: string;
+  public_at: string | null;
+  published: number;
+}
+
+const textOf = (resource: ResourceDescriptor, name: string, value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return resource.fields[name]?.kind === 'html' ? plainText(text) : text.replace(/\s+/g, ' ').trim();
+};
+
+/**
+ * One record as the index keeps it. Records with `published` and `public_at` are visible publicly when
+ * published and their date has come; records without them (text pages) always are.
+ */
+export function documentOf(resource: SearchableResource, row: Readonly<Record<string, unknown>>): SearchDocument {
+  const [titleField, ...textFields] = resource.search.fields;
+  const publicAt = 'public_at' in resource.fields ? (row.public_at as string | null) : null;
+  return {
+    resource: resource.name,
+    record_id: Number(row.id),
+    title: textOf(resource, titleField, row[titleField]),
+    body: textFields
+      .map((name) => textOf(resource, name, row[name]))
+      .filter(Boolean)
+      .join(' '),
+    url: resource.search.url(row),
+    date: publicAt ?? String(row.updated_at ?? row.created_at ?? ''),
+    public_at: publicAt,
+    published: 'published' in resource.fields ? Number(row.published) : 1,
+  };
+}

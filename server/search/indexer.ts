@@ -1,0 +1,70 @@
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { ResourceDescriptor } from '../../lib/resources/index.js';
+import type { Database } from '../db/schema.js';
+import { documentOf, SEARCHABLE, searchableNamed, type SearchDocument } from './documents.js';
+import { normalizedText, stemsOf } from './text.js';
+
+/** The database or a transaction: the write path indexes inside the write's own transaction. */
+type Db = Kysely<Database>;
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+async function removeDocument(db: Db, resource: string, recordId: number): Promise<void> {
+  if (!isPostgres(db)) {
+    await sql`delete from search_fts where rowid in (select id from search_index where resource = ${resource} and record_id = ${recordId})`.execute(db);
+  }
+  await db.deleteFrom('search_index').where('resource', '=', resource).where('record_id', '=', recordId).execute();
+}
+
+async function insertDocument(db: Db, document: SearchDocument): Promise<void> {
+  if (isPostgres(db)) {
+    // The title weighs more than the text; PostgreSQL stems the words normalised in JS (ё as е, split the same way).
+    await db
+      .insertInto('search_index')
+      .values({
+        ...document,
+        document: sql`setweight(to_tsvector('russian', ${normalizedText(document.title)}), 'A') || setweight(to_tsvector('russian', ${normalizedText(document.body)}), 'B')`,
+      } as SearchDocument)
+      .execute();
+    return;
+  }
+  const { id } = await db.insertInto('search_index').values(document).returning('id').executeTakeFirstOrThrow();
+  await sql`insert into search_fts (rowid, title, body) values (${id}, ${stemsOf(document.title).join(' ')}, ${stemsOf(document.body).join(' ')})`.execute(db);
+}
+
+/** Brings one record's entry up to date (a no-op for resources the search does not index). */
+export async function indexRecord(db: Db, resource: ResourceDescriptor, row: Readonly<Record<string, unknown>>): Promise<void> {
+  const searchable = searchableNamed(resource.name);
+  if (!searchable) return;
+  await removeDocument(db, searchable.name, Number(row.id));
+  await insertDocument(db, documentOf(searchable, row));
+}
+
+/** Drops one record's entry (after it was removed). */
+export async function unindexRecord(db: Db, resource: ResourceDescriptor, id: number): Promise<void> {
+  if (searchableNamed(resource.name)) await removeDocument(db, resource.name, id);
+}
+
+/** Rebuilds the whole index from the records, in one transaction. Answers how many records it indexed. */
+export async function reindexAll(db: Kysely<Database>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    if (!isPostgres(trx)) await sql`delete from search_fts`.execute(trx);
+    await trx.deleteFrom('search_index').execute();
+    let count = 0;
+    for (const resource of SEARCHABLE) {
+      const rows = (await (trx as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(resource.table).selectAll().execute()) as Record<
+        string,
+        unknown
+      >[];
+      for (const row of rows) await insertDocument(trx, documentOf(resource, row));
+      count += rows.length;
+    }
+    return count;
+  });
+}
+
+/** Fills an empty index when there are records (a database from before the search, or rows written outside the admin). */
+export async function ensureSearchIndex(db: Kysely<Database>): Promise<void> {
+  const indexed = await db.selectFrom('search_index').select('id').limit(1).executeTakeFirst();
+  if (!indexed) await reindexAll(db);
+}

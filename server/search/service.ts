@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { SearchService } from '../../lib/content.js';
+import type { Role } from '../../lib/resources/index.js';
+import { ADMIN_SEARCH_LIMIT, SEARCH_PAGE_SIZE, type AdminSearchResult, type SearchResult } from '../../lib/search.js';
+import { pageCountOf } from '../../lib/paging.js';
+import type { Database } from '../db/schema.js';
+import { SEARCHABLE } from './documents.js';
+import { fragment, highlight } from './fragments.js';
+import { queryStems, searchIndex } from './query.js';
+
+const kindOf = (resource: string): string => SEARCHABLE.find((item) => item.name === resource)?.search.kind ?? '';
+
+/** The site's search: published items whose date has come, of every searchable resource. */
+export function createSearchService(db: Kysely<Database>): SearchService {
+  return {
+    async search(q, page) {
+      const stems = new Set(queryStems(q));
+      const { items, total } = await searchIndex(db, {
+        q,
+        resources: SEARCHABLE.map((resource) => resource.name),
+        publicOnly: true,
+        limit: SEARCH_PAGE_SIZE,
+        offset: (page - 1) * SEARCH_PAGE_SIZE,
+      });
+      const results: SearchResult[] = items.map((item) => ({
+        resource: item.resource,
+        id: item.record_id,
+        kind: kindOf(item.resource),
+        title: highlight(item.title, stems),
+        fragment: fragment(item.body, stems),
+        url: item.url,
+        date: item.date,
+      }));
+      return {
+        items: results,
+        page,
+        perPage: SEARCH_PAGE_SIZE,
+        pageCount: pageCountOf(total, SEARCH_PAGE_SIZE),
+        total,
+      };
+    },
+  };
+}
+
+/** The resources a role may read in the admin: USER its own, MANAGER all. */
+export const resourcesFor = (role: Role) => SEARCHABLE.filter((resource) => role === 'MANAGER' || resource.role === 'USER');
+
+/** The admin's global search: any item of the resources the role may read, drafts and scheduled ones too. */
+export async function adminSearch(db: Kysely<Database>, q: string, role: Role): Promise<AdminSearchResult[]> {
+  const { items } = await searchIndex(db, {
+    q,
+    resources: resourcesFor(role).map((resource) => resource.name),
+    publicOnly: false,
+    limit: ADMIN_SEARCH_LIMIT,
+    offset: 0,
+  });
+  return items.map((item) => ({
+    resource: item.resource,
+    id: item.record_id,
+    kind: kindOf(item.resource),
+    title: item.title,
+    date: item.date,
+    published: item.published === 1,
+  }));
+}

@@ -1,0 +1,133 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { reindexAll } from '../../server/search/indexer.js';
+import { insertArticle } from '../helpers/fixtures.js';
+import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
+
+/** The publishing calendar in Debian's Chromium against the built server with the demo content (times in UTC). */
+
+const MANAGER = { email: 'admin@example.com', password: 'manager-password-1' };
+const DAY_MS = 86_400_000;
+
+let app: FastifyInstance;
+let dataDir: string;
+let baseURL: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureSiteBuilt();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'admin-calendar-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    ADMIN_EMAIL: MANAGER.email,
+    ADMIN_PASSWORD: MANAGER.password,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+  });
+  app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  baseURL = `http://127.0.0.1:${address.port}`;
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function logIn(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel(/Электронная почта/).fill(MANAGER.email);
+  await page.getByLabel(/Пароль/).fill(MANAGER.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.getByText(/Здравствуйте, /).waitFor();
+}
+
+/** A UTC day at 10:00, `days` from today. */
+const dayAt = (days: number) => {
+  const date = new Date(Date.now() + days * DAY_MS);
+  date.setUTCHours(10, 0, 0, 0);
+  return date;
+};
+const dayKey = (date: Date) => date.toISOString().slice(0, 10);
+const monthKey = (date: Date) => date.toISOString().slice(0, 7);
+const masked = (date: Date) => `${dayKey(date).slice(8, 10)}.${dayKey(date).slice(5, 7)}.${dayKey(date).slice(0, 4)}`;
+
+describe('publishing calendar in Chromium', () => {
+  it('shows a scheduled item on its day; rescheduling it moves it and the public site follows', async () => {
+    const scheduled = dayAt(3);
+    const target = dayAt(-2);
+    const id = await insertArticle(app.db, 'news', {
+      title: 'Календарная новость',
+      slug: 'kalendarnaya-novost',
+      public_at: scheduled.toISOString(),
+      published: 1,
+    });
+    await reindexAll(app.db);
+    expect((await fetch(`${baseURL}/api/news/item/kalendarnaya-novost`)).status).toBe(404);
+
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 1400, height: 1000 },
+      locale: 'ru-RU',
+      timezoneId: 'UTC',
+    });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await logIn(page);
+
+    await page.getByRole('menuitem', { name: 'Календарь публикаций' }).click();
+    await page.waitForURL('**/admin/calendar');
+    await page.goto(`/admin/calendar?month=${monthKey(scheduled)}`);
+    const item = page.getByTestId(`calendar-day-${dayKey(scheduled)}`).getByTestId(`calendar-item-news-${id}`);
+    await item.waitFor();
+    expect(await item.textContent()).toContain('запланировано');
+    expect(await item.getByRole('link', { name: 'Календарная новость' }).getAttribute('href')).toBe(`/admin/news/${id}`);
+
+    await item.getByRole('button', { name: 'Перенести: Календарная новость' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('public_at-date').fill(masked(target));
+    await dialog.getByTestId('public_at-time').fill('09:30');
+    await dialog.getByRole('button', { name: 'Перенести', exact: true }).click();
+    await page.getByText('Дата публикации изменена.').waitFor();
+
+    await page.goto(`/admin/calendar?month=${monthKey(target)}`);
+    await page
+      .getByTestId(`calendar-day-${dayKey(target)}`)
+      .getByTestId(`calendar-item-news-${id}`)
+      .waitFor();
+    if (monthKey(target) === monthKey(scheduled)) {
+      expect(
+        await page
+          .getByTestId(`calendar-day-${dayKey(scheduled)}`)
+          .getByTestId(`calendar-item-news-${id}`)
+          .count(),
+      ).toBe(0);
+    }
+
+    const article = await fetch(`${baseURL}/api/news/item/kalendarnaya-novost`);
+    expect(article.status).toBe(200);
+    expect(((await article.json()) as { data: { public_at: string } }).data.public_at).toBe(`${dayKey(target)}T09:30:00.000Z`);
+    const found = (await (await fetch(`${baseURL}/api/search?q=${encodeURIComponent('календарные')}`)).json()) as { data: { items: { id: number }[] } };
+    expect(found.data.items.map((result) => result.id)).toContain(id);
+
+    await page.getByRole('link', { name: 'Календарная новость' }).click();
+    await page.waitForURL(`**/admin/news/${id}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
