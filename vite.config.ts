@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './site/vite/precompress.js';
 
@@ -9,6 +10,8 @@ import { precompress } from './site/vite/precompress.js';
  */
 export default defineConfig({
   plugins: [react(), vike(), precompress()],
+  // `@lib/…` instead of `../../../../../lib/…` in the site's and the admin's modules (the server keeps relative imports).
+  resolve: { alias: { '@lib': fileURLToPath(new URL('./lib', import.meta.url)) } },
   // Files served as they are at the site's root: the favicons.
   publicDir: 'site/public',
   build: {

@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: { alias: { '@lib': fileURLToPath(new URL('./lib', import.meta.url)) } },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',

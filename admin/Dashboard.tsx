@@ -13,7 +13,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider/index.js';
-import { formatMoney } from '../lib/money.js';
+import { formatMoney } from '@lib/money.js';
 import { GENERALS_KEY, READS_KEY } from './cache.js';
 import { GlobalSearch } from './search/GlobalSearch.js';
 

@@ -1,4 +1,4 @@
-import { RESOURCES, type MenuGroup, type ResourceName } from '../lib/resources/index.js';
+import { RESOURCES, type MenuGroup, type ResourceName } from '@lib/resources/index.js';
 import auditLog from './audit-log/index.js';
 import type { ResourceParts } from './common/parts.js';
 import { viewsOf, type ResourceViews } from './common/ResourceViews.js';

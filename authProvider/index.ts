@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { resourceNamed } from '../lib/resources/index.js';
+import { resourceNamed } from '@lib/resources/index.js';
 import { NO_BODY, Session, type Role, type SessionOptions } from './session.js';
 import { postLoginStep, PROFILE_PATH, TwoFactorChallenge, type LoginParams } from './twoFactor.js';
 

@@ -13,8 +13,8 @@ import {
   type RaRecord,
   type UpdateParams,
 } from 'react-admin';
-import type { ApiStyle } from '../lib/resources/index.js';
-import type { ArticleSummary, MediaGenerals, MediaSource } from '../lib/types.js';
+import type { ApiStyle } from '@lib/resources/index.js';
+import type { ArticleSummary, MediaGenerals, MediaSource } from '@lib/types.js';
 import {
   createAxios,
   createFetchJson,

@@ -7,7 +7,7 @@ import {
   type ExtraVerb,
   type ResourceDescriptor,
   type ResourceName,
-} from '../lib/resources/index.js';
+} from '@lib/resources/index.js';
 
 /**
  * How each admin resource is written, read off its descriptor (docs/admin-api.md). Reads of every resource go to

@@ -1,8 +1,8 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { ROUTE_NOT_FOUND_MESSAGE } from '../lib/site.js';
-import { imageAlt } from '../lib/titles.js';
-import type { Article } from '../lib/types.js';
+import { ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
+import { imageAlt } from '@lib/titles.js';
+import type { Article } from '@lib/types.js';
 import type { WithMeta } from './meta.js';
 
 export interface ArticlePageData extends WithMeta {

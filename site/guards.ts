@@ -1,6 +1,6 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContext } from 'vike/types';
-import { PAGE_NOT_FOUND_MESSAGE, parsePageParam } from '../lib/paging.js';
+import { PAGE_NOT_FOUND_MESSAGE, parsePageParam } from '@lib/paging.js';
 
 /**
  * Guards (middleware) pages declare by name in their `+config.ts` (`guards: ['pageParam']`). The root `+guard.ts`

@@ -1,4 +1,4 @@
-import type { MenuItem, NetworkCollection } from '../lib/types.js';
+import type { MenuItem, NetworkCollection } from '@lib/types.js';
 
 export interface LayoutData {
   menus: { main: MenuItem[]; header: MenuItem[]; footer: MenuItem[]; payment: MenuItem[] };

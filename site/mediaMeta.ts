@@ -1,4 +1,4 @@
-import { mediaTab, type MediaTabKey } from '../lib/site.js';
+import { mediaTab, type MediaTabKey } from '@lib/site.js';
 import { canonicalPath, type PageMeta } from './meta.js';
 
 /** Each media tab's own meta title and description (spec §2), with the page suffix from page 2. */

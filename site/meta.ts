@@ -1,4 +1,4 @@
-import type { PublicImage } from '../lib/types.js';
+import type { PublicImage } from '@lib/types.js';
 
 /** What a page tells the document head: every `+data.ts` returns it as `meta`. */
 export interface PageMeta {

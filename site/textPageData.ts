@@ -1,7 +1,7 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { ROUTE_NOT_FOUND_MESSAGE, SECTION_PAGES } from '../lib/site.js';
-import type { TextPage } from '../lib/types.js';
+import { ROUTE_NOT_FOUND_MESSAGE, SECTION_PAGES } from '@lib/site.js';
+import type { TextPage } from '@lib/types.js';
 import type { WithMeta } from './meta.js';
 
 export interface TextPageData extends WithMeta {

@@ -1,5 +1,5 @@
-import type { ContentServices } from '../lib/content.js';
-import type { SiteSettings } from '../lib/site.js';
+import type { ContentServices } from '@lib/content.js';
+import type { SiteSettings } from '@lib/site.js';
 import type { LayoutData } from './layoutData.js';
 
 declare global {

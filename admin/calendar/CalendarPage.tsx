@@ -3,7 +3,7 @@ import { Box, Button, Card, CardContent, CardHeader, IconButton, List as MuiList
 import { useState } from 'react';
 import { Link, Title, useCreatePath, useGetList, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import type { CalendarItem } from '../../lib/calendar.js';
+import type { CalendarItem } from '@lib/calendar.js';
 import { dayKey, gridDays, monthKey, monthOf, parseMonth, shiftMonth } from './dates.js';
 import { RescheduleDialog } from './RescheduleDialog.js';
 

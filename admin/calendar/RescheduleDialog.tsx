@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { Form, ResourceContextProvider, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { CalendarItem } from '../../lib/calendar.js';
+import type { CalendarItem } from '@lib/calendar.js';
 import { PublicAtInput } from '../inputs/PublicAtInput.js';
 
 export interface RescheduleDialogProps {

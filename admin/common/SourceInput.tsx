@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SelectInput, useDataProvider, useRecordContext, type SelectInputProps } from 'react-admin';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
-import type { MediaSource } from '../../lib/types.js';
+import type { MediaSource } from '@lib/types.js';
 
 export const SOURCES_KEY = ['media', 'sources'] as const;
 

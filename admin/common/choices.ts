@@ -1,4 +1,4 @@
-import { resourceNamed, type ResourceName } from '../../lib/resources/index.js';
+import { resourceNamed, type ResourceName } from '@lib/resources/index.js';
 
 export interface Choice {
   id: string;

@@ -11,9 +11,9 @@ import {
   type BooleanInputProps,
   type RaRecord,
 } from 'react-admin';
-import { formatMoney } from '../../lib/money.js';
+import { formatMoney } from '@lib/money.js';
 
-export { formatMegabytes } from '../../lib/format.js';
+export { formatMegabytes } from '@lib/format.js';
 
 /** A 0/1 flag of the API as a switch. */
 export const FlagInput = (props: BooleanInputProps) => (

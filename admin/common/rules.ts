@@ -13,7 +13,7 @@ import {
   type FileFormat,
   type ResourceName,
   type UploadField,
-} from '../../lib/resources/index.js';
+} from '@lib/resources/index.js';
 
 /**
  * The admin's validators of a declared field: the same limits and messages as the server's checks of that field

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { ImageInput, TextInput, useRecordContext, useTranslate, type Validator } from 'react-admin';
-import type { PublicImage } from '../../lib/types.js';
+import type { PublicImage } from '@lib/types.js';
 import { RemoveImageButton } from '../buttons/RemoveImageButton.js';
 import { UploadProgress } from '../common/uploadProgress.js';
 import { FilePreview } from './FilePreview.js';

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { TextInput, type TextInputProps } from 'react-admin';
-import { isNumericKeyAllowed, sanitizeNumeric } from '../../lib/masks.js';
+import { isNumericKeyAllowed, sanitizeNumeric } from '@lib/masks.js';
 
 export type NumericInputProps = Omit<TextInputProps, 'parse' | 'format' | 'type'> & {
   /** Allows one decimal point (spec §5: only with the decimal modifier). */

@@ -1,7 +1,7 @@
 import { Stack, TextField } from '@mui/material';
 import { useState, type ChangeEvent } from 'react';
 import { FieldTitle, InputHelperText, useInput, useResourceContext, useTranslate, type Validator } from 'react-admin';
-import { formatMaskedDate, isPatternComplete, maskDate, maskPattern, parseMaskedDate } from '../../lib/masks.js';
+import { formatMaskedDate, isPatternComplete, maskDate, maskPattern, parseMaskedDate } from '@lib/masks.js';
 
 const TIME_PATTERN = '99:99';
 

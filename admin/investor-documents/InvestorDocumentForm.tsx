@@ -1,6 +1,6 @@
 import { Link, Typography } from '@mui/material';
 import { FileField, FileInput, SelectInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import type { DownloadFile } from '../../lib/types.js';
+import type { DownloadFile } from '@lib/types.js';
 import { choicesOf } from '../common/choices.js';
 import { FlagInput, formatMegabytes } from '../common/fields.js';
 import { acceptOf, rules } from '../common/rules.js';

@@ -1,5 +1,5 @@
 import { Datagrid, DeleteButton, EditButton, FunctionField, List, SearchInput, SelectField, SelectInput, TextField, type RaRecord } from 'react-admin';
-import type { DownloadFile } from '../../lib/types.js';
+import type { DownloadFile } from '@lib/types.js';
 import { choicesOf } from '../common/choices.js';
 import { DateTimeField, formatMegabytes, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 import { rules } from '../common/rules.js';

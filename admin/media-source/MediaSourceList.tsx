@@ -10,7 +10,7 @@ import {
   UrlField,
   type RaRecord,
 } from 'react-admin';
-import type { PublicImage } from '../../lib/types.js';
+import type { PublicImage } from '@lib/types.js';
 import { ExportOnlyBulkActions } from '../common/fields.js';
 
 const filters = [

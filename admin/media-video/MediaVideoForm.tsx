@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import type { PublicImage } from '../../lib/types.js';
+import type { PublicImage } from '@lib/types.js';
 import { FlagInput } from '../common/fields.js';
 import { rules } from '../common/rules.js';
 import { PublicAtInput } from '../inputs/PublicAtInput.js';

@@ -13,7 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { LogoFile } from '../../lib/types.js';
+import type { LogoFile } from '@lib/types.js';
 import { formatMegabytes } from '../common/fields.js';
 import { acceptOf, rules } from '../common/rules.js';
 

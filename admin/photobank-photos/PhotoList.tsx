@@ -10,7 +10,7 @@ import {
   TextField,
   type RaRecord,
 } from 'react-admin';
-import type { PublicImage } from '../../lib/types.js';
+import type { PublicImage } from '@lib/types.js';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { formatMegabytes, SafeBulkActions } from '../common/fields.js';
 

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader, List as MuiList, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useCreatePath, useGetList, useTranslate } from 'react-admin';
-import { SEARCH_QUERY_MAX, type AdminSearchResult } from '../../lib/search.js';
+import { SEARCH_QUERY_MAX, type AdminSearchResult } from '@lib/search.js';
 
 const DEBOUNCE_MS = 300;
 

@@ -17,6 +17,9 @@ export interface DatabaseHandle {
 export function connectDatabase(options: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closed (a restart, a dropped database) is replaced by the next query; its error
+    // must not end the process.
+    pool.on('error', () => {});
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = path.join(options.dataDir, 'site.db');

@@ -1,5 +1,5 @@
 import { prefetch } from 'vike/client/router';
-import { PREFETCH_IDLE_TIMEOUT_MS, isSitePath, prefetchAllowed, type ConnectionInfo } from '../../lib/site.js';
+import { PREFETCH_IDLE_TIMEOUT_MS, isSitePath, prefetchAllowed, type ConnectionInfo } from '@lib/site.js';
 
 /**
  * Prefetches the code of pages whose links become visible (spec §1): once a link enters the viewport, after an idle

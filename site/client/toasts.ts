@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS, errorToastText } from '../../lib/site.js';
+import { TOAST_DURATION_MS, errorToastText } from '@lib/site.js';
 
 export interface Toast {
   id: number;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Page } from '../../lib/types.js';
+import type { Page } from '@lib/types.js';
 import { getJson } from './api.js';
 import { showRequestError } from './toasts.js';
 

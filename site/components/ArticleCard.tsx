@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { imageAlt } from '../../lib/titles.js';
-import type { ArticleSummary } from '../../lib/types.js';
+import { imageAlt } from '@lib/titles.js';
+import type { ArticleSummary } from '@lib/types.js';
 import { DateText } from './DateText.js';
 import { Picture } from './Picture.js';
 

@@ -1,4 +1,4 @@
-import { formatDate, isoDate } from '../../lib/format.js';
+import { formatDate, isoDate } from '@lib/format.js';
 
 export function DateText({ value, className }: { value: string; className?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import type { MenuItem } from '../../lib/types.js';
+import type { MenuItem } from '@lib/types.js';
 
 function isCurrent(url: string, pathname: string): boolean {
   if (url === '/') return pathname === '/';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { mediaTab, type MediaTabKey } from '../../lib/site.js';
+import { mediaTab, type MediaTabKey } from '@lib/site.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { MediaTabs } from './MediaTabs.js';
 

@@ -1,4 +1,4 @@
-import { MEDIA_TABS, type MediaTabKey } from '../../lib/site.js';
+import { MEDIA_TABS, type MediaTabKey } from '@lib/site.js';
 
 /** The four tabs of the media section, as links (each tab is its own page). */
 export function MediaTabs({ current }: { current: MediaTabKey }) {

@@ -1,4 +1,4 @@
-import type { PublicImage } from '../../lib/types.js';
+import type { PublicImage } from '@lib/types.js';
 
 interface PictureProps {
   image: PublicImage;

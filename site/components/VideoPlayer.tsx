@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { imageAlt } from '../../lib/titles.js';
-import type { Video } from '../../lib/types.js';
+import { imageAlt } from '@lib/titles.js';
+import type { Video } from '@lib/types.js';
 import { Picture } from './Picture.js';
 
 function withAutoplay(url: string): string {

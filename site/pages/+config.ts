@@ -1,6 +1,6 @@
 import vikeReact from 'vike-react/config';
 import type { Config } from 'vike/types';
-import { SITE_REDIRECTS } from '../../lib/site.js';
+import { SITE_REDIRECTS } from '@lib/site.js';
 
 /** Settings of every public page. The admin page (`admin/+config.ts`, `ssr: false`, route `/admin/*`) inherits them too. */
 export default {

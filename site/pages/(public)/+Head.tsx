@@ -1,5 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { CHUNK_RELOAD_GUARD_MS } from '../../../lib/site.js';
+import { CHUNK_RELOAD_GUARD_MS } from '@lib/site.js';
 import { chunkGuardScript } from '../../client/chunkGuard.js';
 import { metaOf } from '../../meta.js';
 

@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types';
-import { pageDescription } from '../../../lib/titles.js';
+import { pageDescription } from '@lib/titles.js';
 import { metaOf } from '../../meta.js';
 
 export function description(pageContext: PageContext): string {

@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types';
-import { pageTitle } from '../../../lib/titles.js';
+import { pageTitle } from '@lib/titles.js';
 import { metaOf } from '../../meta.js';
 
 /** `{title}{ - страница N} | {brand}`; the error page's title; the brand alone as the default. */

@@ -1,5 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { NOT_FOUND_BUTTON, NOT_FOUND_EXPLANATION, NOT_FOUND_HEADLINE, ROUTE_NOT_FOUND_MESSAGE } from '../../../../lib/site.js';
+import { NOT_FOUND_BUTTON, NOT_FOUND_EXPLANATION, NOT_FOUND_HEADLINE, ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
 
 /** The not-found page (404: unknown route, bad page value, missing content) and the error page (500). */
 export function Page() {

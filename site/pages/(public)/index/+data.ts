@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types';
-import { HOME_NEWS_COUNT } from '../../../../lib/site.js';
-import type { ArticleSummary, MediaGenerals } from '../../../../lib/types.js';
+import { HOME_NEWS_COUNT } from '@lib/site.js';
+import type { ArticleSummary, MediaGenerals } from '@lib/types.js';
 import type { WithMeta } from '../../../meta.js';
 
 export interface HomeData extends WithMeta {

@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types';
-import type { TextPage } from '../../../../lib/types.js';
+import type { TextPage } from '@lib/types.js';
 import type { WithMeta } from '../../../meta.js';
-import { SECTION_PAGES } from '../../../../lib/site.js';
+import { SECTION_PAGES } from '@lib/site.js';
 
 export interface InvestorsData extends WithMeta {
   pages: Pick<TextPage, 'identifier' | 'title' | 'seo_description' | 'updated_at'>[];

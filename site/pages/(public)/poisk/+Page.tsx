@@ -1,5 +1,5 @@
 import { useData } from 'vike-react/useData';
-import { SEARCH_QUERY_MAX, type TextPiece } from '../../../../lib/search.js';
+import { SEARCH_QUERY_MAX, type TextPiece } from '@lib/search.js';
 import { Breadcrumbs } from '../../../components/Breadcrumbs.js';
 import { DateText } from '../../../components/DateText.js';
 import type { SearchData } from './+data.js';

@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types';
-import { searchQueryError } from '../../../../lib/search.js';
-import type { SearchResult } from '../../../../lib/search.js';
-import type { Page } from '../../../../lib/types.js';
+import { searchQueryError } from '@lib/search.js';
+import type { SearchResult } from '@lib/search.js';
+import type { Page } from '@lib/types.js';
 import { assertPageExists, currentPage } from '../../../guards.js';
 import type { WithMeta } from '../../../meta.js';
 import { searchHref } from './href.js';

@@ -1,6 +1,6 @@
 import { useData } from 'vike-react/useData';
-import { formatMegabytes } from '../../../../../lib/format.js';
-import { INVESTOR_DOCUMENT_CATEGORIES } from '../../../../../lib/resources/investor-documents.js';
+import { formatMegabytes } from '@lib/format.js';
+import { INVESTOR_DOCUMENT_CATEGORIES } from '@lib/resources/investor-documents.js';
 import { Breadcrumbs } from '../../../../components/Breadcrumbs.js';
 import { DateText } from '../../../../components/DateText.js';
 import type { DocumentsData } from './+data.js';

@@ -1,8 +1,8 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { PAGE_NOT_FOUND_MESSAGE } from '../../../../../lib/paging.js';
-import { INVESTOR_DOCUMENT_CATEGORIES, type InvestorDocument, type InvestorDocumentCategory } from '../../../../../lib/resources/investor-documents.js';
-import type { Page } from '../../../../../lib/types.js';
+import { PAGE_NOT_FOUND_MESSAGE } from '@lib/paging.js';
+import { INVESTOR_DOCUMENT_CATEGORIES, type InvestorDocument, type InvestorDocumentCategory } from '@lib/resources/investor-documents.js';
+import type { Page } from '@lib/types.js';
 import { assertPageExists, currentPage } from '../../../../guards.js';
 import type { WithMeta } from '../../../../meta.js';
 import { documentsHref } from './filters.js';

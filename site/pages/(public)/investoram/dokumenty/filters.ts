@@ -1,4 +1,4 @@
-import type { InvestorDocumentCategory } from '../../../../../lib/resources/investor-documents.js';
+import type { InvestorDocumentCategory } from '@lib/resources/investor-documents.js';
 
 export interface DocumentsFilter {
   category: InvestorDocumentCategory | null;

@@ -1,5 +1,5 @@
 import { useData } from 'vike-react/useData';
-import type { MediaOverview } from '../../../../../lib/types.js';
+import type { MediaOverview } from '@lib/types.js';
 import { useLoadMore } from '../../../../client/useLoadMore.js';
 import { ArticleCard } from '../../../../components/ArticleCard.js';
 import { LoadMoreButton } from '../../../../components/LoadMoreButton.js';

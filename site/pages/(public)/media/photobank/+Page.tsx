@@ -1,8 +1,8 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { formatMegabytes } from '../../../../../lib/format.js';
-import { imageAlt } from '../../../../../lib/titles.js';
-import type { ColourEntry, LogoEntry } from '../../../../../lib/types.js';
+import { formatMegabytes } from '@lib/format.js';
+import { imageAlt } from '@lib/titles.js';
+import type { ColourEntry, LogoEntry } from '@lib/types.js';
 import { showToast } from '../../../../client/toasts.js';
 import { MediaLayout } from '../../../../components/MediaLayout.js';
 import { Picture } from '../../../../components/Picture.js';

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types';
-import type { LogoItem, Photo, PhotobankGroup } from '../../../../../lib/types.js';
+import type { LogoItem, Photo, PhotobankGroup } from '@lib/types.js';
 import { assertPageExists, currentPage } from '../../../../guards.js';
 import { mediaMeta } from '../../../../mediaMeta.js';
 import type { WithMeta } from '../../../../meta.js';

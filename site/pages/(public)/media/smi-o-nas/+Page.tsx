@@ -1,5 +1,5 @@
 import { useData } from 'vike-react/useData';
-import type { PressArticle } from '../../../../../lib/types.js';
+import type { PressArticle } from '@lib/types.js';
 import { useLoadMore } from '../../../../client/useLoadMore.js';
 import { DateText } from '../../../../components/DateText.js';
 import { LoadMoreButton } from '../../../../components/LoadMoreButton.js';
