@@ -1,17 +1,7 @@
 import { Card, CardContent, CardHeader, Grid, List as MuiList, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Link,
-  Title,
-  useCanAccess,
-  useCreatePath,
-  useDataProvider,
-  useGetIdentity,
-  useGetList,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Link, Title, useCanAccess, useCreatePath, useDataProvider, useGetIdentity, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider/index.js';
 import { formatMoney } from '@lib/money.js';
 import { GENERALS_KEY, READS_KEY } from './cache.js';
@@ -33,8 +23,7 @@ const Count = ({ resource }: { resource: string }) => {
   );
 };
 
-const ruDateTime = (iso: unknown) =>
-  typeof iso === 'string' ? new Date(iso).toLocaleString('ru-RU', { dateStyle: 'short', timeStyle: 'short' }) : '';
+const ruDateTime = (iso: unknown) => (typeof iso === 'string' ? new Date(iso).toLocaleString('ru-RU', { dateStyle: 'short', timeStyle: 'short' }) : '');
 
 /** What is scheduled to appear next: published items whose public_at has not come yet, soonest first. */
 const Scheduled = () => {

@@ -55,23 +55,13 @@ export const LoginPage = () => {
             </Typography>
           </Box>
           {challenge ? <TwoFactorLoginStep challenge={challenge} onBack={() => setChallenge(null)} /> : null}
-          <Form className={challenge ? 'two-factor-pending' : undefined} onSubmit={(values: Record<string, unknown>) => submit(values as Credentials)} noValidate>
-            <TextInput
-              source="email"
-              label="app.auth.email"
-              type="email"
-              autoComplete="username"
-              validate={required()}
-              fullWidth
-              autoFocus
-            />
-            <PasswordInput
-              source="password"
-              label="app.auth.password"
-              autoComplete="current-password"
-              validate={required()}
-              fullWidth
-            />
+          <Form
+            className={challenge ? 'two-factor-pending' : undefined}
+            onSubmit={(values: Record<string, unknown>) => submit(values as Credentials)}
+            noValidate
+          >
+            <TextInput source="email" label="app.auth.email" type="email" autoComplete="username" validate={required()} fullWidth autoFocus />
+            <PasswordInput source="password" label="app.auth.password" autoComplete="current-password" validate={required()} fullWidth />
             <Button type="submit" variant="contained" fullWidth disabled={loading} sx={{ mt: 2 }}>
               {loading ? <CircularProgress size={22} color="inherit" /> : translate('app.auth.sign_in')}
             </Button>

@@ -20,12 +20,8 @@ function replaceIn(records: RaRecord[] | undefined, record: RaRecord): RaRecord[
  * getMany), so every view shows exactly what the server answered (spec §4: removing an image replaces the record).
  */
 export function replaceRecordInCache(queryClient: QueryClient, resource: string, record: RaRecord): void {
-  queryClient.setQueriesData<RaRecord>({ queryKey: [resource, 'getOne'] }, (old) =>
-    old && String(old.id) === String(record.id) ? record : old,
-  );
-  queryClient.setQueriesData<ListPage>({ queryKey: [resource, 'getList'] }, (old) =>
-    old ? { ...old, data: replaceIn(old.data, record) } : old,
-  );
+  queryClient.setQueriesData<RaRecord>({ queryKey: [resource, 'getOne'] }, (old) => (old && String(old.id) === String(record.id) ? record : old));
+  queryClient.setQueriesData<ListPage>({ queryKey: [resource, 'getList'] }, (old) => (old ? { ...old, data: replaceIn(old.data, record) } : old));
   queryClient.setQueriesData<RaRecord[]>({ queryKey: [resource, 'getMany'] }, (old) => replaceIn(old, record));
 }
 

@@ -28,14 +28,17 @@ export function createProviders(options: ProvidersOptions = {}): AdminProviders 
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },
   });
   const authProvider = createAuthProvider({ baseURL: options.baseURL, adapter: options.adapter, cookies: options.cookies });
-  const dataProvider = guardByRole(createAdminDataProvider({
-    baseURL: options.baseURL,
-    adapter: options.adapter,
-    getToken: () => authProvider.session.validToken(),
-    onChange: (event) => {
-      void refetchAfterChange(queryClient, event);
-    },
-  }), () => authProvider.session.claims()?.role);
+  const dataProvider = guardByRole(
+    createAdminDataProvider({
+      baseURL: options.baseURL,
+      adapter: options.adapter,
+      getToken: () => authProvider.session.validToken(),
+      onChange: (event) => {
+        void refetchAfterChange(queryClient, event);
+      },
+    }),
+    () => authProvider.session.claims()?.role,
+  );
   return { authProvider, dataProvider, queryClient };
 }
 

@@ -11,8 +11,16 @@ const FILE_BYTES = 1024 * 1024;
 export async function benchArchive(): Promise<void> {
   const { app, close } = await benchApp({ seedDemo: false });
   try {
-    const { id: groupId } = await app.db.insertInto('photobank_groups').values({ kind: 'logo', title: 'Логотипы', position: 0 }).returning('id').executeTakeFirstOrThrow();
-    const { id: categoryId } = await app.db.insertInto('photobank_categories').values({ group_id: groupId, title: 'Все', position: 0 }).returning('id').executeTakeFirstOrThrow();
+    const { id: groupId } = await app.db
+      .insertInto('photobank_groups')
+      .values({ kind: 'logo', title: 'Логотипы', position: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: categoryId } = await app.db
+      .insertInto('photobank_categories')
+      .values({ group_id: groupId, title: 'Все', position: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (let i = 0; i < FILES; i++) {
       const { id: itemId } = await app.db
         .insertInto('photobank_logo_items')
@@ -36,7 +44,9 @@ export async function benchArchive(): Promise<void> {
     clearInterval(sampler);
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
     console.log(`\nLogo archive: ${FILES} files × 1 MB, streamed over HTTP`);
-    console.log(`archive ${mb(received)} MB in ${seconds.toFixed(2)} s (${mb(received / seconds)} MB/s); RSS ${mb(before)} MB → peak ${mb(peak)} MB (+${mb(peak - before)} MB)`);
+    console.log(
+      `archive ${mb(received)} MB in ${seconds.toFixed(2)} s (${mb(received / seconds)} MB/s); RSS ${mb(before)} MB → peak ${mb(peak)} MB (+${mb(peak - before)} MB)`,
+    );
   } finally {
     await close();
   }

@@ -8,7 +8,13 @@ import { loadConfig } from '../server/config.js';
 /** A real app on a temporary SQLite database for a benchmark; `close` removes everything. */
 export async function benchApp(options: { seedDemo: boolean; env?: Record<string, string> }): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: options.seedDemo ? '1' : '0', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'error', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: options.seedDemo ? '1' : '0',
+    ADMIN_PASSWORD: 'bench-password',
+    LOG_LEVEL: 'error',
+    ...options.env,
+  });
   const app = await buildApp(config, { logger: false });
   return {
     app,

@@ -58,7 +58,17 @@ export async function startProductionServer(env: Record<string, string> = {}, ro
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-bench-'));
   const child = spawn(process.execPath, [path.join(root, 'build/server/index.js')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'error', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      ADMIN_PASSWORD: 'bench-password',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -53,7 +53,9 @@ export async function benchSite(): Promise<void> {
         raw += content.length;
         gzip += gzipSync(content, { level: 9 }).length;
       }
-      console.log(`${`${url} (${response.statusCode})`.padEnd(52)} ${String(files.length).padStart(2)} files  ${kb(raw).padStart(9)} raw  ${kb(gzip).padStart(8)} gzip`);
+      console.log(
+        `${`${url} (${response.statusCode})`.padEnd(52)} ${String(files.length).padStart(2)} files  ${kb(raw).padStart(9)} raw  ${kb(gzip).padStart(8)} gzip`,
+      );
     }
     console.log('\nPublic site: server-side render of the home page (sequential, after 20 warm-up renders)');
     for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url: '/' });

@@ -15,12 +15,7 @@ import {
 } from 'react-admin';
 import type { ApiStyle } from '@lib/resources/index.js';
 import type { ArticleSummary, MediaGenerals, MediaSource } from '@lib/types.js';
-import {
-  createAxios,
-  createFetchJson,
-  unwrap,
-  type HttpClientOptions,
-} from './httpClient.js';
+import { createAxios, createFetchJson, unwrap, type HttpClientOptions } from './httpClient.js';
 import { ADMIN_API, apiStyleOf, verbResource, type VerbResource } from './resources.js';
 
 export { REQUEST_TIMEOUT_MS, TIMEOUT_ERROR_KEY, NETWORK_ERROR_KEY, isTimeoutMessage, isExpiredTokenMessage } from './httpClient.js';
@@ -225,23 +220,18 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
 
   const verbProvider: AdminDataProvider = {
     ...reads,
-    async create<
-      RecordType extends Omit<RaRecord, 'id'> = RaRecord,
-      ResultRecordType extends RaRecord = RecordType & { id: Identifier },
-    >(resource: string, params: CreateParams): Promise<CreateResult<ResultRecordType>> {
+    async create<RecordType extends Omit<RaRecord, 'id'> = RaRecord, ResultRecordType extends RaRecord = RecordType & { id: Identifier }>(
+      resource: string,
+      params: CreateParams,
+    ): Promise<CreateResult<ResultRecordType>> {
       const config = configOf(resource);
       const data = await write(config, `${config.base}/add`, params.data as UnknownRecord, params.meta);
       changed(resource, 'create', [data]);
       return { data: data as ResultRecordType };
     },
-    async update<RecordType extends RaRecord = RaRecord>(
-      resource: string,
-      params: UpdateParams,
-    ): Promise<UpdateResult<RecordType>> {
+    async update<RecordType extends RaRecord = RaRecord>(resource: string, params: UpdateParams): Promise<UpdateResult<RecordType>> {
       const config = configOf(resource);
-      const url = config.updateWithoutId
-        ? `${config.base}/update`
-        : `${config.base}/update/${encodeURIComponent(String(params.id))}`;
+      const url = config.updateWithoutId ? `${config.base}/update` : `${config.base}/update/${encodeURIComponent(String(params.id))}`;
       const data = await write(config, url, { ...(params.previousData as UnknownRecord), ...(params.data as UnknownRecord) }, params.meta);
       changed(resource, 'update', [data]);
       return { data: data as RecordType };
@@ -249,10 +239,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     async updateMany() {
       throw new HttpError('Массовое изменение не поддерживается.', 405, { message: 'unsupported' });
     },
-    async delete<RecordType extends RaRecord = RaRecord>(
-      resource: string,
-      params: DeleteParams<RecordType>,
-    ): Promise<DeleteResult<RecordType>> {
+    async delete<RecordType extends RaRecord = RaRecord>(resource: string, params: DeleteParams<RecordType>): Promise<DeleteResult<RecordType>> {
       const data = await removeOne(resource, params.id);
       changed(resource, 'delete', [data]);
       return { data: data as RecordType };

@@ -52,9 +52,7 @@ type Registered = (typeof RESOURCES)[number];
 function verbResourceOf(resource: Registered): VerbResource {
   const declared = Object.entries(resource.fields);
   const verbs = resource.verbs ?? [];
-  const files = declared.flatMap(([name, field]) =>
-    isUpload(field) ? [{ name, multiple: field.kind === 'files' && field.maxFiles > 1 }] : [],
-  );
+  const files = declared.flatMap(([name, field]) => (isUpload(field) ? [{ name, multiple: field.kind === 'files' && field.maxFiles > 1 }] : []));
   return {
     base: verbsPathOf(resource),
     multipart: files.length > 0,

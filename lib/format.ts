@@ -28,7 +28,9 @@ export function isoDate(value: string | Date): string {
 
 /** Strips everything but digits and groups them in threes with a space: `1234567` → `1 234 567` (spec §5). */
 export function groupDigits(value: string | number): string {
-  const digits = String(value).replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  const digits = String(value)
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '');
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
 

@@ -26,5 +26,4 @@ export const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E
 export const MAX_PATH_KEY = 300;
 
 /** Whether a slug or identifier from a public address can name a record: no control characters, not overlong. */
-export const isPathKey = (value: string): boolean =>
-  value.length > 0 && value.length <= MAX_PATH_KEY && !CONTROL_CHARACTERS.test(value);
+export const isPathKey = (value: string): boolean => value.length > 0 && value.length <= MAX_PATH_KEY && !CONTROL_CHARACTERS.test(value);

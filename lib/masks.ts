@@ -110,10 +110,7 @@ const CLIPBOARD_SHORTCUTS: readonly string[] = ['c', 'x', 'a'];
  * pass, and so do copy, cut and select-all (Ctrl or ⌘ with C, X, A). A decimal point passes only when `decimal`
  * is set, and only once (when `currentValue` already holds one, another is refused). Everything else is refused.
  */
-export function isNumericKeyAllowed(
-  event: KeyLike,
-  options: { decimal?: boolean; currentValue?: string } = {},
-): boolean {
+export function isNumericKeyAllowed(event: KeyLike, options: { decimal?: boolean; currentValue?: string } = {}): boolean {
   const { key } = event;
   if (NAVIGATION_KEYS.includes(key) || EDIT_KEYS.includes(key)) return true;
   if ((event.ctrlKey || event.metaKey) && !event.altKey) {

@@ -102,5 +102,11 @@ export function isSitePath(pathname: string): boolean {
  * its index after the text pages, and in the sitemap.
  */
 export const SECTION_PAGES: Record<string, { identifier: string; title: string; description: string }[]> = {
-  investoram: [{ identifier: 'dokumenty', title: 'Документы для инвесторов', description: 'Годовые отчёты, финансовая отчётность, раскрытие информации, собрания акционеров.' }],
+  investoram: [
+    {
+      identifier: 'dokumenty',
+      title: 'Документы для инвесторов',
+      description: 'Годовые отчёты, финансовая отчётность, раскрытие информации, собрания акционеров.',
+    },
+  ],
 };

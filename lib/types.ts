@@ -89,10 +89,7 @@ export interface Video {
   fixed_order: number | null;
 }
 
-export type MediaFeedItem =
-  | ({ type: 'our' } & ArticleSummary)
-  | ({ type: 'other' } & PressArticle)
-  | ({ type: 'video' } & Video);
+export type MediaFeedItem = ({ type: 'our' } & ArticleSummary) | ({ type: 'other' } & PressArticle) | ({ type: 'video' } & Video);
 
 export interface MediaOverview {
   ours: Page<ArticleSummary>;

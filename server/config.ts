@@ -83,7 +83,9 @@ function parseAdminPassword(value: string | undefined): string | null {
     throw new ConfigError(`ADMIN_PASSWORD must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`);
   }
   if (isWeakPassword(value)) {
-    throw new ConfigError('ADMIN_PASSWORD is too easy to guess (a common password, a keyboard walk or a repeat); choose a phrase of several words or leave it unset to have one generated.');
+    throw new ConfigError(
+      'ADMIN_PASSWORD is too easy to guess (a common password, a keyboard walk or a repeat); choose a phrase of several words or leave it unset to have one generated.',
+    );
   }
   return value;
 }

@@ -42,6 +42,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? 'Ошибка конфигурации' : 'Не удалось запустить сервер'}: ${String(error instanceof Error ? error.stack : error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? 'Ошибка конфигурации' : 'Не удалось запустить сервер'}: ${String(error instanceof Error ? error.stack : error)}\n`,
+  );
   process.exit(1);
 });

@@ -11,7 +11,12 @@ export interface ArticlePageData extends WithMeta {
 }
 
 /** The data of a news or own media article page: sanitised content, meta with Open Graph and JSON-LD NewsArticle. */
-export function articlePageData(pageContext: PageContextServer, article: Article | null, basePath: string, section: { title: string; href: string }): ArticlePageData {
+export function articlePageData(
+  pageContext: PageContextServer,
+  article: Article | null,
+  basePath: string,
+  section: { title: string; href: string },
+): ArticlePageData {
   if (!article) throw render(404, ROUTE_NOT_FOUND_MESSAGE);
   const { site } = pageContext;
   const path = `${basePath}/${article.slug}`;

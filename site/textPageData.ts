@@ -22,7 +22,10 @@ export async function textPageData(pageContext: PageContextServer, section: stri
   const siblings =
     section === null
       ? []
-      : [...(await pageContext.content.textPages.list(section)).map(({ identifier: id, title }) => ({ identifier: id, title })), ...(SECTION_PAGES[section] ?? [])];
+      : [
+          ...(await pageContext.content.textPages.list(section)).map(({ identifier: id, title }) => ({ identifier: id, title })),
+          ...(SECTION_PAGES[section] ?? []),
+        ];
   return {
     page,
     siblings,

@@ -32,7 +32,13 @@ export const ArticleForm = ({ editing }: FormProps) => {
       <PublicAtInput source="public_at" validate={rules(resource, 'public_at')} />
       <FlagInput source="published" />
       <Section title="app.section.image" />
-      <ImageUploadInput source="image" altSource="image_alt" removable={editing} validate={rules(resource, 'image')} altValidate={rules(resource, 'image_alt')} />
+      <ImageUploadInput
+        source="image"
+        altSource="image_alt"
+        removable={editing}
+        validate={rules(resource, 'image')}
+        altValidate={rules(resource, 'image_alt')}
+      />
       <Section title="app.section.content" />
       <RichTextInput source="content" fullWidth label={false} validate={rules(resource, 'content')} />
       <Section title="app.section.seo" />

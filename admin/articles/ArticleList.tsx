@@ -1,18 +1,7 @@
-import {
-  Datagrid,
-  DeleteButton,
-  EditButton,
-  List,
-  SearchInput,
-  SelectInput,
-  TextField,
-} from 'react-admin';
+import { Datagrid, DeleteButton, EditButton, List, SearchInput, SelectInput, TextField } from 'react-admin';
 import { DateTimeField, GroupedNumberField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="published" source="published" choices={PUBLISHED_CHOICES} />,
-];
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="published" source="published" choices={PUBLISHED_CHOICES} />];
 
 /** News and own media articles: newest first (public_at desc, then id), search, status filter, CSV export. */
 export const ArticleList = () => (

@@ -1,11 +1,7 @@
 import { Datagrid, List, SearchInput, TextField, TextInput } from 'react-admin';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <TextInput key="resource" source="resource" />,
-  <TextInput key="action" source="action" />,
-];
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <TextInput key="resource" source="resource" />, <TextInput key="action" source="action" />];
 
 /** The audit log (MANAGER only), read-only, newest first. */
 export const AuditLogList = () => (

@@ -24,12 +24,7 @@ export const RemoveImageButton = () => {
   });
   if (!record || !resource) return null;
   return (
-    <Button
-      label="app.action.remove_image"
-      color="error"
-      disabled={mutation.isPending}
-      onClick={() => mutation.mutate(record.id)}
-    >
+    <Button label="app.action.remove_image" color="error" disabled={mutation.isPending} onClick={() => mutation.mutate(record.id)}>
       <DeleteSweepIcon />
     </Button>
   );

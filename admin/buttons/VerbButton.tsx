@@ -1,15 +1,7 @@
 import { IconButton, Tooltip } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useResourceContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Button, useDataProvider, useNotify, useRecordContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
 
 export type Verb = 'fix' | 'unfix' | 'moveUp' | 'moveDown';

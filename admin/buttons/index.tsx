@@ -34,13 +34,7 @@ export const MoveUpButton = ({ onlyWhen, withLabel = false }: MoveButtonProps) =
   const record = useRecordContext();
   if (!record || (onlyWhen && Number(record[onlyWhen]) !== 1)) return null;
   return (
-    <VerbButton
-      verb="moveUp"
-      label="app.action.move_up"
-      icon={<ArrowUpwardIcon fontSize="small" />}
-      success="app.notification.moved"
-      iconOnly={!withLabel}
-    />
+    <VerbButton verb="moveUp" label="app.action.move_up" icon={<ArrowUpwardIcon fontSize="small" />} success="app.notification.moved" iconOnly={!withLabel} />
   );
 };
 

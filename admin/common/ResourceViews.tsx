@@ -18,7 +18,15 @@ export const ResourceCreate = ({ form: Form }: { form: Form }) => {
 };
 
 /** A resource's edit screen: saves pessimistically (the form waits for the server's answer), then the list. */
-export const ResourceEdit = ({ form: Form, actions, transform }: { form: Form; actions?: ResourceParts['editActions']; transform?: ResourceParts['transformEdit'] }) => {
+export const ResourceEdit = ({
+  form: Form,
+  actions,
+  transform,
+}: {
+  form: Form;
+  actions?: ResourceParts['editActions'];
+  transform?: ResourceParts['transformEdit'];
+}) => {
   const [percent, meta] = useUploadProgress();
   return (
     <UploadProgressProvider value={percent}>

@@ -36,7 +36,10 @@ const trimmed = (value: unknown): string => (value === null || value === undefin
 
 const isEmpty = (value: unknown): boolean => (Array.isArray(value) ? value.length === 0 : trimmed(value) === '');
 
-const requiredCheck = (message: string): Check => (value) => (isEmpty(value) ? message : undefined);
+const requiredCheck =
+  (message: string): Check =>
+  (value) =>
+    isEmpty(value) ? message : undefined;
 
 const maxCheck =
   (max: number, trim: boolean): Check =>

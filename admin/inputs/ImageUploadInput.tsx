@@ -38,12 +38,7 @@ export const ImageUploadInput = ({ source = 'image', altSource = 'image_alt', re
             <Typography variant="caption" color="text.secondary">
               {translate('app.input.image_current')}
             </Typography>
-            <Box
-              component="img"
-              src={current.src}
-              alt={current.alt ?? ''}
-              sx={{ display: 'block', maxWidth: 320, maxHeight: 200, borderRadius: 1 }}
-            />
+            <Box component="img" src={current.src} alt={current.alt ?? ''} sx={{ display: 'block', maxWidth: 320, maxHeight: 200, borderRadius: 1 }} />
           </Box>
           {removable ? <RemoveImageButton /> : null}
         </Box>

@@ -21,8 +21,7 @@ export function combineDateTime(dateText: string, timeText: string): string | nu
 /** Marks a value the user has not finished, so validation refuses it instead of saving something else. */
 const INCOMPLETE = 'incomplete:';
 
-const validDateTime: Validator = (value: unknown) =>
-  typeof value === 'string' && value.startsWith(INCOMPLETE) ? 'app.input.date_invalid' : undefined;
+const validDateTime: Validator = (value: unknown) => (typeof value === 'string' && value.startsWith(INCOMPLETE) ? 'app.input.date_invalid' : undefined);
 
 export interface PublicAtInputProps {
   source?: string;
@@ -65,9 +64,7 @@ export const PublicAtInput = ({ source = 'public_at', label, validate = [] }: Pu
   return (
     <Stack direction="row" spacing={2} sx={{ my: 1 }}>
       <TextField
-        label={
-          <FieldTitle label={label ?? translate('app.input.date')} source={source} resource={resource} isRequired={isRequired} />
-        }
+        label={<FieldTitle label={label ?? translate('app.input.date')} source={source} resource={resource} isRequired={isRequired} />}
         value={dateText}
         onChange={(event: ChangeEvent<HTMLInputElement>) => update(maskDate(event.target.value), timeText)}
         onBlur={field.onBlur}

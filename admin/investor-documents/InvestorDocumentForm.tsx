@@ -33,7 +33,12 @@ export const InvestorDocumentForm = () => {
   return (
     <SimpleForm defaultValues={() => ({ published: 1, public_at: new Date().toISOString(), year: new Date().getFullYear() })}>
       <TextInput source="title" validate={rules('investor-documents', 'title')} fullWidth />
-      <SelectInput source="category" choices={choicesOf('investor-documents', 'category')} translateChoice={false} validate={rules('investor-documents', 'category')} />
+      <SelectInput
+        source="category"
+        choices={choicesOf('investor-documents', 'category')}
+        translateChoice={false}
+        validate={rules('investor-documents', 'category')}
+      />
       <NumericInput source="year" validate={rules('investor-documents', 'year')} />
       <PublicAtInput source="public_at" validate={rules('investor-documents', 'public_at')} />
       <FlagInput source="published" />

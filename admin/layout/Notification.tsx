@@ -4,6 +4,4 @@ import { Notification as RaNotification } from 'react-admin';
 export const TOAST_DURATION_MS = 5_000;
 
 /** Toasts at the top centre, 5000 ms (spec §8). */
-export const Notification = () => (
-  <RaNotification autoHideDuration={TOAST_DURATION_MS} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} />
-);
+export const Notification = () => <RaNotification autoHideDuration={TOAST_DURATION_MS} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} />;

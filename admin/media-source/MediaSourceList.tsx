@@ -1,15 +1,4 @@
-import {
-  Datagrid,
-  DeleteButton,
-  EditButton,
-  FunctionField,
-  List,
-  SearchInput,
-  SelectInput,
-  TextField,
-  UrlField,
-  type RaRecord,
-} from 'react-admin';
+import { Datagrid, DeleteButton, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, UrlField, type RaRecord } from 'react-admin';
 import type { PublicImage } from '@lib/types.js';
 import { ExportOnlyBulkActions } from '../common/fields.js';
 

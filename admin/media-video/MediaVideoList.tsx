@@ -1,16 +1,6 @@
 import PushPinIcon from '@mui/icons-material/PushPin';
 import { Box } from '@mui/material';
-import {
-  Datagrid,
-  DeleteButton,
-  EditButton,
-  FunctionField,
-  List,
-  SearchInput,
-  SelectInput,
-  TextField,
-  type RaRecord,
-} from 'react-admin';
+import { Datagrid, DeleteButton, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
 import { FixButton, MoveDownButton, MoveUpButton, UnfixButton } from '../buttons/index.js';
 import { DateTimeField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 

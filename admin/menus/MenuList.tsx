@@ -15,26 +15,19 @@ import {
 import { ExportOnlyBulkActions } from '../common/fields.js';
 import { MENU_KIND_CHOICES } from './kinds.js';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="kind" source="kind" choices={MENU_KIND_CHOICES} alwaysOn />,
-];
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="kind" source="kind" choices={MENU_KIND_CHOICES} alwaysOn />];
 
 /** Orders a page of menu items as a tree: each parent followed by its children, by position. */
 export function treeOrder(records: RaRecord[]): { record: RaRecord; depth: number }[] {
   const byParent = new Map<string, RaRecord[]>();
   const ids = new Set(records.map((record) => String(record.id)));
   for (const record of records) {
-    const parent = record.parent_id !== null && record.parent_id !== undefined && ids.has(String(record.parent_id))
-      ? String(record.parent_id)
-      : '';
+    const parent = record.parent_id !== null && record.parent_id !== undefined && ids.has(String(record.parent_id)) ? String(record.parent_id) : '';
     byParent.set(parent, [...(byParent.get(parent) ?? []), record]);
   }
   const out: { record: RaRecord; depth: number }[] = [];
   const walk = (parent: string, depth: number) => {
-    const children = [...(byParent.get(parent) ?? [])].sort(
-      (a, b) => String(a.kind).localeCompare(String(b.kind)) || Number(a.position) - Number(b.position),
-    );
+    const children = [...(byParent.get(parent) ?? [])].sort((a, b) => String(a.kind).localeCompare(String(b.kind)) || Number(a.position) - Number(b.position));
     for (const child of children) {
       out.push({ record: child, depth });
       if (depth < 10) walk(String(child.id), depth + 1);
@@ -52,7 +45,12 @@ const TreeTitle = (_props: { source: string; label?: string; sortable?: boolean 
       source="title"
       render={(record: RaRecord) => {
         const depth = treeOrder(data ?? []).find((row) => row.record.id === record.id)?.depth ?? 0;
-        return <Box sx={{ pl: depth * 3 }}>{depth > 0 ? '└ ' : ''}{String(record.title ?? '')}</Box>;
+        return (
+          <Box sx={{ pl: depth * 3 }}>
+            {depth > 0 ? '└ ' : ''}
+            {String(record.title ?? '')}
+          </Box>
+        );
       }}
     />
   );

@@ -1,13 +1,4 @@
-import {
-  Datagrid,
-  DeleteButton,
-  List,
-  ReferenceField,
-  ReferenceInput,
-  SearchInput,
-  SelectInput,
-  TextField,
-} from 'react-admin';
+import { Datagrid, DeleteButton, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TextField } from 'react-admin';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { ExportOnlyBulkActions } from '../common/fields.js';
 

@@ -1,13 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import {
-  Datagrid,
-  FunctionField,
-  List,
-  ReferenceManyField,
-  TextField,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Datagrid, FunctionField, List, ReferenceManyField, TextField, useTranslate, type RaRecord } from 'react-admin';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { ExportOnlyBulkActions } from '../common/fields.js';
 

@@ -1,15 +1,4 @@
-import {
-  Datagrid,
-  DeleteButton,
-  FunctionField,
-  List,
-  ReferenceField,
-  ReferenceInput,
-  SearchInput,
-  SelectInput,
-  TextField,
-  type RaRecord,
-} from 'react-admin';
+import { Datagrid, DeleteButton, FunctionField, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
 import type { PublicImage } from '@lib/types.js';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { formatMegabytes, SafeBulkActions } from '../common/fields.js';

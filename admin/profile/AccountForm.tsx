@@ -45,7 +45,14 @@ export const AccountForm = ({ account }: { account: Account }) => {
           {translate('app.profile.account')}
         </Typography>
         <Box component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 480 }}>
-          <TextField label={translate('app.profile.name')} value={name} onChange={(e) => setName(e.target.value)} required error={Boolean(fieldError(error, 'name'))} helperText={helper('name')} />
+          <TextField
+            label={translate('app.profile.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            error={Boolean(fieldError(error, 'name'))}
+            helperText={helper('name')}
+          />
           <TextField
             label={translate('app.profile.email')}
             type="email"

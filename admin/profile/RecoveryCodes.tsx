@@ -10,11 +10,7 @@ export const RecoveryCodes = ({ codes, onDone }: { codes: string[]; onDone: () =
         {translate('app.profile.recovery_title')}
       </Typography>
       <Alert severity="warning">{translate('app.profile.recovery_help')}</Alert>
-      <Box
-        component="ol"
-        data-testid="recovery-codes"
-        sx={{ fontFamily: 'monospace', fontSize: '1.1rem', columns: 2, maxWidth: 360, m: 0 }}
-      >
+      <Box component="ol" data-testid="recovery-codes" sx={{ fontFamily: 'monospace', fontSize: '1.1rem', columns: 2, maxWidth: 360, m: 0 }}>
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

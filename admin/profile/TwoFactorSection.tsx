@@ -136,9 +136,7 @@ export const TwoFactorSection = ({ account }: { account: Account }) => {
         <Typography variant="h6" component="h2">
           {translate('app.profile.two_factor')}
         </Typography>
-        <Typography data-testid="two-factor-status">
-          {translate(account.two_factor === 1 ? 'app.profile.status_on' : 'app.profile.status_off')}
-        </Typography>
+        <Typography data-testid="two-factor-status">{translate(account.two_factor === 1 ? 'app.profile.status_on' : 'app.profile.status_off')}</Typography>
         {account.two_factor_required === 1 && account.two_factor !== 1 && !codes ? (
           <Alert severity="warning" data-testid="two-factor-required">
             {translate('app.profile.required')}

@@ -50,8 +50,7 @@ export function createAccountApi(http: AxiosInstance) {
 
 export type AccountApi = ReturnType<typeof createAccountApi>;
 
-const hasSession = (provider: unknown): provider is AdminAuthProvider =>
-  typeof provider === 'object' && provider !== null && 'session' in provider;
+const hasSession = (provider: unknown): provider is AdminAuthProvider => typeof provider === 'object' && provider !== null && 'session' in provider;
 
 /** The account API with the session's (silently refreshed) Bearer token. */
 export function useAccountApi(): AccountApi {

@@ -7,10 +7,7 @@ const RoleLabel = ({ role }: { role: string }) => {
   return <>{translate(`app.roles.${role}`)}</>;
 };
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="role" source="role" choices={ROLE_CHOICES} />,
-];
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="role" source="role" choices={ROLE_CHOICES} />];
 
 /** Users (MANAGER only). Accounts are deactivated rather than deleted in bulk, so the list offers no bulk delete. */
 export const UserList = () => (

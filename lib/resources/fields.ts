@@ -118,7 +118,8 @@ export interface FilesField extends Required {
   missing?: string;
 }
 
-export type Field = TextField | SlugField | HtmlField | UrlField | FlagField | DateField | IntegerField | ChoiceField | ReferenceField | ImageField | FilesField;
+export type Field =
+  TextField | SlugField | HtmlField | UrlField | FlagField | DateField | IntegerField | ChoiceField | ReferenceField | ImageField | FilesField;
 
 export type UploadField = ImageField | FilesField;
 
@@ -135,7 +136,16 @@ export const flag = (value: 0 | 1): FlagField => ({ kind: 'flag', default: value
 export const date = (options: Omit<DateField, 'kind'> = {}): DateField => ({ kind: 'date', ...options });
 
 /** The hosts of the video services whose players the site embeds. */
-export const VIDEO_HOSTS = ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'youtube-nocookie.com', 'www.youtube-nocookie.com', 'rutube.ru', 'www.rutube.ru'] as const;
+export const VIDEO_HOSTS = [
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtu.be',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+  'rutube.ru',
+  'www.rutube.ru',
+] as const;
 
 /** Raster pictures of articles and photos, re-encoded with WebP and AVIF variants. */
 export const PICTURE = { formats: ['jpeg', 'png', 'webp', 'gif'], maxBytes: 10 * MB } as const;

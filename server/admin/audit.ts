@@ -31,11 +31,7 @@ const MAX_TEXT = 320;
  * Inside a transaction, pass it as the third argument so the entry commits or rolls back with the write:
  * `await recordAudit(request, { … }, trx)`.
  */
-export async function recordAudit(
-  request: FastifyRequest,
-  entry: AuditEntry,
-  db: Kysely<Database> | Transaction<Database> = request.server.db,
-): Promise<void> {
+export async function recordAudit(request: FastifyRequest, entry: AuditEntry, db: Kysely<Database> | Transaction<Database> = request.server.db): Promise<void> {
   const actor = entry.actor ?? (request.user ? { id: request.user.id, email: request.user.email } : { id: null, email: '' });
   await insertAudit(db, { ...entry, actor, ip: request.ip ?? '' });
 }
@@ -49,15 +45,18 @@ export function auditedWrite<T extends { id?: number | string | null }>(
   entry: Pick<AuditEntry, 'action' | 'resource'>,
   write: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  return request.server.db.transaction().execute(async (trx) => {
-    const row = await write(trx);
-    await recordAudit(request, { ...entry, recordId: row.id }, trx);
-    return row;
-  }).then((row) => {
-    // Committed: the next request must see the change, so no public page may come from the cache any more.
-    request.server.pageCache.invalidate();
-    return row;
-  });
+  return request.server.db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await write(trx);
+      await recordAudit(request, { ...entry, recordId: row.id }, trx);
+      return row;
+    })
+    .then((row) => {
+      // Committed: the next request must see the change, so no public page may come from the cache any more.
+      request.server.pageCache.invalidate();
+      return row;
+    });
 }
 
 /** The same entry without a request (the command-line tool records its changes with the ip `cli`). */

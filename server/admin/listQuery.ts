@@ -145,9 +145,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 /** SQLite's LIKE folds ASCII only, so Cyrillic needs its case variants spelled out; PostgreSQL has ILIKE. */
 function searchCondition(postgres: boolean, columns: readonly string[], q: string) {
   const lower = q.toLocaleLowerCase('ru-RU');
-  const variants = postgres
-    ? [q]
-    : [...new Set([q, lower, q.toLocaleUpperCase('ru-RU'), lower.charAt(0).toLocaleUpperCase('ru-RU') + lower.slice(1)])];
+  const variants = postgres ? [q] : [...new Set([q, lower, q.toLocaleUpperCase('ru-RU'), lower.charAt(0).toLocaleUpperCase('ru-RU') + lower.slice(1)])];
   const parts = columns.flatMap((column) =>
     variants.map((variant) =>
       postgres
@@ -183,13 +181,7 @@ export async function runListQuery<T extends keyof Database>(
   const total = Number(counted?.count ?? 0);
   const start = list.range?.start ?? 0;
   const limit = list.range ? list.range.end - list.range.start + 1 : MAX_LIST_ROWS;
-  const rows = await base
-    .selectAll()
-    .orderBy(list.sort.field, list.sort.order)
-    .orderBy('id', list.sort.order)
-    .limit(limit)
-    .offset(start)
-    .execute();
+  const rows = await base.selectAll().orderBy(list.sort.field, list.sort.order).orderBy('id', list.sort.order).limit(limit).offset(start).execute();
   return { rows: rows as Selectable<Database[T]>[], total, start };
 }
 

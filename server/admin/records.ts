@@ -46,8 +46,6 @@ export async function presentLogoItems(db: Kysely<Database> | Transaction<Databa
     rgb: row.rgb,
     cmyk: row.cmyk,
     pantone: row.pantone,
-    files: files
-      .filter((file) => file.item_id === row.id)
-      .map((file) => ({ id: file.id, format: file.format, url: uploadUrl(file.file), size: file.size })),
+    files: files.filter((file) => file.item_id === row.id).map((file) => ({ id: file.id, format: file.format, url: uploadUrl(file.file), size: file.size })),
   }));
 }

@@ -21,7 +21,6 @@ import { FORM_MESSAGE } from '../http/validation.js';
 /** The formats of lib/resources, as the upload validator knows them. */
 export type FileKind = FileFormat;
 
-
 const KIND_OF_EXTENSION: Record<string, FileKind> = {
   jpg: 'jpeg',
   jpeg: 'jpeg',
@@ -37,15 +36,24 @@ const KIND_OF_EXTENSION: Record<string, FileKind> = {
 };
 
 /** What file-type answers for each kind we accept (`svg` is text: checked by its markup instead). */
-const KIND_OF_DETECTED: Record<string, FileKind> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', pdf: 'pdf', eps: 'eps', ps: 'eps', docx: 'docx', xlsx: 'xlsx', zip: 'zip' };
-
+const KIND_OF_DETECTED: Record<string, FileKind> = {
+  jpg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  pdf: 'pdf',
+  eps: 'eps',
+  ps: 'eps',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  zip: 'zip',
+};
 
 export interface FileRule {
   kinds: readonly FileKind[];
   maxBytes: number;
   maxFiles: number;
 }
-
 
 export interface UploadedFile {
   field: string;
@@ -63,7 +71,13 @@ export interface UploadForm {
 
 /** The busboy limits of the admin scope: past the largest per-field limit of any resource, so that ours answer first. */
 export function multipartLimits(resources: readonly ResourceDescriptor[]) {
-  const largest = Math.max(...resources.flatMap((resource) => Object.values(resource.fields).filter(isUpload).map((field) => field.maxBytes)));
+  const largest = Math.max(
+    ...resources.flatMap((resource) =>
+      Object.values(resource.fields)
+        .filter(isUpload)
+        .map((field) => field.maxBytes),
+    ),
+  );
   return { fileSize: largest + 1, files: 20, fields: 60, fieldSize: 2 * MB, parts: 100, headerPairs: 200 };
 }
 

@@ -46,14 +46,11 @@ const ID_MESSAGE = 'Ожидается номер записи.';
  * A record id, or null for none (`''` or `null`, as forms and JSON send it). Ids are 1..2147483647 (the
  * `integer` columns); anything else cannot name a record and is a field error, not a database error.
  */
-export const optionalId = z.preprocess(
-  (value) => {
-    if (value === '' || value === 'null') return null;
-    if (typeof value === 'string') return idFromText(value.trim()) ?? value;
-    return value;
-  },
-  z.number().int('Ожидается целое число.').min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE).nullable(),
-);
+export const optionalId = z.preprocess((value) => {
+  if (value === '' || value === 'null') return null;
+  if (typeof value === 'string') return idFromText(value.trim()) ?? value;
+  return value;
+}, z.number().int('Ожидается целое число.').min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE).nullable());
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 

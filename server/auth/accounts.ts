@@ -95,7 +95,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const isUniqueViolation = (error: unknown): boolean => {
   const details = error as { code?: unknown; message?: unknown };
-  return details.code === '23505' || details.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof details.message === 'string' && /UNIQUE constraint failed/.test(details.message));
+  return (
+    details.code === '23505' ||
+    details.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof details.message === 'string' && /UNIQUE constraint failed/.test(details.message))
+  );
 };
 
 const emailTaken = () => new HttpError(409, EMAIL_TAKEN_MESSAGE, { email: [EMAIL_TAKEN_MESSAGE] });
@@ -160,12 +164,7 @@ const lastManager = (field: string) => new HttpError(409, LAST_MANAGER_MESSAGE, 
  * deactivating each other at the same moment cannot both succeed. The password is hashed before the
  * transaction, which therefore stays short. Answers the updated record, or null when there is no such user.
  */
-export async function updateUser(
-  db: Db,
-  id: number,
-  changes: UserChanges,
-  onWritten?: OnWritten,
-): Promise<{ user: UserRecord; revoked: boolean } | null> {
+export async function updateUser(db: Db, id: number, changes: UserChanges, onWritten?: OnWritten): Promise<{ user: UserRecord; revoked: boolean } | null> {
   const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
   const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
   try {
@@ -180,9 +179,7 @@ export async function updateUser(
       if (stopsBeingManager && (await countOtherActiveManagers(trx, id)) === 0) throw lastManager(changes.active === 0 ? 'active' : 'role');
 
       const revoke =
-        changes.password !== undefined ||
-        (changes.role !== undefined && changes.role !== current.role) ||
-        (changes.active === 0 && current.active === 1);
+        changes.password !== undefined || (changes.role !== undefined && changes.role !== current.role) || (changes.active === 0 && current.active === 1);
 
       const row = await trx
         .updateTable('users')

@@ -9,10 +9,7 @@ export interface FirstLogin {
 }
 
 /** Creates the first MANAGER when there is no user at all; answers the login to print, or null when users exist. */
-export async function ensureFirstManager(
-  db: Kysely<Database>,
-  options: { email: string; password: string | null },
-): Promise<FirstLogin | null> {
+export async function ensureFirstManager(db: Kysely<Database>, options: { email: string; password: string | null }): Promise<FirstLogin | null> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
   const password = options.password ?? generatePassword();

@@ -10,8 +10,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const MIN_PASSWORD_SCORE = 2;
 
-export const WEAK_PASSWORD_MESSAGE =
-  'Пароль слишком простой: такие подбирают за минуты. Возьмите фразу из нескольких слов или случайный набор символов.';
+export const WEAK_PASSWORD_MESSAGE = 'Пароль слишком простой: такие подбирают за минуты. Возьмите фразу из нескольких слов или случайный набор символов.';
 
 let configured = false;
 

@@ -42,17 +42,11 @@ export async function issueRefreshToken(db: Kysely<Database>, userId: number, fa
 /** The user a refresh token belongs to, without using it up; null for unknown, malformed or expired tokens. */
 export async function peekRefreshToken(db: Kysely<Database>, token: string | undefined): Promise<number | null> {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
-  const row = await db
-    .selectFrom('refresh_tokens')
-    .select(['user_id', 'expires_at'])
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const row = await db.selectFrom('refresh_tokens').select(['user_id', 'expires_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
   return row && row.expires_at > new Date().toISOString() ? row.user_id : null;
 }
 
-export type RotateResult =
-  | { ok: true; userId: number; issued: IssuedRefreshToken }
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
+export type RotateResult = { ok: true; userId: number; issued: IssuedRefreshToken } | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
 
 /**
  * Exchanges a refresh token for a new one of the same family. Each token works once: a token used again after

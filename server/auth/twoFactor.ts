@@ -167,11 +167,7 @@ export async function issueLoginChallenge(db: Db, userId: number): Promise<strin
 /** The challenge behind a value the client sent, if it exists and has not expired. */
 export async function findLoginChallenge(db: Db, token: string): Promise<{ id: number; userId: number } | null> {
   if (!/^[\w-]{43}$/.test(token)) return null;
-  const row = await db
-    .selectFrom('login_challenges')
-    .select(['id', 'user_id', 'expires_at'])
-    .where('token_hash', '=', sha256(token))
-    .executeTakeFirst();
+  const row = await db.selectFrom('login_challenges').select(['id', 'user_id', 'expires_at']).where('token_hash', '=', sha256(token)).executeTakeFirst();
   if (!row || row.expires_at <= new Date().toISOString()) return null;
   return { id: row.id, userId: row.user_id };
 }

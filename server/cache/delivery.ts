@@ -45,7 +45,13 @@ function variant(base: Record<string, string>, body: Buffer, encoding: 'br' | 'g
   return { headers, body };
 }
 
-function entryOf(statusCode: number, headers: Record<string, string | number | string[] | undefined>, etag: string, bodies: { identity: Buffer; gzip: Buffer; br: Buffer }, onHit: (() => void) | null): CachedResponse {
+function entryOf(
+  statusCode: number,
+  headers: Record<string, string | number | string[] | undefined>,
+  etag: string,
+  bodies: { identity: Buffer; gzip: Buffer; br: Buffer },
+  onHit: (() => void) | null,
+): CachedResponse {
   const base: Record<string, string> = { ...storedHeaders(headers), etag, vary: 'Accept-Encoding' };
   const notModified: Record<string, string> = { etag, vary: 'Accept-Encoding' };
   for (const name of NOT_MODIFIED_HEADERS) {
@@ -146,6 +152,11 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
   });
 
   // Everything the cache does not handle (admin JSON, uploaded SVGs, feeds when uncached…) is compressed on the fly.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   return cache;
 }

@@ -60,7 +60,11 @@ export class PageCache {
     this.generationStart = new Date(this.now());
     this.enabled = options.maxBytes > 0;
     this.entries = this.enabled
-      ? new LRUCache<string, CachedResponse>({ maxSize: options.maxBytes, sizeCalculation: sizeOf, maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 4)) })
+      ? new LRUCache<string, CachedResponse>({
+          maxSize: options.maxBytes,
+          sizeCalculation: sizeOf,
+          maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 4)),
+        })
       : null;
   }
 

@@ -66,7 +66,9 @@ function check<T extends z.ZodType>(schema: T, value: unknown, option: string): 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** The password given (or read from stdin for `-`), or a generated one that must be printed. */

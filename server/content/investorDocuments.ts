@@ -38,7 +38,12 @@ export function createInvestorDocumentsService(db: Kysely<Database>): InvestorDo
       pageOf(
         query.page,
         PAGE_SIZES.investorDocuments,
-        async () => toCount(await visible(query).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst()),
+        async () =>
+          toCount(
+            await visible(query)
+              .select((eb) => eb.fn.countAll().as('count'))
+              .executeTakeFirst(),
+          ),
         async (limit, offset) =>
           (await visible(query).selectAll().orderBy('public_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute()).map(toDocument),
       ),

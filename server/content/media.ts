@@ -65,7 +65,13 @@ export function createMediaService(db: Kysely<Database>, views: ViewCounter): Co
   });
 
   const countVisible = async (table: 'media_our' | 'media_other' | 'media_video') =>
-    toCount(await db.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).where(visibleNow()).executeTakeFirst());
+    toCount(
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where(visibleNow())
+        .executeTakeFirst(),
+    );
 
   const others = (page: number) =>
     pageOf(
@@ -73,14 +79,7 @@ export function createMediaService(db: Kysely<Database>, views: ViewCounter): Co
       PAGE_SIZES.mediaOther,
       () => countVisible('media_other'),
       async (limit, offset) =>
-        (
-          await pressQuery()
-            .orderBy('media_other.public_at', 'desc')
-            .orderBy('media_other.id', 'desc')
-            .limit(limit)
-            .offset(offset)
-            .execute()
-        ).map(toPress),
+        (await pressQuery().orderBy('media_other.public_at', 'desc').orderBy('media_other.id', 'desc').limit(limit).offset(offset).execute()).map(toPress),
     );
 
   /** Fixed videos first in their fixed order, then the others newest first. */
@@ -123,20 +122,23 @@ export function createMediaService(db: Kysely<Database>, views: ViewCounter): Co
       page,
       PAGE_SIZES.mediaMain,
       async () =>
-        (await Promise.all([countVisible('media_our'), countVisible('media_other'), countVisible('media_video')])).reduce(
-          (sum, count) => sum + count,
-          0,
-        ),
+        (await Promise.all([countVisible('media_our'), countVisible('media_other'), countVisible('media_video')])).reduce((sum, count) => sum + count, 0),
       async (limit, offset) => {
         const keys = await db
           .selectFrom('media_our')
           .select(['id', 'public_at', sql<string>`'our'`.as('type')])
           .where(visibleNow())
           .unionAll(
-            db.selectFrom('media_other').select(['id', 'public_at', sql<string>`'other'`.as('type')]).where(visibleNow()),
+            db
+              .selectFrom('media_other')
+              .select(['id', 'public_at', sql<string>`'other'`.as('type')])
+              .where(visibleNow()),
           )
           .unionAll(
-            db.selectFrom('media_video').select(['id', 'public_at', sql<string>`'video'`.as('type')]).where(visibleNow()),
+            db
+              .selectFrom('media_video')
+              .select(['id', 'public_at', sql<string>`'video'`.as('type')])
+              .where(visibleNow()),
           )
           .orderBy('public_at', 'desc')
           .orderBy('id', 'desc')
@@ -167,23 +169,12 @@ export function createMediaService(db: Kysely<Database>, views: ViewCounter): Co
     manyReads,
     get: ourReads.get,
     async overview({ ourPage, otherPage, videoPage }) {
-      const [oursPage, othersPage, videosPage, reads] = await Promise.all([
-        ours(ourPage),
-        others(otherPage),
-        videos(videoPage),
-        manyReads(),
-      ]);
+      const [oursPage, othersPage, videosPage, reads] = await Promise.all([ours(ourPage), others(otherPage), videos(videoPage), manyReads()]);
       return { ours: oursPage, others: othersPage, videos: videosPage, reads };
     },
     async generals() {
       const [our, other, video] = await Promise.all([
-        db
-          .selectFrom('media_our')
-          .select(articleSummaryColumns)
-          .where(visibleNow())
-          .orderBy('public_at', 'desc')
-          .orderBy('id', 'desc')
-          .executeTakeFirst(),
+        db.selectFrom('media_our').select(articleSummaryColumns).where(visibleNow()).orderBy('public_at', 'desc').orderBy('id', 'desc').executeTakeFirst(),
         pressQuery().orderBy('media_other.public_at', 'desc').orderBy('media_other.id', 'desc').executeTakeFirst(),
         videoQuery().executeTakeFirst(),
       ]);

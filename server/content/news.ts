@@ -17,7 +17,13 @@ export function createArticleReads(db: Kysely<Database>, table: ArticleTable, vi
       page,
       perPage,
       async () =>
-        toCount(await db.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).where(visibleNow()).executeTakeFirst()),
+        toCount(
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where(visibleNow())
+            .executeTakeFirst(),
+        ),
       async (limit, offset) =>
         (
           await db

@@ -88,7 +88,17 @@ export function createPhotobankService(db: Kysely<Database>): ContentServices['p
         const filesByItem = groupBy(files, (file) => file.item_id);
         const entries = items.map((item): LogoItem & { category_id: number } =>
           item.type === 'colour'
-            ? { category_id: item.category_id, type: 'colour', id: item.id, title: item.title, position: item.position, hex: item.hex, rgb: item.rgb, cmyk: item.cmyk, pantone: item.pantone }
+            ? {
+                category_id: item.category_id,
+                type: 'colour',
+                id: item.id,
+                title: item.title,
+                position: item.position,
+                hex: item.hex,
+                rgb: item.rgb,
+                cmyk: item.cmyk,
+                pantone: item.pantone,
+              }
             : {
                 category_id: item.category_id,
                 type: 'logo',
@@ -99,23 +109,21 @@ export function createPhotobankService(db: Kysely<Database>): ContentServices['p
                 files: (filesByItem.get(item.id) ?? []).map((file) => ({ id: file.id, format: file.format, url: uploadUrl(file.file), size: file.size })),
               },
         );
-        return new Map(
-          [...groupBy(entries, (entry) => entry.category_id)].map(([id, list]) => [id, list.map(({ category_id: _, ...entry }) => entry)]),
-        );
+        return new Map([...groupBy(entries, (entry) => entry.category_id)].map(([id, list]) => [id, list.map(({ category_id: _, ...entry }) => entry)]));
       }),
     photos: () =>
       groupsOf<Photo>(db, 'photo', async (categoryIds) => {
-        const rows = await db
-          .selectFrom('photobank_photos')
-          .selectAll()
-          .where('category_id', 'in', categoryIds)
-          .orderBy('position')
-          .orderBy('id')
-          .execute();
+        const rows = await db.selectFrom('photobank_photos').selectAll().where('category_id', 'in', categoryIds).orderBy('position').orderBy('id').execute();
         return new Map(
           [...groupBy(rows, (row) => row.category_id)].map(([id, list]) => [
             id,
-            list.map((row) => ({ id: row.id, title: row.title, image: toPublicImage(row.image, row.image_alt || row.title), size: row.size, position: row.position })),
+            list.map((row) => ({
+              id: row.id,
+              title: row.title,
+              image: toPublicImage(row.image, row.image_alt || row.title),
+              size: row.size,
+              position: row.position,
+            })),
           ]),
         );
       }),

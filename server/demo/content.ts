@@ -165,7 +165,13 @@ export const LOGO_GROUPS = [
   {
     title: 'Логотипы',
     categories: [
-      { title: 'Основной логотип', logos: [{ title: 'Основной логотип', colour: '#0b5cad' }, { title: 'Логотип на тёмном фоне', colour: '#ffffff' }] },
+      {
+        title: 'Основной логотип',
+        logos: [
+          { title: 'Основной логотип', colour: '#0b5cad' },
+          { title: 'Логотип на тёмном фоне', colour: '#ffffff' },
+        ],
+      },
       { title: 'Монохромные версии', logos: [{ title: 'Чёрный логотип', colour: '#111111' }] },
     ],
   },

@@ -17,7 +17,9 @@ export function illustrationSvg(seed: number, width = 1200, height = 675): strin
 }
 
 export function renderIllustration(seed: number, width?: number, height?: number): Promise<Buffer> {
-  return sharp(Buffer.from(illustrationSvg(seed, width, height))).jpeg({ quality: 85 }).toBuffer();
+  return sharp(Buffer.from(illustrationSvg(seed, width, height)))
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** A brand mark: a rounded square and bars, in the given colour; shapes only, so no font is needed. */

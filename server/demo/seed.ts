@@ -204,10 +204,7 @@ async function insertMenus(trx: Transaction<Database>): Promise<void> {
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const [childPosition, child] of (item.children ?? []).entries()) {
-        await trx
-          .insertInto('menu_items')
-          .values({ kind, title: child.title, url: child.url, position: childPosition, parent_id: parent.id })
-          .execute();
+        await trx.insertInto('menu_items').values({ kind, title: child.title, url: child.url, position: childPosition, parent_id: parent.id }).execute();
       }
     }
   }

@@ -45,7 +45,12 @@ export function listSpecOf(resource: ResourceDescriptor): ListSpec {
  * Registers one resource from its declaration: the admin reads, then its writes in the style it declares
  * (the specification's POST verbs or plain REST), each validated by a schema built from its fields.
  */
-export async function registerResourceRoutes(app: FastifyInstance, resource: ResourceDescriptor, hooks: ResourceHooks, tableOf: (name: string) => string): Promise<void> {
+export async function registerResourceRoutes(
+  app: FastifyInstance,
+  resource: ResourceDescriptor,
+  hooks: ResourceHooks,
+  tableOf: (name: string) => string,
+): Promise<void> {
   const present = hooks.present ?? ((_db: Db, rows: Row[]) => rows.map((row) => presentRow(resource, row)));
   const presentOne = async (row: Row) => (await present(app.db, [row]))[0];
   registerAdminReads(app, listSpecOf(resource), (rows) => present(app.db, rows as Row[]));
@@ -95,7 +100,9 @@ export async function registerResourceRoutes(app: FastifyInstance, resource: Res
   if (resource.api === 'rest') {
     const base = `/api/admin/${resource.name}`;
     app.post(base, { schema: { body: schemas.add } }, (request) => save(request, 'create', null, request.body as Values));
-    app.put<IdRoute>(`${base}/:id`, { schema: { params: idParams, body: schemas.update } }, (request) => save(request, 'update', request.params.id, request.body));
+    app.put<IdRoute>(`${base}/:id`, { schema: { params: idParams, body: schemas.update } }, (request) =>
+      save(request, 'update', request.params.id, request.body),
+    );
     app.delete<IdRoute>(`${base}/:id`, { schema: { params: idParams } }, (request) => remove(request, 'delete', request.params.id));
   }
 

@@ -41,7 +41,9 @@ const imageFields = (resource: ResourceDescriptor) =>
 
 /** Upload fields kept in the record's own column: images, and single files (several files are a hook's rows). */
 const columnUploads = (resource: ResourceDescriptor) =>
-  Object.entries(resource.fields).filter((entry): entry is [string, UploadField] => entry[1].kind === 'image' || (entry[1].kind === 'files' && entry[1].maxFiles === 1));
+  Object.entries(resource.fields).filter(
+    (entry): entry is [string, UploadField] => entry[1].kind === 'image' || (entry[1].kind === 'files' && entry[1].maxFiles === 1),
+  );
 
 /** The files one upload column points to. */
 function filesOfColumn(field: UploadField, json: string | null): string[] {
@@ -73,7 +75,13 @@ async function checkUnique(db: Db, resource: ResourceDescriptor, values: Values,
 }
 
 /** Stores the uploads kept in columns (an image with its variants, a document under its name); each replaces what its column held. */
-async function storeColumnUploads(store: FileStore, resource: ResourceDescriptor, uploads: readonly UploadedFile[], files: FileChanges, current: Row | null): Promise<Values> {
+async function storeColumnUploads(
+  store: FileStore,
+  resource: ResourceDescriptor,
+  uploads: readonly UploadedFile[],
+  files: FileChanges,
+  current: Row | null,
+): Promise<Values> {
   const columns: Values = {};
   for (const [name, field] of columnUploads(resource)) {
     const upload = uploads.find((file) => file.field === name);

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { FIELD_MESSAGES, ICON_PATTERN, IDENTIFIER_PATTERN, isSitePath, isUpload, isWebUrl, type Field, type ResourceDescriptor } from '../../lib/resources/index.js';
+import {
+  FIELD_MESSAGES,
+  ICON_PATTERN,
+  IDENTIFIER_PATTERN,
+  isSitePath,
+  isUpload,
+  isWebUrl,
+  type Field,
+  type ResourceDescriptor,
+} from '../../lib/resources/index.js';
 import { parseId } from '../admin/listQuery.js';
 import { flag, integer, isoDate, optionalId, richHtml, slugField, text } from '../admin/validate.js';
 

@@ -84,7 +84,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
   async function accountRow(request: FastifyRequest): Promise<UserRow> {
-    const row = await db.selectFrom('users').selectAll().where('id', '=', request.user?.id ?? 0).executeTakeFirst();
+    const row = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', request.user?.id ?? 0)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return row;
   }

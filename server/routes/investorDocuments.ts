@@ -30,10 +30,14 @@ function contentDisposition(name: string): string {
 
 /** Investor documents for visitors: a page of them by category and year, and each file under its original name. */
 export const investorDocumentsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { category?: InvestorDocumentCategory; year?: number; page?: string } }>('/api/investor-documents', { schema: { querystring: listQuery } }, async (request) => {
-    const { category, year, page } = request.query;
-    return { data: await app.content.investorDocuments.list({ category: category ?? null, year: year ?? null, page: requirePage(page) }) };
-  });
+  app.get<{ Querystring: { category?: InvestorDocumentCategory; year?: number; page?: string } }>(
+    '/api/investor-documents',
+    { schema: { querystring: listQuery } },
+    async (request) => {
+      const { category, year, page } = request.query;
+      return { data: await app.content.investorDocuments.list({ category: category ?? null, year: year ?? null, page: requirePage(page) }) };
+    },
+  );
 
   app.get<{ Params: { id: number } }>('/api/investor-documents/:id/file', { schema: { params: idParams } }, async (request, reply) => {
     const file = await app.content.investorDocuments.file(request.params.id);

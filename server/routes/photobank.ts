@@ -7,7 +7,12 @@ export const LOGO_ARCHIVE_NAME = 'logos.zip';
 
 /** A name safe inside a ZIP on every system: no separators, no control or reserved characters. */
 function archiveSegment(value: string): string {
-  return value.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim() || 'file';
+  return (
+    value
+      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'file'
+  );
 }
 
 export const photobankRoutes: FastifyPluginAsync = async (app) => {

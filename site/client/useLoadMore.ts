@@ -18,7 +18,11 @@ export interface LoadMoreState<T> {
  * A list that starts with the server-rendered page and appends the next pages from the public API on request.
  * A failed request shows the spec's toast and leaves the list as it was.
  */
-export function useLoadMore<T>(initial: Page<T>, urlOfPage: (page: number) => string, pick: (answer: unknown) => Page<T> = (answer) => answer as Page<T>): LoadMoreState<T> {
+export function useLoadMore<T>(
+  initial: Page<T>,
+  urlOfPage: (page: number) => string,
+  pick: (answer: unknown) => Page<T> = (answer) => answer as Page<T>,
+): LoadMoreState<T> {
   const [state, setState] = useState({ items: initial.items, page: initial.page, pageCount: initial.pageCount });
   const [loading, setLoading] = useState(false);
   useEffect(() => setState({ items: initial.items, page: initial.page, pageCount: initial.pageCount }), [initial]); // eslint-disable-line react-hooks/set-state-in-effect -- a client-side navigation brings another first page

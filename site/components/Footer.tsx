@@ -46,7 +46,14 @@ export function Footer() {
             {(layout?.networks ?? []).map((network) => (
               <li key={network.id}>
                 {/* The accessible name starts with the visible label, so voice control finds «VK» by what it shows. */}
-                <a className="networks__link" href={network.url} target="_blank" rel="noopener noreferrer external" aria-label={`${networkLabel(network)}: ${network.title}`} title={network.title}>
+                <a
+                  className="networks__link"
+                  href={network.url}
+                  target="_blank"
+                  rel="noopener noreferrer external"
+                  aria-label={`${networkLabel(network)}: ${network.title}`}
+                  title={network.title}
+                >
                   {networkLabel(network)}
                 </a>
               </li>

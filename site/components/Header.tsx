@@ -12,7 +12,13 @@ function Logo({ brand }: { brand: string }) {
     <a className="logo" href="/" aria-label={`${brand} — на главную`}>
       <svg className="logo__mark" viewBox="0 0 32 32" width="36" height="36" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="7" fill="currentColor" />
-        <path d="M9 21c2 2 4.5 3 7 3 4 0 7-2 7-5.5S20 14 16 13.2c-3-.6-4.4-1.2-4.4-2.7 0-1.4 1.5-2.5 3.8-2.5 2 0 3.6.7 5 1.8" stroke="#fff" strokeWidth="3" fill="none" strokeLinecap="round" />
+        <path
+          d="M9 21c2 2 4.5 3 7 3 4 0 7-2 7-5.5S20 14 16 13.2c-3-.6-4.4-1.2-4.4-2.7 0-1.4 1.5-2.5 3.8-2.5 2 0 3.6.7 5 1.8"
+          stroke="#fff"
+          strokeWidth="3"
+          fill="none"
+          strokeLinecap="round"
+        />
       </svg>
       <span className="logo__text">{brand}</span>
     </a>

@@ -7,7 +7,11 @@ export function MediaTabs({ current }: { current: MediaTabKey }) {
       <ul className="tabs__list">
         {MEDIA_TABS.map((tab) => (
           <li key={tab.key}>
-            <a className={`tabs__tab${tab.key === current ? ' tabs__tab--current' : ''}`} href={`/media/${tab.key}`} aria-current={tab.key === current ? 'page' : undefined}>
+            <a
+              className={`tabs__tab${tab.key === current ? ' tabs__tab--current' : ''}`}
+              href={`/media/${tab.key}`}
+              aria-current={tab.key === current ? 'page' : undefined}
+            >
               {tab.title}
             </a>
           </li>

@@ -32,7 +32,10 @@ export function precompress(): Plugin {
         for (const file of filesUnder(outDir)) {
           if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
           const content = readFileSync(file);
-          writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+          );
           writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
         }
       },

@@ -154,9 +154,7 @@ describe('error toasts (spec §8)', () => {
   it('shows the network toast when the server cannot be reached', async () => {
     const cookies = new MemoryCookies();
     cookies.set(ACCESS_COOKIE, tokenFor('MANAGER'));
-    const { providers } = start('/admin/news', cookies, (request) =>
-      request.url.startsWith('/api/admin/news') ? new Error('Network Error') : undefined,
-    );
+    const { providers } = start('/admin/news', cookies, (request) => (request.url.startsWith('/api/admin/news') ? new Error('Network Error') : undefined));
     expect(await screen.findByText(NETWORK_TOAST)).toBeTruthy();
     providers.authProvider.session.stop();
   });

@@ -1,12 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ACCESS_COOKIE,
-  createAuthProvider,
-  LOGIN_REQUIRED_KEY,
-  LOGOUT_FAILED_KEY,
-  roleCanAccess,
-  SESSION_EXPIRED_KEY,
-} from '../../authProvider/index.js';
+import { ACCESS_COOKIE, createAuthProvider, LOGIN_REQUIRED_KEY, LOGOUT_FAILED_KEY, roleCanAccess, SESSION_EXPIRED_KEY } from '../../authProvider/index.js';
 import { fakeAdapter, MemoryCookies, tokenFor } from './fakes.js';
 
 function setup(route: Parameters<typeof fakeAdapter>[0], token?: string) {
@@ -113,9 +106,10 @@ describe('authProvider: logout (spec §4)', () => {
 describe('authProvider: errors and roles', () => {
   it('ends an expired session with "Сессия истекла." and goes back to /admin', async () => {
     const { auth } = setup(() => ({ status: 200 }), tokenFor('USER'));
-    await expect(
-      auth.checkError({ status: 401, message: 'Срок действия токена истёк (token expired).' }),
-    ).rejects.toMatchObject({ message: SESSION_EXPIRED_KEY, redirectTo: '/admin' });
+    await expect(auth.checkError({ status: 401, message: 'Срок действия токена истёк (token expired).' })).rejects.toMatchObject({
+      message: SESSION_EXPIRED_KEY,
+      redirectTo: '/admin',
+    });
     await expect(auth.checkError({ status: 401, message: 'Требуется авторизация.' })).rejects.toMatchObject({
       message: LOGIN_REQUIRED_KEY,
       redirectTo: '/admin',

@@ -88,7 +88,9 @@ describe('admin in Chromium', () => {
     await page.goto('/admin/news/create');
     await page.getByLabel(/^Заголовок/).fill('Браузерная новость о запуске');
     await page.getByLabel(/^Анонс/).fill('Короткий анонс');
-    const picture = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#1d3d8f' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#1d3d8f' } })
+      .png()
+      .toBuffer();
     await page.locator('input[type=file]').setInputFiles({ name: 'launch.png', mimeType: 'image/png', buffer: picture });
     await page.getByTestId('new-image-preview').waitFor();
     await page.getByLabel(/^Описание изображения/).fill('Синий прямоугольник');
@@ -189,8 +191,13 @@ describe('admin in Chromium', () => {
   it('keeps the session when the logout call fails', async () => {
     const { context, page } = await newContext();
     await logIn(page);
-    await page.route('**/api/site/logout', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' }));
-    await page.getByRole('button', { name: /Профиль|Менеджер|admin@example\.com/ }).first().click();
+    await page.route('**/api/site/logout', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' }),
+    );
+    await page
+      .getByRole('button', { name: /Профиль|Менеджер|admin@example\.com/ })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Выйти' }).click();
     await page.getByText('Не удалось выйти. Попробуйте ещё раз.').waitFor();
     const cookies = await context.cookies();
@@ -200,7 +207,10 @@ describe('admin in Chromium', () => {
     await page.locator('tbody tr').first().waitFor();
 
     await page.unroute('**/api/site/logout');
-    await page.getByRole('button', { name: /Профиль|Менеджер|admin@example\.com/ }).first().click();
+    await page
+      .getByRole('button', { name: /Профиль|Менеджер|admin@example\.com/ })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Выйти' }).click();
     await page.getByRole('button', { name: 'Войти' }).waitFor();
     expect((await context.cookies()).find((cookie) => cookie.name === 'access_token')).toBeUndefined();

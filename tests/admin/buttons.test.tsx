@@ -123,15 +123,13 @@ describe('video buttons: fix, unfix, move up, move down', () => {
     await waitFor(() => expect(rowOf('Видео 1').getByRole('button', { name: 'Закрепить' })).toBeTruthy());
   });
 
-  it('shows the spec\'s timeout toast (an error toast, top centre, 5000 ms) when a verb times out', async () => {
+  it("shows the spec's timeout toast (an error toast, top centre, 5000 ms) when a verb times out", async () => {
     const { provider } = videoProvider();
     provider.fix.mockRejectedValueOnce(new Error('app.error.timeout'));
     renderInAdmin(<MediaVideoList />, { dataProvider: provider as unknown as DataProvider, resource: 'media-video' });
     await screen.findByText('Видео 3');
     await userEvent.click(rowOf('Видео 3').getByRole('button', { name: 'Закрепить' }));
-    const toast = await screen.findByText(
-      'Превышено время ожидания ответа от сервера! Попробуйте повторить операцию через некоторое время.',
-    );
+    const toast = await screen.findByText('Превышено время ожидания ответа от сервера! Попробуйте повторить операцию через некоторое время.');
     const shownAt = Date.now();
     // An error toast at the top centre, for 5000 ms.
     expect(toast.closest('.MuiSnackbar-anchorOriginTopCenter')).not.toBeNull();

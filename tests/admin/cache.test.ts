@@ -52,12 +52,24 @@ describe('refetches after writes (spec §4)', () => {
     expect(invalidated()).toEqual(['"users"/getList']);
   });
 
-  it('replaces a record with the server\'s answer in every cached view', () => {
+  it("replaces a record with the server's answer in every cached view", () => {
     const client = new QueryClient();
     client.setQueryData(['news', 'getOne', { id: '7' }], { id: 7, image: { src: '/a.webp' } });
-    client.setQueryData(['news', 'getList', {}], { data: [{ id: 7, image: { src: '/a.webp' } }, { id: 8, image: null }], total: 2 });
+    client.setQueryData(['news', 'getList', {}], {
+      data: [
+        { id: 7, image: { src: '/a.webp' } },
+        { id: 8, image: null },
+      ],
+      total: 2,
+    });
     replaceRecordInCache(client, 'news', { id: 7, image: null });
     expect(client.getQueryData(['news', 'getOne', { id: '7' }])).toEqual({ id: 7, image: null });
-    expect(client.getQueryData(['news', 'getList', {}])).toEqual({ data: [{ id: 7, image: null }, { id: 8, image: null }], total: 2 });
+    expect(client.getQueryData(['news', 'getList', {}])).toEqual({
+      data: [
+        { id: 7, image: null },
+        { id: 8, image: null },
+      ],
+      total: 2,
+    });
   });
 });

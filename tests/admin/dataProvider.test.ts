@@ -2,13 +2,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, type RaRecord } from 'react-admin';
-import {
-  createAdminDataProvider,
-  NETWORK_ERROR_KEY,
-  SOURCE_NOT_DEACTIVATED_KEY,
-  type AdminDataProvider,
-  type ChangeEvent,
-} from '../../dataProvider/index.js';
+import { createAdminDataProvider, NETWORK_ERROR_KEY, SOURCE_NOT_DEACTIVATED_KEY, type AdminDataProvider, type ChangeEvent } from '../../dataProvider/index.js';
 import { signAccessToken } from '../../server/auth/tokens.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app.js';
 
@@ -32,7 +26,9 @@ async function loginToken(email: string, password: string): Promise<string> {
 }
 
 async function png(colour: string): Promise<File> {
-  const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).png().toBuffer();
+  const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return new File([new Uint8Array(data)], 'picture.png', { type: 'image/png' });
 }
 
@@ -76,7 +72,14 @@ describe('dataProvider against the real server: news (multipart)', () => {
     const pdf = new File([`%PDF-1.4\n${'0'.repeat(200_000)}\n%%EOF\n`], 'report.pdf', { type: 'application/pdf' });
     const progress: (number | null)[] = [];
     const { data: created } = await provider.create('investor-documents', {
-      data: { title: 'Годовой отчёт', category: 'annual-reports', year: 2025, public_at: '2025-03-01T09:00:00.000Z', published: 1, file: { rawFile: pdf, src: 'blob:x', title: 'report.pdf' } },
+      data: {
+        title: 'Годовой отчёт',
+        category: 'annual-reports',
+        year: 2025,
+        public_at: '2025-03-01T09:00:00.000Z',
+        published: 1,
+        file: { rawFile: pdf, src: 'blob:x', title: 'report.pdf' },
+      },
       meta: { onUploadProgress: (percent: number | null) => progress.push(percent) },
     });
     expect(created.file).toMatchObject({ name: 'report.pdf', size: pdf.size, format: 'pdf' });
@@ -143,7 +146,7 @@ describe('dataProvider against the real server: news (multipart)', () => {
     expect(events.at(-1)).toMatchObject({ resource: 'news', action: 'removeImage' });
   });
 
-  it('puts the server\'s field errors on the fields (one message per field)', async () => {
+  it("puts the server's field errors on the fields (one message per field)", async () => {
     const error = await caught(provider.create('news', { data: article('', { public_at: 'вчера' }) }));
     expect(error.status).toBe(400);
     expect(error.message).toBe('Проверьте поля формы.');
@@ -200,7 +203,13 @@ describe('dataProvider against the real server: media', () => {
     const ids: number[] = [];
     for (const n of [1, 2, 3]) {
       const { data } = await provider.create('media-video', {
-        data: { title: `Видео ${n}`, lead: '', video_url: `https://www.youtube.com/watch?v=abcdefghij${n}`, public_at: `2025-01-0${n}T10:00:00.000Z`, published: 1 },
+        data: {
+          title: `Видео ${n}`,
+          lead: '',
+          video_url: `https://www.youtube.com/watch?v=abcdefghij${n}`,
+          public_at: `2025-01-0${n}T10:00:00.000Z`,
+          published: 1,
+        },
       });
       ids.push(Number(data.id));
     }
@@ -219,9 +228,7 @@ describe('dataProvider against the real server: media', () => {
     expect(fixed.data.map((r) => r.id)).toEqual([first, second]);
     const { data: unfixed } = await provider.unfix('media-video', { id: first });
     expect(unfixed).toMatchObject({ fixed: 0, fixed_order: null });
-    expect(events.filter((e) => e.resource === 'media-video').map((e) => e.action)).toEqual(
-      expect.arrayContaining(['fix', 'moveUp', 'moveDown', 'unfix']),
-    );
+    expect(events.filter((e) => e.resource === 'media-video').map((e) => e.action)).toEqual(expect.arrayContaining(['fix', 'moveUp', 'moveDown', 'unfix']));
     const error = await caught(provider.removeImage('media-video', { id: third }));
     expect(error.status).toBe(405);
   });
@@ -278,7 +285,9 @@ describe('dataProvider against the real server: photobank, text pages, plain RES
     const { data: top } = await provider.create('menus', { data: { kind: 'main', parent_id: null, title: 'О нас', url: '/o-nas', position: 1 } });
     const { data: child } = await provider.create('menus', { data: { kind: 'main', parent_id: top.id, title: 'История', url: '/istoriya', position: 1 } });
     expect(child.parent_id).toBe(top.id);
-    const { data: network } = await provider.create('network-collections', { data: { title: 'Telegram', url: 'https://t.me/x', icon: 'telegram', position: 1 } });
+    const { data: network } = await provider.create('network-collections', {
+      data: { title: 'Telegram', url: 'https://t.me/x', icon: 'telegram', position: 1 },
+    });
     const { data: gone } = await provider.delete('network-collections', { id: network.id, previousData: network });
     expect(gone.id).toBe(network.id);
 
@@ -287,9 +296,9 @@ describe('dataProvider against the real server: photobank, text pages, plain RES
     const asUser = createAdminDataProvider({ baseURL, getToken: () => userToken });
     const refused = await caught(asUser.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }));
     expect(refused).toMatchObject({ status: 403, message: 'Недостаточно прав.' });
-    await expect(
-      asUser.getList('news', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
-    ).resolves.toMatchObject({ total: expect.any(Number) });
+    await expect(asUser.getList('news', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).resolves.toMatchObject({
+      total: expect.any(Number),
+    });
   });
 });
 
@@ -316,7 +325,11 @@ describe('dataProvider against the real server: sessions and failures', () => {
   it('refuses writes to read-only resources without calling the server', async () => {
     const error = await caught(provider.create('audit-log', { data: {} as RaRecord }));
     expect(error.status).toBe(405);
-    const log = await provider.getList('audit-log', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' }, filter: { resource: 'news' } });
+    const log = await provider.getList('audit-log', {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: { resource: 'news' },
+    });
     expect(log.data.map((r) => r.action)).toEqual(expect.arrayContaining(['add', 'update', 'remove', 'remove-img']));
   });
 });

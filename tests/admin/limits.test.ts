@@ -68,7 +68,11 @@ function refusals(field: Field): Refusal[] {
       return [
         ...(field.required ? [{ what: 'no file', value: undefined, adminOnly: true }] : []),
         { what: 'a file of another format', value: chosen(new File(['MZ not a picture nor a document'], 'program.exe')) },
-        { what: `a file over ${field.maxBytes} bytes`, value: chosen(fileOfSize(`big.${field.formats[0] === 'jpeg' ? 'jpg' : field.formats[0]}`, field.maxBytes + 1)), adminOnly: true },
+        {
+          what: `a file over ${field.maxBytes} bytes`,
+          value: chosen(fileOfSize(`big.${field.formats[0] === 'jpeg' ? 'jpg' : field.formats[0]}`, field.maxBytes + 1)),
+          adminOnly: true,
+        },
       ];
     case 'html':
     case 'date':

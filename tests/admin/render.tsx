@@ -6,10 +6,7 @@ import { i18nProvider } from '../../admin/i18n/index.js';
 import { Notification } from '../../admin/layout/Notification.js';
 
 /** Renders admin components with react-admin's contexts, Russian messages and a memory router. */
-export function renderInAdmin(
-  ui: ReactNode,
-  options: { dataProvider: DataProvider; resource: string; path?: string },
-) {
+export function renderInAdmin(ui: ReactNode, options: { dataProvider: DataProvider; resource: string; path?: string }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
     <TestMemoryRouter initialEntries={[options.path ?? `/${options.resource}`]}>

@@ -68,7 +68,10 @@ describe('two-factor sign-in in Chromium', () => {
     await submitPassword(page, editor.user.email, editor.password);
     await page.getByText(/Здравствуйте, /).waitFor();
 
-    await page.getByRole('button', { name: /Профиль/ }).first().click();
+    await page
+      .getByRole('button', { name: /Профиль/ })
+      .first()
+      .click();
     await page.getByTestId('profile-link').click();
     await page.waitForURL('**/admin/profile');
     await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toContain('Не включена');
@@ -91,7 +94,10 @@ describe('two-factor sign-in in Chromium', () => {
     // The session continued after enrolment (fresh cookies): the dashboard still opens, then sign out.
     await page.goto('/admin');
     await page.getByText(/Здравствуйте, /).waitFor();
-    await page.getByRole('button', { name: /Профиль/ }).first().click();
+    await page
+      .getByRole('button', { name: /Профиль/ })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Выйти' }).click();
     await page.getByRole('button', { name: 'Войти' }).waitFor();
 

@@ -159,7 +159,9 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
   it('refuses an oversized image with 413 and a mislabelled one with 415, leaving nothing behind', async () => {
     const before = await snapshot(t.app);
     const big = Buffer.concat([await pngImage(), Buffer.alloc(10 * MB)]);
-    const oversized = await send(`${base}/add`, { title: 'Большая', public_at: daysAgo(1) }, [{ field: 'image', filename: 'big.png', data: big, type: 'image/png' }]);
+    const oversized = await send(`${base}/add`, { title: 'Большая', public_at: daysAgo(1) }, [
+      { field: 'image', filename: 'big.png', data: big, type: 'image/png' },
+    ]);
     expect(oversized.statusCode).toBe(413);
     expect(oversized.json().message).toBe('Проверьте поля формы.');
     expect(oversized.json().errors.image[0]).toBe('Файл больше допустимых 10 МБ.');
@@ -182,9 +184,15 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
       { field: 'image', filename: 'broken.png', data: (await pngImage()).subarray(0, 120), type: 'image/png' },
     ]);
     expect(broken.statusCode).toBe(415);
-    const existing = (await send(`${base}/add`, { title: 'Есть картинка', public_at: daysAgo(1) }, [{ field: 'image', filename: 'a.png', data: await pngImage(), type: 'image/png' }])).json().data;
+    const existing = (
+      await send(`${base}/add`, { title: 'Есть картинка', public_at: daysAgo(1) }, [
+        { field: 'image', filename: 'a.png', data: await pngImage(), type: 'image/png' },
+      ])
+    ).json().data;
     const afterAdd = await snapshot(t.app);
-    const failedUpdate = await send(`${base}/update/${existing.id}`, { title: 'Не сохранится' }, [{ field: 'image', filename: 'x.png', data: big, type: 'image/png' }]);
+    const failedUpdate = await send(`${base}/update/${existing.id}`, { title: 'Не сохранится' }, [
+      { field: 'image', filename: 'x.png', data: big, type: 'image/png' },
+    ]);
     expect(failedUpdate.statusCode).toBe(413);
     expect(await snapshot(t.app)).toEqual(afterAdd);
     expect((await get(`${base}/${existing.id}`)).json().data).toEqual(existing);
@@ -211,13 +219,23 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
     const scheduled = await insertArticle(t.app.db, table, { title: 'Запланированная про завод', public_at: daysAgo(-5) });
     const list = await get(`${base}?sort=${encodeURIComponent('["public_at","DESC"]')}&range=[0,1]&filter=${encodeURIComponent('{}')}`);
     expect(list.statusCode).toBe(200);
-    const total = (await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count;
+    const total = (
+      await t.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow()
+    ).count;
     expect(list.headers['content-range']).toBe(`${resource} 0-1/${Number(total)}`);
     expect(list.headers['access-control-expose-headers']).toContain('Content-Range');
     expect(list.json().data.map((row: { id: number }) => row.id)[0]).toBe(scheduled);
 
     const search = await get(`${base}?filter=${encodeURIComponent('{"q":"ЗАВОД"}')}`);
-    expect(search.json().data.map((row: { id: number }) => row.id).sort()).toEqual([draft, scheduled].sort());
+    expect(
+      search
+        .json()
+        .data.map((row: { id: number }) => row.id)
+        .sort(),
+    ).toEqual([draft, scheduled].sort());
     const many = await get(`${base}?filter=${encodeURIComponent(JSON.stringify({ id: [draft, scheduled, 999999] }))}`);
     expect(many.json().data).toHaveLength(2);
     const drafts = await get(`${base}?filter=${encodeURIComponent('{"published":0}')}`);

@@ -41,11 +41,15 @@ export const MB = 1024 * 1024;
 
 /** A real picture of the given size. */
 export function pngImage(width = 640, height = 400, background = '#336699'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 export function jpegImage(width = 640, height = 400): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#aa3300' } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#aa3300' } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Every file under a folder, as paths relative to it (temporary files included). */
@@ -75,7 +79,10 @@ export async function snapshot(app: FastifyInstance): Promise<{ rows: Record<str
   ] as const;
   const rows: Record<string, number> = {};
   for (const table of tables) {
-    const row = await (app.db as Kysely<Database>).selectFrom(table).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+    const row = await (app.db as Kysely<Database>)
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst();
     rows[table] = Number(row?.count ?? 0);
   }
   return { rows, files: await listFiles(app.files.root) };

@@ -34,7 +34,12 @@ describe.each(await testDialects())('admin media on %s', (dialect) => {
   describe('media-other (press items, JSON)', () => {
     it('adds, updates and removes a press item; the public list follows', async () => {
       const source = (await form('/api/admin/media-source/add', { name: 'Коммерсантъ', url: 'https://www.kommersant.ru' })).json().data;
-      const added = await json('/api/admin/media-other/add', { title: 'О нас написали', url: 'https://www.kommersant.ru/doc/1', source_id: source.id, public_at: daysAgo(1) });
+      const added = await json('/api/admin/media-other/add', {
+        title: 'О нас написали',
+        url: 'https://www.kommersant.ru/doc/1',
+        source_id: source.id,
+        public_at: daysAgo(1),
+      });
       expect(added.statusCode).toBe(200);
       const record = added.json().data;
       expect(record).toMatchObject({ title: 'О нас написали', url: 'https://www.kommersant.ru/doc/1', source_id: source.id, published: 1, lead: '' });
@@ -44,7 +49,9 @@ describe.each(await testDialects())('admin media on %s', (dialect) => {
 
       // Update: re-sorted by public_at (an older date moves it behind a newer item).
       const newer = (await json('/api/admin/media-other/add', { title: 'Свежая', url: 'https://example.org/2', public_at: daysAgo(0.5) })).json().data;
-      const updated = (await json(`/api/admin/media-other/update/${record.id}`, { title: 'Исправлено', public_at: daysAgo(3), id: 999, extra: 'ignored' })).json().data;
+      const updated = (
+        await json(`/api/admin/media-other/update/${record.id}`, { title: 'Исправлено', public_at: daysAgo(3), id: 999, extra: 'ignored' })
+      ).json().data;
       expect(updated).toMatchObject({ id: record.id, title: 'Исправлено', url: record.url });
       expect((await publicItems()).map((item: { id: number }) => item.id)).toEqual([newer.id, record.id]);
 
@@ -77,7 +84,12 @@ describe.each(await testDialects())('admin media on %s', (dialect) => {
     const publicOrder = async () => (await t.app.inject('/api/media/video-items?page=1')).json().data.items.map((item: { id: number }) => item.id);
 
     it('adds and updates a video; requires title, video_url and public_at', async () => {
-      const added = await json('/api/admin/media-video/add', { title: 'Видеообзор', video_url: 'https://rutube.ru/play/embed/1', public_at: daysAgo(1), fixed: 1 });
+      const added = await json('/api/admin/media-video/add', {
+        title: 'Видеообзор',
+        video_url: 'https://rutube.ru/play/embed/1',
+        public_at: daysAgo(1),
+        fixed: 1,
+      });
       expect(added.statusCode).toBe(200);
       expect(added.json().data).toMatchObject({ title: 'Видеообзор', fixed: 0, fixed_order: null, published: 1, preview: null });
       const updated = await json(`/api/admin/media-video/update/${added.json().data.id}`, { published: 0 });
@@ -130,7 +142,12 @@ describe.each(await testDialects())('admin media on %s', (dialect) => {
 
     it('answers a verb sent with an empty JSON body', async () => {
       const id = await insertVideo(t.app.db);
-      const response = await t.app.inject({ method: 'POST', url: `/api/admin/media-video/fix/${id}`, headers: { ...user, 'content-type': 'application/json' }, payload: '' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/media-video/fix/${id}`,
+        headers: { ...user, 'content-type': 'application/json' },
+        payload: '',
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().data.fixed).toBe(1);
       await json(`/api/admin/media-video/unfix/${id}`);
@@ -167,7 +184,9 @@ describe.each(await testDialects())('admin media on %s', (dialect) => {
         '<foreignObject><iframe src="https://evil.example"></iframe></foreignObject>' +
         '<image href="https://evil.example/track.png"/><use xlink:href="https://evil.example/sprite.svg#a"/>' +
         '<a href="javascript:alert(3)"><text>Лого</text></a></svg>';
-      const response = await form('/api/admin/media-source/add', { name: 'SVG-источник' }, [{ field: 'logo', filename: 'logo.svg', data: Buffer.from(svg), type: 'image/svg+xml' }]);
+      const response = await form('/api/admin/media-source/add', { name: 'SVG-источник' }, [
+        { field: 'logo', filename: 'logo.svg', data: Buffer.from(svg), type: 'image/svg+xml' },
+      ]);
       expect(response.statusCode).toBe(200);
       const logo = response.json().data.logo;
       expect(logo).toMatchObject({ width: 120, height: 40, variants: [] });
@@ -191,10 +210,14 @@ describe.each(await testDialects())('admin media on %s', (dialect) => {
         { field: 'logo', filename: 'logo.svg', data: Buffer.from('<html><body onload="alert(1)">x</body></html>'), type: 'image/svg+xml' },
       ]);
       expect(notSvg.statusCode).toBe(415);
-      const exe = await form('/api/admin/media-source/add', { name: 'EXE' }, [{ field: 'logo', filename: 'logo.exe', data: Buffer.from('MZ'), type: 'application/octet-stream' }]);
+      const exe = await form('/api/admin/media-source/add', { name: 'EXE' }, [
+        { field: 'logo', filename: 'logo.exe', data: Buffer.from('MZ'), type: 'application/octet-stream' },
+      ]);
       expect(exe.statusCode).toBe(415);
       expect(exe.json().errors.logo[0]).toMatch(/^Допустимые форматы/);
-      const stray = await form('/api/admin/media-source/add', { name: 'Лишний файл' }, [{ field: 'avatar', filename: 'a.png', data: await pngImage(), type: 'image/png' }]);
+      const stray = await form('/api/admin/media-source/add', { name: 'Лишний файл' }, [
+        { field: 'avatar', filename: 'a.png', data: await pngImage(), type: 'image/png' },
+      ]);
       expect(stray.statusCode).toBe(400);
       const nameless = await form('/api/admin/media-source/add', { url: 'https://e.org' });
       expect(nameless.statusCode).toBe(400);
@@ -212,10 +235,14 @@ describe.each(await testDialects())('admin media on %s', (dialect) => {
 
     it('replacing a logo removes the old files once the row points to the new one', async () => {
       const source = (
-        await form('/api/admin/media-source/add', { name: 'С логотипом' }, [{ field: 'logo', filename: 'a.png', data: await pngImage(200, 80), type: 'image/png' }])
+        await form('/api/admin/media-source/add', { name: 'С логотипом' }, [
+          { field: 'logo', filename: 'a.png', data: await pngImage(200, 80), type: 'image/png' },
+        ])
       ).json().data;
       const updated = (
-        await form(`/api/admin/media-source/update/${source.id}`, {}, [{ field: 'logo', filename: 'b.png', data: await pngImage(240, 80, '#990000'), type: 'image/png' }])
+        await form(`/api/admin/media-source/update/${source.id}`, {}, [
+          { field: 'logo', filename: 'b.png', data: await pngImage(240, 80, '#990000'), type: 'image/png' },
+        ])
       ).json().data;
       expect(updated.logo.width).toBe(240);
       for (const key of keysOfImage(source.logo)) expect(await onDisk(path.join(t.app.files.root, key))).toBe(false);

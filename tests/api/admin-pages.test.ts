@@ -20,7 +20,12 @@ describe.each(await testDialects())('admin text pages, menus and network collect
 
   describe('text pages', () => {
     it('adds a page, updates it by identifier (visible at /api/text-pages/content/{identifier}) and removes it', async () => {
-      const added = await call('POST', '/api/admin/text-pages/add', { identifier: 'informatsiya-dlya-aktsionerov', title: 'Акционерам', section: 'investoram', content: '<p>Было</p>' });
+      const added = await call('POST', '/api/admin/text-pages/add', {
+        identifier: 'informatsiya-dlya-aktsionerov',
+        title: 'Акционерам',
+        section: 'investoram',
+        content: '<p>Было</p>',
+      });
       expect(added.statusCode).toBe(200);
       const page = added.json().data;
       expect(page).toMatchObject({ identifier: 'informatsiya-dlya-aktsionerov', section: 'investoram', title: 'Акционерам', content: '<p>Было</p>' });
@@ -31,7 +36,12 @@ describe.each(await testDialects())('admin text pages, menus and network collect
         seo_title: 'Информация для акционеров',
       });
       expect(updated.statusCode).toBe(200);
-      expect(updated.json().data).toMatchObject({ id: page.id, title: 'Акционерам', seo_title: 'Информация для акционеров', content: '<h2>Стало</h2><a>ссылка</a>' });
+      expect(updated.json().data).toMatchObject({
+        id: page.id,
+        title: 'Акционерам',
+        seo_title: 'Информация для акционеров',
+        content: '<h2>Стало</h2><a>ссылка</a>',
+      });
       const publicPage = await t.app.inject('/api/text-pages/content/informatsiya-dlya-aktsionerov');
       expect(publicPage.json().data).toMatchObject({ content: '<h2>Стало</h2><a>ссылка</a>', seo_title: 'Информация для акционеров' });
       expect((await call('GET', `/api/admin/text-pages/${page.id}`)).json().data).toEqual(updated.json().data);
@@ -61,7 +71,9 @@ describe.each(await testDialects())('admin text pages, menus and network collect
     it('is MANAGER only', async () => {
       expect((await call('POST', '/api/admin/text-pages/update', { identifier: 'o-kompanii', content: 'x' }, user)).statusCode).toBe(403);
       expect((await call('GET', '/api/admin/text-pages', undefined, user)).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'POST', url: '/api/admin/text-pages/update', payload: { identifier: 'o-kompanii', content: 'x' } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/admin/text-pages/update', payload: { identifier: 'o-kompanii', content: 'x' } })).statusCode,
+      ).toBe(401);
     });
   });
 
@@ -78,7 +90,10 @@ describe.each(await testDialects())('admin text pages, menus and network collect
 
       const put = await call('PUT', `/api/admin/menus/${child.id}`, { title: 'Наша история', id: 1, children: [] });
       expect(put.json().data).toMatchObject({ id: child.id, title: 'Наша история', parent_id: parentId });
-      const list = await call('GET', `/api/admin/menus?filter=${encodeURIComponent('{"kind":"main"}')}&sort=${encodeURIComponent('["position","ASC"]')}&range=[0,9]`);
+      const list = await call(
+        'GET',
+        `/api/admin/menus?filter=${encodeURIComponent('{"kind":"main"}')}&sort=${encodeURIComponent('["position","ASC"]')}&range=[0,9]`,
+      );
       expect(list.json().data.map((row: { id: number }) => row.id)).toEqual([parentId, child.id]);
       expect(list.headers['content-range']).toBe('menus 0-1/2');
 
@@ -95,8 +110,12 @@ describe.each(await testDialects())('admin text pages, menus and network collect
       expect((await call('POST', '/api/admin/menus', { kind: 'sidebar', title: 'x' })).json().errors.kind).toBeDefined();
       expect((await call('POST', '/api/admin/menus', { kind: 'main', title: 'x', url: 'javascript:alert(1)' })).json().errors.url).toBeDefined();
       expect((await call('POST', '/api/admin/menus', { kind: 'main', title: 'x', url: '//evil.example' })).json().errors.url).toBeDefined();
-      expect((await call('POST', '/api/admin/menus', { kind: 'main', title: 'x', parent_id: 999999 })).json().errors).toEqual({ parent_id: ['Такого пункта меню нет.'] });
-      expect((await call('POST', '/api/admin/menus', { kind: 'main', title: 'x', parent_id: a.id })).json().errors).toEqual({ parent_id: ['Родитель — пункт другого меню.'] });
+      expect((await call('POST', '/api/admin/menus', { kind: 'main', title: 'x', parent_id: 999999 })).json().errors).toEqual({
+        parent_id: ['Такого пункта меню нет.'],
+      });
+      expect((await call('POST', '/api/admin/menus', { kind: 'main', title: 'x', parent_id: a.id })).json().errors).toEqual({
+        parent_id: ['Родитель — пункт другого меню.'],
+      });
       const loop = await call('PUT', `/api/admin/menus/${a.id}`, { parent_id: b.id });
       expect(loop.statusCode).toBe(400);
       expect(loop.json().errors).toEqual({ parent_id: ['Пункт не может быть вложен сам в себя.'] });

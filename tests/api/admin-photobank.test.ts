@@ -76,7 +76,9 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     const regrouped = await json(`/api/admin/photobank/category/update/${a.id}`, { group_id: otherLogoGroup });
     expect(regrouped.json().data).toMatchObject({ group_id: otherLogoGroup, position: 0 });
     expect((await get(`/api/admin/photobank-categories/${b.id}`)).json().data.position).toBe(1);
-    const list = await get(`/api/admin/photobank-categories?filter=${encodeURIComponent(JSON.stringify({ group_id: logoGroup }))}&sort=${encodeURIComponent('["position","ASC"]')}`);
+    const list = await get(
+      `/api/admin/photobank-categories?filter=${encodeURIComponent(JSON.stringify({ group_id: logoGroup }))}&sort=${encodeURIComponent('["position","ASC"]')}`,
+    );
     expect(list.json().data.map((row: { id: number }) => row.id)).toEqual([c.id, b.id]);
     expect(list.headers['content-range']).toBe('photobank-categories 0-1/2');
   });
@@ -134,10 +136,26 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
       pantone: '2945 C',
     });
     expect(colour.statusCode).toBe(200);
-    expect(colour.json().data).toMatchObject({ type: 'colour', hex: '#0B5CAD', rgb: '11, 92, 173', cmyk: '94, 47, 0, 32', pantone: '2945 C', files: [], preview: null });
+    expect(colour.json().data).toMatchObject({
+      type: 'colour',
+      hex: '#0B5CAD',
+      rgb: '11, 92, 173',
+      cmyk: '94, 47, 0, 32',
+      pantone: '2945 C',
+      files: [],
+      preview: null,
+    });
 
     const before = await snapshot(t.app);
-    const bad = await form('/api/admin/photobank/logo/add', { category_id: category.id, type: 'colour', title: 'Плохой', hex: '#12345G', rgb: '300, 0, 0', cmyk: '1, 2, 3', pantone: '<script>' });
+    const bad = await form('/api/admin/photobank/logo/add', {
+      category_id: category.id,
+      type: 'colour',
+      title: 'Плохой',
+      hex: '#12345G',
+      rgb: '300, 0, 0',
+      cmyk: '1, 2, 3',
+      pantone: '<script>',
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['cmyk', 'hex', 'pantone', 'rgb']);
     const noHex = await form('/api/admin/photobank/logo/add', { category_id: category.id, type: 'colour', title: 'Без HEX' });
@@ -246,7 +264,12 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
       expect(file.url).toMatch(/^\/uploads\/photobank\/logos\/[0-9a-f]{24}\.(svg|pdf)$/);
     }
     const root = t.app.files.root;
-    for (const place of [path.join(root, '..', '..', '..', 'evil.svg'), path.join(root, '..', 'evil.svg'), path.join(root, 'evil.svg'), path.join(root, 'etc')]) {
+    for (const place of [
+      path.join(root, '..', '..', '..', 'evil.svg'),
+      path.join(root, '..', 'evil.svg'),
+      path.join(root, 'evil.svg'),
+      path.join(root, 'etc'),
+    ]) {
       expect(await exists(place)).toBe(false);
     }
   });
@@ -254,23 +277,31 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
   it('adds, updates, moves and removes photos; image replaced and removed files leave the disk', async () => {
     const category = await addCategory('Офис', photoGroup);
     const add = async (title: string) =>
-      (await form('/api/admin/photobank/photo/add', { category_id: category.id, title, image_alt: `${title}: фото` }, [
-        { field: 'image', filename: 'office.jpg', data: await jpegImage(1200, 800), type: 'image/jpeg' },
-      ])).json().data;
+      (
+        await form('/api/admin/photobank/photo/add', { category_id: category.id, title, image_alt: `${title}: фото` }, [
+          { field: 'image', filename: 'office.jpg', data: await jpegImage(1200, 800), type: 'image/jpeg' },
+        ])
+      ).json().data;
     const a = await add('Холл');
     const b = await add('Переговорная');
     expect(a).toMatchObject({ category_id: category.id, title: 'Холл', image_alt: 'Холл: фото', position: 0, image: { width: 1200, height: 800 } });
     expect(a.size).toBeGreaterThan(0);
     expect(b.position).toBe(1);
     const photoOrder = async () =>
-      (await t.app.inject('/api/photobank/photos')).json().data.find((g: { id: number }) => g.id === photoGroup).categories.find((c: { id: number }) => c.id === category.id).items.map((item: { id: number }) => item.id);
+      (await t.app.inject('/api/photobank/photos'))
+        .json()
+        .data.find((g: { id: number }) => g.id === photoGroup)
+        .categories.find((c: { id: number }) => c.id === category.id)
+        .items.map((item: { id: number }) => item.id);
     expect(await photoOrder()).toEqual([a.id, b.id]);
     await json(`/api/admin/photobank/photo/move-up/${b.id}`);
     expect(await photoOrder()).toEqual([b.id, a.id]);
 
-    const updated = (await form(`/api/admin/photobank/photo/update/${a.id}`, { title: 'Холл (новый)' }, [
-      { field: 'image', filename: 'new.png', data: await pngImage(900, 600), type: 'image/png' },
-    ])).json().data;
+    const updated = (
+      await form(`/api/admin/photobank/photo/update/${a.id}`, { title: 'Холл (новый)' }, [
+        { field: 'image', filename: 'new.png', data: await pngImage(900, 600), type: 'image/png' },
+      ])
+    ).json().data;
     expect(updated).toMatchObject({ id: a.id, title: 'Холл (новый)', image: { width: 900 } });
     for (const key of keysOfImage(a.image)) expect(await exists(path.join(t.app.files.root, key))).toBe(false);
 
@@ -293,7 +324,9 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
       ])
     ).json().data;
     const photo = (
-      await form('/api/admin/photobank/photo/add', { category_id: photos.id, title: 'P' }, [{ field: 'image', filename: 'p.png', data: await pngImage(), type: 'image/png' }])
+      await form('/api/admin/photobank/photo/add', { category_id: photos.id, title: 'P' }, [
+        { field: 'image', filename: 'p.png', data: await pngImage(), type: 'image/png' },
+      ])
     ).json().data;
     const logoUrls = logo.files.map((file: LogoFileRecord) => file.url);
     for (const url of logoUrls) expect(await onDisk(url)).toBe(true);

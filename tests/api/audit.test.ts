@@ -42,7 +42,10 @@ describe.each(await testDialects())('audit log on %s', (dialect) => {
     expect(response.statusCode).toBe(200);
     const token = response.cookies.find((cookie) => cookie.name === 'access_token')?.value;
     const before = new Date().toISOString();
-    expect((await t.app.inject({ method: 'POST', url: '/api/site/logout', headers: { authorization: `Bearer ${token}` }, remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/site/logout', headers: { authorization: `Bearer ${token}` }, remoteAddress: '203.0.113.10' }))
+        .statusCode,
+    ).toBe(200);
 
     const session = await entries({ resource: 'session' });
     const find = (action: string, ip: string) => session.find((entry) => entry.action === action && entry.ip === ip);
@@ -84,7 +87,9 @@ describe.each(await testDialects())('audit log on %s', (dialect) => {
   it('exposes recordAudit(request, { action, resource, recordId }) for every admin write, also inside a transaction', async () => {
     const request = { server: t.app, user: { id: manager.user.id, email: manager.user.email, name: 'M', role: 'MANAGER' }, ip: '192.0.2.44' };
     await recordAudit(request as unknown as FastifyRequest, { action: 'update', resource: 'news', recordId: 42 });
-    await t.app.db.transaction().execute((trx) => recordAudit(request as unknown as FastifyRequest, { action: 'update', resource: 'text-pages', recordId: 'o-kompanii' }, trx));
+    await t.app.db
+      .transaction()
+      .execute((trx) => recordAudit(request as unknown as FastifyRequest, { action: 'update', resource: 'text-pages', recordId: 'o-kompanii' }, trx));
     await t.app.db
       .transaction()
       .execute(async (trx) => {

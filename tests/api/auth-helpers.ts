@@ -100,8 +100,7 @@ export async function badTokens(user: TokenUser): Promise<Record<string, string>
   const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
   const now = Math.floor(Date.now() / 1000);
   const body = { ...claimsOf(user), sub: String(user.id), aud: 'admin', iat: now, exp: now + 600 };
-  const sign = (claims: object, alg = 'HS256', secret = key) =>
-    new SignJWT({ ...claims }).setProtectedHeader({ alg, typ: 'JWT' }).sign(secret);
+  const sign = (claims: object, alg = 'HS256', secret = key) => new SignJWT({ ...claims }).setProtectedHeader({ alg, typ: 'JWT' }).sign(secret);
   return {
     tampered: `${header}.${payload}.${flipped}`,
     'tampered payload': `${header}.${b64({ ...body, role: 'MANAGER', tv: user.token_version })}.${signature}`,

@@ -13,8 +13,7 @@ describe.each(await testDialects())('login and refresh rate limits on %s', (dial
   });
   afterAll(() => t.close());
 
-  const post = (payload: unknown, ip: string) =>
-    t.app.inject({ method: 'POST', url: '/api/site/login', payload: payload as object, remoteAddress: ip });
+  const post = (payload: unknown, ip: string) => t.app.inject({ method: 'POST', url: '/api/site/login', payload: payload as object, remoteAddress: ip });
 
   const expectLimited = (response: { statusCode: number; json: () => unknown }) => {
     expect(response.statusCode).toBe(429);

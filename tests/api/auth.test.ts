@@ -37,7 +37,14 @@ describe.each(await testDialects())('sessions on %s', (dialect) => {
       const header = decodeProtectedHeader(access.value);
       expect(header.alg).toBe('HS256');
       const claims = decodeJwt(access.value);
-      expect(claims).toMatchObject({ sub: String(body.data.user.id), email: TEST_ADMIN.email, role: 'MANAGER', typ: 'access', aud: 'admin', tv: expect.any(Number) });
+      expect(claims).toMatchObject({
+        sub: String(body.data.user.id),
+        email: TEST_ADMIN.email,
+        role: 'MANAGER',
+        typ: 'access',
+        aud: 'admin',
+        tv: expect.any(Number),
+      });
       expect(Number(claims.exp) - Number(claims.iat)).toBe(15 * 60);
 
       const answer = await me(bearer(access.value));
@@ -180,7 +187,12 @@ describe.each(await testDialects())('sessions on %s', (dialect) => {
 
     it('ignores a refresh token sent as the Bearer header or outside the cookie', async () => {
       const { refreshToken } = await session(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
-      const response = await t.app.inject({ method: 'POST', url: '/api/site/refresh', headers: { authorization: `Bearer ${refreshToken}` }, remoteAddress: freshIp() });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/site/refresh',
+        headers: { authorization: `Bearer ${refreshToken}` },
+        remoteAddress: freshIp(),
+      });
       expect(response.statusCode).toBe(401);
       expect((await me(bearer(refreshToken))).statusCode).toBe(401);
     });

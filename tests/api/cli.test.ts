@@ -59,8 +59,7 @@ describe.each(await testDialects())('npm run user (server/cli/user.ts) on %s', (
     app ??= await buildApp(loadConfig({ ...env(), SEED_DEMO: '0', JWT_SECRET: 'cli-test-secret-long-enough-for-hs256' }), { logger: false });
     return app;
   };
-  const row = async (email: string) =>
-    (await server()).db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  const row = async (email: string) => (await server()).db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
   it('creates a MANAGER with a given password (e-mail normalised), and it can log in', async () => {
     const run = await cli(['create', '--email', 'Boss@Example.com', '--name', 'Главный', '--role', 'MANAGER', '--password', 'boss-password-1']);

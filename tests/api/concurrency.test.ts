@@ -34,14 +34,21 @@ describe.each(await testDialects())('concurrent requests on %s', (dialect) => {
     expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
     for (const response of responses.filter((r) => r.statusCode === 429)) expect(response.json()).toEqual({ message: RATE_LIMITED_MESSAGE });
     // Every password check left exactly one failure in the audit log; refused attempts left none.
-    const failures = await t.app.db.selectFrom('audit_log').select('id').where('user_email', '=', user.email).where('action', '=', LOGIN_FAILED_ACTION).execute();
+    const failures = await t.app.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('user_email', '=', user.email)
+      .where('action', '=', LOGIN_FAILED_ACTION)
+      .execute();
     expect(failures).toHaveLength(statuses.filter((status) => status === 401).length);
   });
 
   it('parallel logins with the right password all succeed while under the limit', async () => {
     const { user, password } = await userWithToken(t.app, 'USER', 'parallel-password-2');
     const responses = await Promise.all(
-      Array.from({ length: 4 }, () => t.app.inject({ method: 'POST', url: '/api/site/login', payload: { email: user.email, password }, headers: { 'x-forwarded-for': freshIp() } })),
+      Array.from({ length: 4 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/site/login', payload: { email: user.email, password }, headers: { 'x-forwarded-for': freshIp() } }),
+      ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
   });
@@ -53,8 +60,18 @@ describe.each(await testDialects())('concurrent requests on %s', (dialect) => {
       // Exactly these two managers are active.
       await t.app.db.updateTable('users').set({ active: 0 }).where('id', 'not in', [a.user.id, b.user.id]).where('role', '=', 'MANAGER').execute();
       const [byA, byB] = await Promise.all([
-        t.app.inject({ method: 'PUT', url: `/api/admin/users/${b.user.id}`, headers: a.headers, payload: { active: 0, password: `fresh-passphrase-${round}-a` } }),
-        t.app.inject({ method: 'PUT', url: `/api/admin/users/${a.user.id}`, headers: b.headers, payload: { active: 0, password: `fresh-passphrase-${round}-b` } }),
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/users/${b.user.id}`,
+          headers: a.headers,
+          payload: { active: 0, password: `fresh-passphrase-${round}-a` },
+        }),
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/users/${a.user.id}`,
+          headers: b.headers,
+          payload: { active: 0, password: `fresh-passphrase-${round}-b` },
+        }),
       ]);
       expect([byA.statusCode, byB.statusCode].sort(), `round ${round}`).toEqual([200, 409]);
       expect((byA.statusCode === 409 ? byA : byB).json().message).toBe(LAST_MANAGER_MESSAGE);
@@ -82,7 +99,12 @@ describe.each(await testDialects())('concurrent requests on %s', (dialect) => {
     const target = await userWithToken(t.app, 'USER');
     const response = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${target.user.id}`, headers: a.headers, payload: { name: 'Новое имя' } });
     expect(response.statusCode).toBe(200);
-    const entry = await t.app.db.selectFrom('audit_log').selectAll().where('resource', '=', 'users').where('record_id', '=', String(target.user.id)).executeTakeFirst();
+    const entry = await t.app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('resource', '=', 'users')
+      .where('record_id', '=', String(target.user.id))
+      .executeTakeFirst();
     expect(entry?.action).toBe('update');
   });
 });

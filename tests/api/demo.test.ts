@@ -31,9 +31,7 @@ describe.each(await testDialects())('demo content, menus, text pages and photoba
       const image = await t.app.inject({ method: 'GET', url: body.data.image.src });
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/jpeg');
-      expect(body.data.image.variants.map((variant: { format: string }) => variant.format)).toEqual(
-        expect.arrayContaining(['webp', 'avif']),
-      );
+      expect(body.data.image.variants.map((variant: { format: string }) => variant.format)).toEqual(expect.arrayContaining(['webp', 'avif']));
     }
   });
 
@@ -54,12 +52,7 @@ describe.each(await testDialects())('demo content, menus, text pages and photoba
     }
     const main = (await get('/api/menu/main')).body.data as MenuItem[];
     const media = main.find((item) => item.title === 'Медиа');
-    expect(media?.children.map((child) => child.url)).toEqual([
-      '/media/nashi-novosti',
-      '/media/smi-o-nas',
-      '/media/video',
-      '/media/photobank',
-    ]);
+    expect(media?.children.map((child) => child.url)).toEqual(['/media/nashi-novosti', '/media/smi-o-nas', '/media/video', '/media/photobank']);
     expect(media?.children.every((child) => child.parent_id === media.id)).toBe(true);
     const all = (await get('/api/menu')).body.data as MenuItem[];
     expect(new Set(all.map((item) => item.kind))).toEqual(new Set(MENU_KINDS));

@@ -69,7 +69,9 @@ describe.each(await testDialects())('fuzzing every registered route on %s', (dia
     const collected = registered.get(t.app) ?? [];
     const unique = new Map(collected.filter((route) => route.method !== 'HEAD').map((route) => [`${route.method} ${route.url}`, route]));
     routes = [...unique.values()];
-    png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#369' } }).png().toBuffer();
+    png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#369' } })
+      .png()
+      .toBuffer();
 
     const manager = await userWithToken(t.app, 'MANAGER');
     const user = await userWithToken(t.app, 'USER');
@@ -89,7 +91,9 @@ describe.each(await testDialects())('fuzzing every registered route on %s', (dia
   function makeRequest(random: Random, index: number): FuzzRequest {
     const route = random.pick(routes);
     const method = random.chance(0.9) ? route.method : random.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
-    let path = route.url.replace(/:[A-Za-z_]+/g, () => randomParam(random)).replace(/\*$/, () => random.pick(['', 'news', 'news/%00', 'a%00b', 'investoram/2147483648', 'x'.repeat(300), '%E0%A4%A']));
+    let path = route.url
+      .replace(/:[A-Za-z_]+/g, () => randomParam(random))
+      .replace(/\*$/, () => random.pick(['', 'news', 'news/%00', 'a%00b', 'investoram/2147483648', 'x'.repeat(300), '%E0%A4%A']));
     if (random.chance(0.03)) path += random.pick(['/', '//', '/..', '%', '%zz']);
     const headers: Record<string, string> = {};
     const auth = random.int(4);
@@ -99,7 +103,8 @@ describe.each(await testDialects())('fuzzing every registered route on %s', (dia
       if (auth === 3) headers.cookie = `access_token=${encodeURIComponent(token)}`;
       else headers.authorization = random.chance(0.9) ? `Bearer ${token}` : random.pick(['Basic abc', 'Bearer', `bearer ${token}`, 'Bearer a.b.c']);
     }
-    const body = method === 'GET' || method === 'DELETE' || method === 'OPTIONS' ? (random.chance(0.1) ? randomBody(random, png) : {}) : randomBody(random, png);
+    const body =
+      method === 'GET' || method === 'DELETE' || method === 'OPTIONS' ? (random.chance(0.1) ? randomBody(random, png) : {}) : randomBody(random, png);
     if (body.contentType) headers['content-type'] = body.contentType;
     return {
       method,
@@ -111,7 +116,9 @@ describe.each(await testDialects())('fuzzing every registered route on %s', (dia
   }
 
   function check(outcomes: Outcome[]): void {
-    const failures = outcomes.filter((outcome) => outcome.status >= 500).map((outcome) => `${outcome.status} ${describeRequest(outcome.request)} → ${outcome.body.slice(0, 200)}`);
+    const failures = outcomes
+      .filter((outcome) => outcome.status >= 500)
+      .map((outcome) => `${outcome.status} ${describeRequest(outcome.request)} → ${outcome.body.slice(0, 200)}`);
     expect(failures, `seed ${SEED}`).toEqual([]);
     // Every API error keeps the { message } shape.
     const shapeless = outcomes
@@ -169,18 +176,33 @@ describe.each(await testDialects())('fuzzing every registered route on %s', (dia
     tokens = await refreshTokens[0]!();
     const send = (request: FuzzRequest) =>
       new Promise<void>((resolve) => {
-        const outgoing = http.request({ host: '127.0.0.1', port, method: request.method, path: request.url, headers: { ...request.headers, ...(request.payload !== undefined ? { 'content-length': String(Buffer.byteLength(request.payload)) } : {}) }, agent }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            outcomes.push({ request, status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: String(response.headers['content-type'] ?? '') });
-            resolve();
-          });
-          response.on('error', (error) => {
-            dropped.push(`${describeRequest(request)}: ${error.message}`);
-            resolve();
-          });
-        });
+        const outgoing = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: request.method,
+            path: request.url,
+            headers: { ...request.headers, ...(request.payload !== undefined ? { 'content-length': String(Buffer.byteLength(request.payload)) } : {}) },
+            agent,
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => {
+              outcomes.push({
+                request,
+                status: response.statusCode ?? 0,
+                body: Buffer.concat(chunks).toString('utf8'),
+                contentType: String(response.headers['content-type'] ?? ''),
+              });
+              resolve();
+            });
+            response.on('error', (error) => {
+              dropped.push(`${describeRequest(request)}: ${error.message}`);
+              resolve();
+            });
+          },
+        );
         outgoing.on('error', (error) => {
           dropped.push(`${describeRequest(request)}: ${error.message}`);
           resolve();

@@ -32,7 +32,12 @@ function docx(): Promise<Buffer> {
   });
 }
 
-const pdf = (label = 'Annual report'): FilePart => ({ field: 'file', filename: 'Годовой отчёт 2025.pdf', data: renderDocumentPdf(label), type: 'application/pdf' });
+const pdf = (label = 'Annual report'): FilePart => ({
+  field: 'file',
+  filename: 'Годовой отчёт 2025.pdf',
+  data: renderDocumentPdf(label),
+  type: 'application/pdf',
+});
 
 describe.each(await testDialects())('investor documents on %s', (dialect) => {
   let t: TestApp;
@@ -80,7 +85,12 @@ describe.each(await testDialects())('investor documents on %s', (dialect) => {
     expect(added.file).toMatchObject({ format: 'docx', name: 'Устав.docx' });
     const oldFile = path.join(t.app.files.root, added.file.url.replace(/^\/uploads\//, ''));
     const form = multipart({ title: 'Устав (новая редакция)' }, [pdf('Charter')]);
-    const updated = await t.app.inject({ method: 'POST', url: `/api/admin/investor-documents/update/${added.id}`, payload: form.payload, headers: { ...manager, ...form.headers } });
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/investor-documents/update/${added.id}`,
+      payload: form.payload,
+      headers: { ...manager, ...form.headers },
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).toMatchObject({ title: 'Устав (новая редакция)', file: { format: 'pdf' } });
     expect(await exists(oldFile)).toBe(false);
@@ -110,7 +120,9 @@ describe.each(await testDialects())('investor documents on %s', (dialect) => {
     const download = await t.app.inject({ url: item.file.url });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="_______ _____ 2025.pdf"; filename*=UTF-8''${encodeURIComponent('Годовой отчёт 2025.pdf')}`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="_______ _____ 2025.pdf"; filename*=UTF-8''${encodeURIComponent('Годовой отчёт 2025.pdf')}`,
+    );
     expect(download.rawPayload.equals(pdf().data)).toBe(true);
     const draft = (await t.app.inject({ url: '/api/admin/investor-documents?filter={"title":"x"}', headers: manager })).statusCode;
     expect(draft).toBe(400);

@@ -19,7 +19,9 @@ describe('the OpenAPI description at /api/openapi.json', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(document.openapi).toBe('3.1.0');
-    const routes = (registeredRoutes.get(t.app) ?? []).filter((route) => route.url.startsWith('/api/') && route.url !== '/api/openapi.json' && route.method !== 'HEAD');
+    const routes = (registeredRoutes.get(t.app) ?? []).filter(
+      (route) => route.url.startsWith('/api/') && route.url !== '/api/openapi.json' && route.method !== 'HEAD',
+    );
     expect(routes.length).toBeGreaterThan(60);
     for (const route of routes) {
       const operations = document.paths[openApiPath(route.url)];
@@ -30,7 +32,10 @@ describe('the OpenAPI description at /api/openapi.json', () => {
 
   it('describes the admin writes from the resource declarations: fields, limits, required ones, multipart', async () => {
     const { paths } = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, { maxLength?: number }>; required?: string[] } }> } }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, { maxLength?: number }>; required?: string[] } }> } }>
+      >;
     };
     const pressAdd = paths['/api/admin/media-other/add']?.post?.requestBody?.content['application/json']?.schema;
     expect(pressAdd?.properties.title?.maxLength).toBe(500);

@@ -61,7 +61,9 @@ describe.each(await testDialects())('permission matrix over every /api/admin rou
     t = await createTestApp(dialect, { seedDemo: true });
     const collected = registeredRoutes.get(t.app) ?? [];
     const unique = new Map(collected.filter((route) => route.url.startsWith('/api/admin')).map((route) => [`${route.method} ${route.url}`, route]));
-    routes = [...unique.values()].map((route) => ({ method: route.method as Method, url: route.url })).sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+    routes = [...unique.values()]
+      .map((route) => ({ method: route.method as Method, url: route.url }))
+      .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
 
     const manager = await userWithToken(t.app, 'MANAGER');
     const user = await userWithToken(t.app, 'USER');

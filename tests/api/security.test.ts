@@ -30,7 +30,8 @@ describe.each(await testDialects())('security findings on %s', (dialect) => {
   afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
-  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: manager, ...(payload ? { payload } : {}) });
+  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: manager, ...(payload ? { payload } : {}) });
 
   describe('1. ids past the integer columns and NUL bytes never reach the database as 500', () => {
     it.each([
@@ -65,7 +66,12 @@ describe.each(await testDialects())('security findings on %s', (dialect) => {
     });
 
     it('admin: references past the range and NUL in text are field errors (400)', async () => {
-      const press = await admin('POST', '/api/admin/media-other/add', { title: 'Пресса', url: 'https://example.com/a', public_at: '2026-01-01T00:00:00Z', source_id: 99999999999 });
+      const press = await admin('POST', '/api/admin/media-other/add', {
+        title: 'Пресса',
+        url: 'https://example.com/a',
+        public_at: '2026-01-01T00:00:00Z',
+        source_id: 99999999999,
+      });
       expect(press.statusCode).toBe(400);
       expect(press.json().errors.source_id).toBeDefined();
       const menu = await admin('POST', '/api/admin/menus', { kind: 'main', title: 'x', url: '/x', parent_id: 99999999999 });
@@ -85,20 +91,32 @@ describe.each(await testDialects())('security findings on %s', (dialect) => {
     });
 
     it('multi-line text keeps tabs and line breaks', async () => {
-      const press = await admin('POST', '/api/admin/media-other/add', { title: 'Пресса', lead: 'Строка 1\r\nСтрока\t2', url: 'https://example.com/c', public_at: '2026-01-01T00:00:00Z' });
+      const press = await admin('POST', '/api/admin/media-other/add', {
+        title: 'Пресса',
+        lead: 'Строка 1\r\nСтрока\t2',
+        url: 'https://example.com/c',
+        public_at: '2026-01-01T00:00:00Z',
+      });
       expect(press.statusCode).toBe(200);
       expect(press.json().data.lead).toBe('Строка 1\r\nСтрока\t2');
     });
 
     it('a reference to a missing record and a database refusal answer 4xx, never 500 (last line of defence)', async () => {
-      const press = await admin('POST', '/api/admin/media-other/add', { title: 'Пресса', url: 'https://example.com/d', public_at: '2026-01-01T00:00:00Z', source_id: 2147483000 });
+      const press = await admin('POST', '/api/admin/media-other/add', {
+        title: 'Пресса',
+        url: 'https://example.com/d',
+        public_at: '2026-01-01T00:00:00Z',
+        source_id: 2147483000,
+      });
       expect(press.statusCode).toBe(400);
       for (const code of ['22003', '22P02', '22021', '54000', 'SQLITE_CONSTRAINT_FOREIGNKEY']) {
         const mapped = databaseClientError(Object.assign(new Error('refused'), { code }));
         expect(mapped?.statusCode, code).toBeGreaterThanOrEqual(400);
         expect(mapped?.statusCode, code).toBeLessThan(500);
       }
-      expect(databaseClientError(Object.assign(new Error('fk'), { code: '23503', detail: 'Key (id)=(1) is still referenced from table "x".' }))?.statusCode).toBe(409);
+      expect(
+        databaseClientError(Object.assign(new Error('fk'), { code: '23503', detail: 'Key (id)=(1) is still referenced from table "x".' }))?.statusCode,
+      ).toBe(409);
       expect(databaseClientError(new Error('anything else'))).toBeNull();
     });
   });
@@ -118,7 +136,9 @@ describe.each(await testDialects())('security findings on %s', (dialect) => {
 
   describe('7. decompression bombs', () => {
     it('a tiny 16000 × 16000 PNG is refused with 413 before it is decoded, and nothing is stored', async () => {
-      const bomb = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+      const bomb = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: '#fff' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
       expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
       const before = await listFiles(t.config.uploadsDir);
       const form = multipart({ title: 'Бомба', public_at: '2026-01-10T09:00:00Z' }, [{ field: 'image', filename: 'bomb.png', data: bomb }]);
@@ -135,11 +155,14 @@ describe.each(await testDialects())('security findings on %s', (dialect) => {
     });
   });
 
-  it.each(['12345678', '        ', 'password', 'qwertyuiop', 'aaaaaaaaaa', '11111111'])('8. the weak password %j is refused with a Russian message', async (password) => {
-    const response = await admin('POST', '/api/admin/users', { email: `weak-${Math.random().toString(36).slice(2)}@example.com`, name: 'Слабый', password });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors.password).toContain(WEAK_PASSWORD_MESSAGE);
-  });
+  it.each(['12345678', '        ', 'password', 'qwertyuiop', 'aaaaaaaaaa', '11111111'])(
+    '8. the weak password %j is refused with a Russian message',
+    async (password) => {
+      const response = await admin('POST', '/api/admin/users', { email: `weak-${Math.random().toString(36).slice(2)}@example.com`, name: 'Слабый', password });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.password).toContain(WEAK_PASSWORD_MESSAGE);
+    },
+  );
 
   it('8. a weak password is refused on update too, a passphrase is accepted', async () => {
     const { user } = await userWithToken(t.app, 'USER');

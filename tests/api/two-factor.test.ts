@@ -62,7 +62,11 @@ describe.each(await testDialects())('two-factor sign-in on %s', (dialect) => {
 
   /** Lets time pass for the account: its last used step goes back, so the current codes are new to it again. */
   const forgetUsedSteps = async (userId: number) => {
-    await app.db.updateTable('users').set({ totp_last_step: Math.floor(Date.now() / 30_000) - 5 }).where('id', '=', userId).execute();
+    await app.db
+      .updateTable('users')
+      .set({ totp_last_step: Math.floor(Date.now() / 30_000) - 5 })
+      .where('id', '=', userId)
+      .execute();
   };
 
   async function enrol(headers: Record<string, string>): Promise<Enrolled> {
@@ -315,8 +319,7 @@ describe.each(await testDialects())('two-factor sign-in on %s', (dialect) => {
 
   it('with "require 2FA" on, a non-enrolled account reaches nothing but its enrolment until it enrols', async () => {
     const manager = await userWithToken(app, 'MANAGER');
-    const settings = (headers: Record<string, string>, payload: object) =>
-      app.inject({ method: 'PUT', url: '/api/admin/settings/security', headers, payload });
+    const settings = (headers: Record<string, string>, payload: object) => app.inject({ method: 'PUT', url: '/api/admin/settings/security', headers, payload });
 
     expect((await get('/api/admin/settings/security', manager.headers)).json()).toEqual({ data: { require_two_factor: 0 } });
     // The MANAGER who turns it on must have it first.

@@ -83,10 +83,20 @@ describe.each(await testDialects())('users API on %s', (dialect) => {
     it('lists with sort, range, filter and q, and sets Content-Range', async () => {
       const tag = unique();
       const ids: number[] = [];
-      for (const [index, [name, role]] of ([['Анна', 'USER'], ['Борис', 'MANAGER'], ['Вера', 'USER']] as const).entries()) {
+      for (const [index, [name, role]] of (
+        [
+          ['Анна', 'USER'],
+          ['Борис', 'MANAGER'],
+          ['Вера', 'USER'],
+        ] as const
+      ).entries()) {
         ids.push((await create({ email: `${tag}-${index}@example.com`, name: `${name} ${tag}`, password: 'long-enough', role })).json().data.id);
       }
-      const list = await call('GET', `/api/admin/users?sort=${encodeURIComponent('["name","DESC"]')}&range=[0,1]&filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`, manager.headers);
+      const list = await call(
+        'GET',
+        `/api/admin/users?sort=${encodeURIComponent('["name","DESC"]')}&range=[0,1]&filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`,
+        manager.headers,
+      );
       expect(list.statusCode).toBe(200);
       expect(list.headers['content-range']).toBe('users 0-1/3');
       expect(String(list.headers['access-control-expose-headers'])).toContain('Content-Range');
@@ -98,7 +108,12 @@ describe.each(await testDialects())('users API on %s', (dialect) => {
       const managers = await call('GET', `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: tag, role: 'MANAGER' }))}`, manager.headers);
       expect(managers.json().data.map((user: { id: number }) => user.id)).toEqual([ids[1]]);
       const many = await call('GET', `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ id: [ids[0], ids[2]] }))}`, manager.headers);
-      expect(many.json().data.map((user: { id: number }) => user.id).sort()).toEqual([ids[0], ids[2]].sort());
+      expect(
+        many
+          .json()
+          .data.map((user: { id: number }) => user.id)
+          .sort(),
+      ).toEqual([ids[0], ids[2]].sort());
       const byEmail = await call('GET', `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: TEST_ADMIN.email.slice(0, 7) }))}`, manager.headers);
       expect(byEmail.json().data.map((user: { email: string }) => user.email)).toContain(TEST_ADMIN.email);
     });
@@ -251,7 +266,11 @@ describe.each(await testDialects())('users API on %s', (dialect) => {
         .where('id', 'in', [user.user.id, other.user.id, manager.user.id])
         .orderBy('id')
         .execute();
-      expect(rows.map((row) => [row.role, row.active])).toEqual([['MANAGER', 1], ['USER', 1], ['USER', 1]]);
+      expect(rows.map((row) => [row.role, row.active])).toEqual([
+        ['MANAGER', 1],
+        ['USER', 1],
+        ['USER', 1],
+      ]);
       expect((await login(t.app, other.user.email, 'hijacked-password')).statusCode).toBe(401);
       expect((await me(user.headers)).statusCode).toBe(200);
     });

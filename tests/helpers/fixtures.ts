@@ -27,11 +27,7 @@ export function articleValues(overrides: Partial<NewArticle> = {}): NewArticle {
   };
 }
 
-export async function insertArticle(
-  db: Kysely<Database>,
-  table: 'news' | 'media_our',
-  overrides: Partial<NewArticle> = {},
-): Promise<number> {
+export async function insertArticle(db: Kysely<Database>, table: 'news' | 'media_our', overrides: Partial<NewArticle> = {}): Promise<number> {
   const row = await db.insertInto(table).values(articleValues(overrides)).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -39,7 +35,16 @@ export async function insertArticle(
 export async function insertPress(db: Kysely<Database>, overrides: Partial<Insertable<MediaOtherTable>> = {}): Promise<number> {
   const row = await db
     .insertInto('media_other')
-    .values({ title: `Пресса ${unique()}`, lead: '', url: 'https://example.org/a', source_id: null, public_at: daysAgo(1), published: 1, updated_at: daysAgo(0), ...overrides })
+    .values({
+      title: `Пресса ${unique()}`,
+      lead: '',
+      url: 'https://example.org/a',
+      source_id: null,
+      public_at: daysAgo(1),
+      published: 1,
+      updated_at: daysAgo(0),
+      ...overrides,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

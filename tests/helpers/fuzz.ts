@@ -22,20 +22,108 @@ let currentRandom: Random = prng(1);
 
 /** Field names the API knows, so that random bodies reach validation of real fields as well as unknown ones. */
 const FIELD_NAMES = [
-  'title', 'slug', 'lead', 'content', 'image_alt', 'public_at', 'published', 'seo_title', 'seo_description', 'url', 'source_id',
-  'parent_id', 'kind', 'position', 'email', 'name', 'password', 'role', 'active', 'identifier', 'section', 'fixed', 'video_url',
-  'hex', 'rgb', 'cmyk', 'pantone', 'type', 'keep_file_ids', 'category_id', 'group_id', 'logo', 'id', 'q', 'items', 'network',
-  '__proto__', 'constructor', 'toString', '',
+  'title',
+  'slug',
+  'lead',
+  'content',
+  'image_alt',
+  'public_at',
+  'published',
+  'seo_title',
+  'seo_description',
+  'url',
+  'source_id',
+  'parent_id',
+  'kind',
+  'position',
+  'email',
+  'name',
+  'password',
+  'role',
+  'active',
+  'identifier',
+  'section',
+  'fixed',
+  'video_url',
+  'hex',
+  'rgb',
+  'cmyk',
+  'pantone',
+  'type',
+  'keep_file_ids',
+  'category_id',
+  'group_id',
+  'logo',
+  'id',
+  'q',
+  'items',
+  'network',
+  '__proto__',
+  'constructor',
+  'toString',
+  '',
 ] as const;
 
 const STRINGS = [
-  '', ' ', 'a', 'Новость', 'x'.repeat(300), 'y'.repeat(5000), 'a\u0000b', '\u0000', '\u0001\u0002\u001f\u007f', 'line\r\nbreak\ttab',
-  '😀🎉', '\uD800', '\uDFFF lone', '\u202Eevil', '<script>alert(1)</script>', '<div id="vike_pageContext">{}</div>',
-  '"><img src=x onerror=alert(1)>', "' or 1=1 --", '%00', '%E0%A4%A', '../../etc/passwd', '/\\evil.example', '//evil.example',
-  'javascript:alert(1)', 'https://example.com/a', '/news', '2026-01-31T09:00:00Z', '9999-99-99', '0000-00-00T00:00:00Z',
-  'manager@example.com', 'not-an-email', 'USER', 'MANAGER', 'main', 'footer', 'investoram', 'logo', 'colour', '#ffffff',
-  '255, 255, 255', '0, 0, 0, 100', '2945 C', '1,2,3', '[1,2]', 'true', 'false', 'null', '1', '0', '-1', '2147483648',
-  '99999999999', '9007199254740993', '1e308', 'NaN', 'Infinity', '0x10', ' 1 ', '01',
+  '',
+  ' ',
+  'a',
+  'Новость',
+  'x'.repeat(300),
+  'y'.repeat(5000),
+  'a\u0000b',
+  '\u0000',
+  '\u0001\u0002\u001f\u007f',
+  'line\r\nbreak\ttab',
+  '😀🎉',
+  '\uD800',
+  '\uDFFF lone',
+  '\u202Eevil',
+  '<script>alert(1)</script>',
+  '<div id="vike_pageContext">{}</div>',
+  '"><img src=x onerror=alert(1)>',
+  "' or 1=1 --",
+  '%00',
+  '%E0%A4%A',
+  '../../etc/passwd',
+  '/\\evil.example',
+  '//evil.example',
+  'javascript:alert(1)',
+  'https://example.com/a',
+  '/news',
+  '2026-01-31T09:00:00Z',
+  '9999-99-99',
+  '0000-00-00T00:00:00Z',
+  'manager@example.com',
+  'not-an-email',
+  'USER',
+  'MANAGER',
+  'main',
+  'footer',
+  'investoram',
+  'logo',
+  'colour',
+  '#ffffff',
+  '255, 255, 255',
+  '0, 0, 0, 100',
+  '2945 C',
+  '1,2,3',
+  '[1,2]',
+  'true',
+  'false',
+  'null',
+  '1',
+  '0',
+  '-1',
+  '2147483648',
+  '99999999999',
+  '9007199254740993',
+  '1e308',
+  'NaN',
+  'Infinity',
+  '0x10',
+  ' 1 ',
+  '01',
 ] as const;
 
 const NUMBERS = [0, 1, -1, 2, 42, 2147483647, 2147483648, -2147483649, 99999999999, 9007199254740991, 1e308, -1e308, 0.5, 1e-9, 123456789012345] as const;
@@ -51,7 +139,9 @@ export function randomValue(random: Random, depth = 0): unknown {
     case 2:
       return random.pick([true, false, null]);
     case 3:
-      return random.chance(0.5) ? randomBytes(random.int(40)).toString('latin1') : String.fromCharCode(...Array.from({ length: random.int(30) }, () => random.int(0x3000)));
+      return random.chance(0.5)
+        ? randomBytes(random.int(40)).toString('latin1')
+        : String.fromCharCode(...Array.from({ length: random.int(30) }, () => random.int(0x3000)));
     case 4:
       return Array.from({ length: random.int(5) }, () => randomValue(random, depth + 1));
     case 5:
@@ -85,9 +175,39 @@ export function safeEncode(text: string): string {
 /** Values for a path parameter: ids in and out of range, encodings, control characters, overlong keys. */
 export function randomParam(random: Random): string {
   return random.pick([
-    '1', '2', '3', '0', '-1', '01', '2147483647', '2147483648', '999999999999999', '9999999999999999999999', '1.5', '1e3', 'abc',
-    'smart-horizont', 'o-kompanii', '%00', '%00abc', 'a%00b', '%E0%A4%A', '%C0%AF', '%FF', '..%2F..%2Fetc', '%2e%2e', '%20', '%0A',
-    'x'.repeat(250), 'й', '%D0%B9', '😀', 'null', 'undefined', '[1]', '%7B%7D',
+    '1',
+    '2',
+    '3',
+    '0',
+    '-1',
+    '01',
+    '2147483647',
+    '2147483648',
+    '999999999999999',
+    '9999999999999999999999',
+    '1.5',
+    '1e3',
+    'abc',
+    'smart-horizont',
+    'o-kompanii',
+    '%00',
+    '%00abc',
+    'a%00b',
+    '%E0%A4%A',
+    '%C0%AF',
+    '%FF',
+    '..%2F..%2Fetc',
+    '%2e%2e',
+    '%20',
+    '%0A',
+    'x'.repeat(250),
+    'й',
+    '%D0%B9',
+    '😀',
+    'null',
+    'undefined',
+    '[1]',
+    '%7B%7D',
   ]);
 }
 
@@ -129,10 +249,26 @@ export function randomBody(random: Random, png: Buffer): FuzzBody {
     case 3:
       return { payload: JSON.stringify(randomObject(random)), contentType: 'application/json' };
     case 4:
-      return { payload: JSON.stringify(randomValue(random)), contentType: random.pick(['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json']) };
+      return {
+        payload: JSON.stringify(randomValue(random)),
+        contentType: random.pick(['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json']),
+      };
     case 5:
       return {
-        payload: random.pick(['{', '{"a":', '[1,2', '{"title":"x"', 'nul', '\u0000', '{"a":1}}', '{"__proto__":{"x":1}}', '', ' ', '{"a":"\\ud800"}', '{"a":1e999}']),
+        payload: random.pick([
+          '{',
+          '{"a":',
+          '[1,2',
+          '{"title":"x"',
+          'nul',
+          '\u0000',
+          '{"a":1}}',
+          '{"__proto__":{"x":1}}',
+          '',
+          ' ',
+          '{"a":"\\ud800"}',
+          '{"a":1e999}',
+        ]),
         contentType: 'application/json',
       };
     case 6:
@@ -141,7 +277,10 @@ export function randomBody(random: Random, png: Buffer): FuzzBody {
     case 8:
       return { payload: `title=${safeEncode(random.pick(STRINGS))}&a=%00&b=%E0%A4%A`, contentType: 'application/x-www-form-urlencoded' };
     default:
-      return { payload: randomBytes(random.int(200)), contentType: random.pick(['text/plain', 'application/octet-stream', 'image/png', 'multipart/form-data', 'application/json', 'x/y; z']) };
+      return {
+        payload: randomBytes(random.int(200)),
+        contentType: random.pick(['text/plain', 'application/octet-stream', 'image/png', 'multipart/form-data', 'application/json', 'x/y; z']),
+      };
   }
 }
 
@@ -153,8 +292,18 @@ function multipartBody(random: Random, png: Buffer): FuzzBody {
     const name = random.chance(0.8) ? random.pick(FIELD_NAMES) : random.pick(['image', 'files', 'logo', 'preview', 'file', 'a"b', '']);
     if (random.chance(0.35)) {
       const filename = random.pick(['a.png', 'a.jpg', 'a.svg', 'a.pdf', 'a.eps', 'a.gif', '../../x.png', 'a', '', 'a.PNG', 'a\u0000.png']);
-      const data = random.pick([png, randomBytes(random.int(500)), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'), Buffer.from('%PDF-1.4 x'), Buffer.alloc(0)]);
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`), data, Buffer.from('\r\n'));
+      const data = random.pick([
+        png,
+        randomBytes(random.int(500)),
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'),
+        Buffer.from('%PDF-1.4 x'),
+        Buffer.alloc(0),
+      ]);
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+        data,
+        Buffer.from('\r\n'),
+      );
     } else {
       const raw = randomValue(random);
       const value = (typeof raw === 'object' && raw !== null ? JSON.stringify(raw) : String(raw)).slice(0, 3000);

@@ -38,8 +38,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer; type: string } {
   const boundary = `----crash${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="picture.png"\r\nContent-Type: image/png\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="picture.png"\r\nContent-Type: image/png\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -59,13 +65,26 @@ describe('kill -9 during concurrent writes with images (SQLite, built server)', 
 
   async function start(port: number): Promise<ChildProcess> {
     const process_ = spawn(process.execPath, ['build/server/index.js'], {
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', ADMIN_EMAIL: 'crash@example.com', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED_DEMO: '0',
+        ADMIN_EMAIL: 'crash@example.com',
+        ADMIN_PASSWORD: PASSWORD,
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       if (process_.exitCode !== null) throw new Error(`server exited with ${process_.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (ok) return process_;
       await sleep(100);
     }
@@ -79,11 +98,19 @@ describe('kill -9 during concurrent writes with images (SQLite, built server)', 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const pictures = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => sharp({ create: { width: 200 + index * 40, height: 150, channels: 3, background: { r: index * 30, g: 90, b: 160 } } }).png().toBuffer()),
+      Array.from({ length: 8 }, (_, index) =>
+        sharp({ create: { width: 200 + index * 40, height: 150, channels: 3, background: { r: index * 30, g: 90, b: 160 } } })
+          .png()
+          .toBuffer(),
+      ),
     );
 
     child = await start(port);
-    const login = await fetch(`${base}/api/site/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'crash@example.com', password: PASSWORD }) });
+    const login = await fetch(`${base}/api/site/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'crash@example.com', password: PASSWORD }),
+    });
     expect(login.status).toBe(200);
     const token = /access_token=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
 
@@ -101,7 +128,11 @@ describe('kill -9 during concurrent writes with images (SQLite, built server)', 
           const form = multipart({ title, public_at: '2026-01-01T09:00:00Z', content: '<p>Текст</p>' }, pictures[(id + count) % pictures.length]!);
           sent += 1;
           try {
-            const response = await fetch(`${base}/api/admin/news/add`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': form.type }, body: new Uint8Array(form.body) });
+            const response = await fetch(`${base}/api/admin/news/add`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}`, 'content-type': form.type },
+              body: new Uint8Array(form.body),
+            });
             if (response.status === 200) acknowledged.push(title);
             else failed += 1;
             await response.arrayBuffer();

@@ -35,7 +35,15 @@ describe('npm start on an empty data folder', () => {
     const assignments = words.filter((word) => /^\w+=/.test(word));
     const [command, ...args] = words.slice(assignments.length);
     child = spawn(command!, args, {
-      env: { ...process.env, ...Object.fromEntries(assignments.map((word) => word.split('='))), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: '' },
+      env: {
+        ...process.env,
+        ...Object.fromEntries(assignments.map((word) => word.split('='))),
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ADMIN_EMAIL: 'boss@example.com',
+        ADMIN_PASSWORD: '',
+      },
     });
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

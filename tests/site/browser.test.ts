@@ -25,7 +25,10 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function open(path: string, options: { width?: number; height?: number; init?: string; context?: (context: BrowserContext) => Promise<void> } = {}): Promise<{ page: Page; context: BrowserContext }> {
+async function open(
+  path: string,
+  options: { width?: number; height?: number; init?: string; context?: (context: BrowserContext) => Promise<void> } = {},
+): Promise<{ page: Page; context: BrowserContext }> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1340, height: options.height ?? 900 }, baseURL: site.url, locale: 'ru-RU' });
   // Videos point at an external player: answer it locally so no test reaches the network.
   await context.route(/youtube-nocookie\.com|rutube\.ru/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>player</p>' }));
@@ -121,7 +124,9 @@ describe('prefetch', () => {
   });
 
   it('does not prefetch offline', async () => {
-    const { page, context } = await open('/media/nashi-novosti', { init: "Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });" });
+    const { page, context } = await open('/media/nashi-novosti', {
+      init: "Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });",
+    });
     await page.waitForTimeout(2500);
     expect(await page.locator('a[data-prefetched]').count()).toBe(0);
     await context.close();
@@ -186,7 +191,9 @@ describe('toasts', () => {
 
   it('shows the timeout toast when the error message mentions a timeout', async () => {
     const { page, context } = await open('/news');
-    await page.route('**/api/news/items*', (route) => route.fulfill({ status: 504, contentType: 'application/json', body: JSON.stringify({ message: 'Gateway TIMEOUT' }) }));
+    await page.route('**/api/news/items*', (route) =>
+      route.fulfill({ status: 504, contentType: 'application/json', body: JSON.stringify({ message: 'Gateway TIMEOUT' }) }),
+    );
     await page.getByRole('button', { name: 'Показать ещё' }).click();
     await expect.poll(() => page.locator('.toast').textContent()).toContain(TIMEOUT_TOAST);
     await context.close();
@@ -263,7 +270,9 @@ describe('look', () => {
           await new Promise((resolve) => setTimeout(resolve, 30));
         }
         window.scrollTo(0, 0);
-        await Promise.all([...document.images].map((image) => (image.complete ? null : new Promise((resolve) => image.addEventListener('load', resolve, { once: true })))));
+        await Promise.all(
+          [...document.images].map((image) => (image.complete ? null : new Promise((resolve) => image.addEventListener('load', resolve, { once: true })))),
+        );
         await document.fonts.ready;
       });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

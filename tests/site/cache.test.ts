@@ -95,7 +95,12 @@ describe.each(await testDialects())('page cache on %s', (dialect) => {
 
     await warm(`/news/${added.slug}`);
     const update = multipart({ content: '<p>Исправленный текст</p>' });
-    const updated = await t.app.inject({ method: 'POST', url: `/api/admin/news/update/${added.id}`, payload: update.payload, headers: { ...headers, ...update.headers } });
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/news/update/${added.id}`,
+      payload: update.payload,
+      headers: { ...headers, ...update.headers },
+    });
     expect(updated.statusCode).toBe(200);
     const page = await get(`/news/${added.slug}`);
     expect(page.body).toContain('Исправленный текст');

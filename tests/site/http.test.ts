@@ -27,7 +27,11 @@ async function get(path: string): Promise<{ status: number; location: string | n
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null;
 const metaOf = (html: string, name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1] ?? null;
-const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('routes answer 200 with their titles', () => {
   it.each([
@@ -98,22 +102,28 @@ describe('redirects', () => {
 });
 
 describe('not found', () => {
-  it.each(['/news?page=abc', '/news?page=0', '/news?page=-1', '/news?page=1.5', '/media/video?page=x', '/news?page=999'])('%s → 404 "Page not found."', async (path) => {
-    const page = await get(path);
-    expect(page.status).toBe(404);
-    expect(page.html).toContain('Page not found.');
-    expect(page.html).toContain(NOT_FOUND_HEADLINE);
-  });
+  it.each(['/news?page=abc', '/news?page=0', '/news?page=-1', '/news?page=1.5', '/media/video?page=x', '/news?page=999'])(
+    '%s → 404 "Page not found."',
+    async (path) => {
+      const page = await get(path);
+      expect(page.status).toBe(404);
+      expect(page.html).toContain('Page not found.');
+      expect(page.html).toContain(NOT_FOUND_HEADLINE);
+    },
+  );
 
-  it.each(['/404', '/no/such/route', '/news/no-such-article', '/investoram/no-such-page', '/no-such-page'])('%s → 404 "This page could not be found" with the headline and the button home', async (path) => {
-    const page = await get(path);
-    expect(page.status).toBe(404);
-    expect(page.html).toContain(ROUTE_NOT_FOUND_MESSAGE);
-    expect(page.html).toContain(NOT_FOUND_HEADLINE);
-    expect(page.html).toMatch(new RegExp(`<a class="button" href="/">${NOT_FOUND_BUTTON}</a>`));
-    expect(page.html).toContain('не существует, устарела или была удалена');
-    expect(titleOf(page.html)).toBe(`Страница не найдена | ${BRAND}`);
-  });
+  it.each(['/404', '/no/such/route', '/news/no-such-article', '/investoram/no-such-page', '/no-such-page'])(
+    '%s → 404 "This page could not be found" with the headline and the button home',
+    async (path) => {
+      const page = await get(path);
+      expect(page.status).toBe(404);
+      expect(page.html).toContain(ROUTE_NOT_FOUND_MESSAGE);
+      expect(page.html).toContain(NOT_FOUND_HEADLINE);
+      expect(page.html).toMatch(new RegExp(`<a class="button" href="/">${NOT_FOUND_BUTTON}</a>`));
+      expect(page.html).toContain('не существует, устарела или была удалена');
+      expect(titleOf(page.html)).toBe(`Страница не найдена | ${BRAND}`);
+    },
+  );
 
   it('the API keeps its own JSON 404', async () => {
     const response = await fetch(`${site.url}/api/no-such-endpoint`);

@@ -44,7 +44,9 @@ describe('/investoram/dokumenty', () => {
     const href = /href="(\/api\/investor-documents\/\d+\/file)"/.exec((await get('/investoram/dokumenty?category=disclosure')).html)?.[1];
     const response = await fetch(`${site.url}${href ?? ''}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Сообщение о существенном факте: решения совета директоров.pdf')}`);
+    expect(response.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Сообщение о существенном факте: решения совета директоров.pdf')}`,
+    );
     expect((await response.text()).startsWith('%PDF-')).toBe(true);
   });
 

@@ -17,7 +17,10 @@ describe('docs/admin-api.md', () => {
     const documented = await documentedResources();
     expect(documented.map((row) => row.name).sort()).toEqual(RESOURCES.map((resource) => resource.name).sort());
     for (const resource of RESOURCES) {
-      expect(documented.find((row) => row.name === resource.name), resource.name).toEqual({ name: resource.name, readPath: `/api/admin/${resource.name}`, role: resource.role });
+      expect(
+        documented.find((row) => row.name === resource.name),
+        resource.name,
+      ).toEqual({ name: resource.name, readPath: `/api/admin/${resource.name}`, role: resource.role });
     }
   });
 });

@@ -4,14 +4,11 @@ type Table = CreateTableBuilder<string, never>;
 
 function withId(db: Kysely<unknown>, table: Table): Table {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return table.addColumn('id', 'integer', (col) =>
-    postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement(),
-  );
+  return table.addColumn('id', 'integer', (col) => (postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement()));
 }
 
 const text = (table: Table, name: string): Table => table.addColumn(name, 'text', (col) => col.notNull().defaultTo(''));
-const flag = (table: Table, name: string, value: 0 | 1): Table =>
-  table.addColumn(name, 'integer', (col) => col.notNull().defaultTo(value));
+const flag = (table: Table, name: string, value: 0 | 1): Table => table.addColumn(name, 'integer', (col) => col.notNull().defaultTo(value));
 const timestamps = (table: Table): Table =>
   table
     .addColumn('created_at', 'text', (col) => col.notNull().defaultTo(sql`'1970-01-01T00:00:00.000Z'`))
@@ -81,19 +78,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   let groups = withId(db, db.schema.createTable('photobank_groups'));
   groups = groups.addColumn('kind', 'text', (col) => col.notNull().check(sql`kind in ('logo', 'photo')`));
-  await text(groups, 'title').addColumn('position', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await text(groups, 'title')
+    .addColumn('position', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('photobank_groups_kind_idx').on('photobank_groups').columns(['kind', 'position']).execute();
 
   let categories = withId(db, db.schema.createTable('photobank_categories'));
-  categories = categories.addColumn('group_id', 'integer', (col) =>
-    col.notNull().references('photobank_groups.id').onDelete('cascade'),
-  );
-  await text(categories, 'title').addColumn('position', 'integer', (col) => col.notNull().defaultTo(0)).execute();
-  await db.schema
-    .createIndex('photobank_categories_group_idx')
-    .on('photobank_categories')
-    .columns(['group_id', 'position'])
+  categories = categories.addColumn('group_id', 'integer', (col) => col.notNull().references('photobank_groups.id').onDelete('cascade'));
+  await text(categories, 'title')
+    .addColumn('position', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
+  await db.schema.createIndex('photobank_categories_group_idx').on('photobank_categories').columns(['group_id', 'position']).execute();
 
   let logoItems = withId(db, db.schema.createTable('photobank_logo_items'));
   logoItems = logoItems
@@ -104,11 +99,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('preview', 'text');
   for (const column of ['hex', 'rgb', 'cmyk', 'pantone']) logoItems = text(logoItems, column);
   await logoItems.execute();
-  await db.schema
-    .createIndex('photobank_logo_items_category_idx')
-    .on('photobank_logo_items')
-    .columns(['category_id', 'position'])
-    .execute();
+  await db.schema.createIndex('photobank_logo_items_category_idx').on('photobank_logo_items').columns(['category_id', 'position']).execute();
 
   let logoFiles = withId(db, db.schema.createTable('photobank_logo_files'));
   logoFiles = logoFiles
@@ -118,31 +109,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('size', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('position', 'integer', (col) => col.notNull().defaultTo(0));
   await logoFiles.execute();
-  await db.schema
-    .createIndex('photobank_logo_files_item_idx')
-    .on('photobank_logo_files')
-    .columns(['item_id', 'position'])
-    .execute();
+  await db.schema.createIndex('photobank_logo_files_item_idx').on('photobank_logo_files').columns(['item_id', 'position']).execute();
 
   let photos = withId(db, db.schema.createTable('photobank_photos'));
-  photos = photos.addColumn('category_id', 'integer', (col) =>
-    col.notNull().references('photobank_categories.id').onDelete('cascade'),
-  );
+  photos = photos.addColumn('category_id', 'integer', (col) => col.notNull().references('photobank_categories.id').onDelete('cascade'));
   photos = text(photos, 'title').addColumn('image', 'text');
   photos = text(photos, 'image_alt')
     .addColumn('size', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('position', 'integer', (col) => col.notNull().defaultTo(0));
   await photos.execute();
-  await db.schema
-    .createIndex('photobank_photos_category_idx')
-    .on('photobank_photos')
-    .columns(['category_id', 'position'])
-    .execute();
+  await db.schema.createIndex('photobank_photos_category_idx').on('photobank_photos').columns(['category_id', 'position']).execute();
 
   let users = withId(db, db.schema.createTable('users'));
   users = users.addColumn('email', 'text', (col) => col.notNull().unique());
   users = text(text(users, 'name'), 'password_hash').addColumn('role', 'text', (col) =>
-    col.notNull().defaultTo('USER').check(sql`role in ('USER', 'MANAGER')`),
+    col
+      .notNull()
+      .defaultTo('USER')
+      .check(sql`role in ('USER', 'MANAGER')`),
   );
   users = flag(users, 'active', 1).addColumn('token_version', 'integer', (col) => col.notNull().defaultTo(0));
   await timestamps(users).execute();

@@ -9,7 +9,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   // One column per statement: SQLite's ALTER TABLE adds one column at a time.
-  await db.schema.alterTable('users').addColumn('two_factor', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('two_factor', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('users').addColumn('totp_secret', 'text').execute();
   await db.schema.alterTable('users').addColumn('totp_pending_secret', 'text').execute();
   await db.schema.alterTable('users').addColumn('totp_last_step', 'integer').execute();

@@ -24,18 +24,31 @@ async function checkCategoryKind(db: Db, categoryId: unknown, kind: Kind): Promi
 /** The files a category's logo items and photos point to, removed once the category is gone. */
 async function filesOfCategory(db: Db, categoryId: number): Promise<string[]> {
   const [logoFiles, previews, photos] = await Promise.all([
-    db.selectFrom('photobank_logo_files as f').innerJoin('photobank_logo_items as i', 'i.id', 'f.item_id').select('f.file').where('i.category_id', '=', categoryId).execute(),
+    db
+      .selectFrom('photobank_logo_files as f')
+      .innerJoin('photobank_logo_items as i', 'i.id', 'f.item_id')
+      .select('f.file')
+      .where('i.category_id', '=', categoryId)
+      .execute(),
     db.selectFrom('photobank_logo_items').select('preview').where('category_id', '=', categoryId).execute(),
     db.selectFrom('photobank_photos').select('image').where('category_id', '=', categoryId).execute(),
   ]);
-  return [...logoFiles.map((row) => row.file), ...previews.flatMap((row) => (row.preview ? [row.preview] : [])), ...photos.flatMap((row) => imageFiles(row.image))];
+  return [
+    ...logoFiles.map((row) => row.file),
+    ...previews.flatMap((row) => (row.preview ? [row.preview] : [])),
+    ...photos.flatMap((row) => imageFiles(row.image)),
+  ];
 }
 
 export const photobankCategoryHooks: ResourceHooks = {
   // A category moves only to a group of the same kind: its items are logos or photos for good.
   check: async (db, values, current) => {
     if (!current || values.group_id === undefined) return;
-    const groups = await db.selectFrom('photobank_groups').select(['id', 'kind']).where('id', 'in', [Number(values.group_id), Number(current.group_id)]).execute();
+    const groups = await db
+      .selectFrom('photobank_groups')
+      .select(['id', 'kind'])
+      .where('id', 'in', [Number(values.group_id), Number(current.group_id)])
+      .execute();
     if (new Set(groups.map((group) => group.kind)).size > 1) throw formError({ group_id: ['Категорию можно перенести только в группу того же вида.'] });
   },
   filesOf: (trx, row) => filesOfCategory(trx, row.id),
@@ -142,12 +155,23 @@ export const photobankLogoHooks: ResourceHooks = {
       added.push(stored);
     }
     const dropped = old.filter((file) => !kept.some((keptFile) => keptFile.id === file.id));
-    if (dropped.length) await trx.deleteFrom('photobank_logo_files').where('id', 'in', dropped.map((file) => file.id)).execute();
+    if (dropped.length)
+      await trx
+        .deleteFrom('photobank_logo_files')
+        .where(
+          'id',
+          'in',
+          dropped.map((file) => file.id),
+        )
+        .execute();
     for (const [index, file] of kept.entries()) {
       if (file.position !== index) await trx.updateTable('photobank_logo_files').set({ position: index }).where('id', '=', file.id).execute();
     }
     for (const [index, file] of added.entries()) {
-      await trx.insertInto('photobank_logo_files').values({ item_id: row.id, format: file.format, file: file.key, size: file.size, position: kept.length + index }).execute();
+      await trx
+        .insertInto('photobank_logo_files')
+        .values({ item_id: row.id, format: file.format, file: file.key, size: file.size, position: kept.length + index })
+        .execute();
     }
     const all = [...kept.map((file) => ({ file: file.file, format: file.format })), ...added.map((file) => ({ file: file.key, format: file.format }))];
     const preview = (all.find((file) => file.format === 'png') ?? all.find((file) => file.format === 'svg'))?.file ?? null;

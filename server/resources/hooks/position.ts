@@ -9,7 +9,9 @@ export const positionAtEnd =
   (table: string, scope?: string) =>
   async ({ trx, values, current }: WriteContext): Promise<Values> => {
     if (current || values.position !== undefined) return {};
-    let query = loose(trx).selectFrom(table).select((eb) => eb.fn.max('position').as('last'));
+    let query = loose(trx)
+      .selectFrom(table)
+      .select((eb) => eb.fn.max('position').as('last'));
     if (scope) query = query.where(scope, '=', values[scope]);
     const last = (await query.executeTakeFirst())?.last;
     return { position: last === null || last === undefined ? 0 : Number(last) + 1 };

@@ -7,7 +7,11 @@ import { notFound } from '../../http/errors.js';
 export async function adminMeRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireRole('USER'));
   app.get('/api/admin/me', async (request) => {
-    const row = await app.db.selectFrom('users').select(USER_COLUMNS).where('id', '=', request.user?.id ?? 0).executeTakeFirst();
+    const row = await app.db
+      .selectFrom('users')
+      .select(USER_COLUMNS)
+      .where('id', '=', request.user?.id ?? 0)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return { data: toUserRecord(row) };
   });

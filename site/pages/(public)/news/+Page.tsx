@@ -12,9 +12,7 @@ export function Page() {
   return (
     <div className="container page">
       <Breadcrumbs items={[{ title: 'Новости' }]} />
-      <h1 className="page__title">
-        Новости{meta.page && meta.page > 1 ? <span className="page__suffix"> — страница {meta.page}</span> : null}
-      </h1>
+      <h1 className="page__title">Новости{meta.page && meta.page > 1 ? <span className="page__suffix"> — страница {meta.page}</span> : null}</h1>
       {list.items.length === 0 ? (
         <p className="empty">Новостей пока нет.</p>
       ) : (

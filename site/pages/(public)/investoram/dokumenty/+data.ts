@@ -27,7 +27,10 @@ export async function data(pageContext: PageContextServer): Promise<DocumentsDat
   const category = filterOf(search.category, (value) => INVESTOR_DOCUMENT_CATEGORIES.find((item) => item.id === value)?.id);
   const year = filterOf(search.year, (value) => (/^\d{4}$/.test(value) ? Number(value) : undefined));
   const page = currentPage(pageContext);
-  const [list, years] = await Promise.all([pageContext.content.investorDocuments.list({ category, year, page }), pageContext.content.investorDocuments.years()]);
+  const [list, years] = await Promise.all([
+    pageContext.content.investorDocuments.list({ category, year, page }),
+    pageContext.content.investorDocuments.years(),
+  ]);
   assertPageExists(page, list.pageCount);
   const categoryName = INVESTOR_DOCUMENT_CATEGORIES.find((item) => item.id === category)?.name;
   return {

@@ -9,7 +9,11 @@ import type { OursData } from './+data.js';
 
 export function Page() {
   const { list: initial } = useData<OursData>();
-  const list = useLoadMore(initial, (page) => `/api/media/items?ourPage=${page}`, (answer) => (answer as MediaOverview).ours);
+  const list = useLoadMore(
+    initial,
+    (page) => `/api/media/items?ourPage=${page}`,
+    (answer) => (answer as MediaOverview).ours,
+  );
   return (
     <MediaLayout tab="nashi-novosti" page={initial.page}>
       {list.items.length === 0 ? (

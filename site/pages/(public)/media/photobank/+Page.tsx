@@ -63,10 +63,12 @@ function Colour({ colour }: { colour: ColourEntry }) {
 
 /** The first logo is the page's largest content above the fold: loaded at once and first. */
 function Logo({ logo, first }: { logo: LogoEntry; first: boolean }) {
-  const loading = first ? { loading: 'eager', fetchPriority: 'high' } as const : { loading: 'lazy', decoding: 'async' } as const;
+  const loading = first ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
   return (
     <li className="logo-item">
-      <div className="logo-item__preview">{logo.preview ? <img src={logo.preview} alt={`Логотип: ${logo.title}`} {...loading} width="240" height="120" /> : null}</div>
+      <div className="logo-item__preview">
+        {logo.preview ? <img src={logo.preview} alt={`Логотип: ${logo.title}`} {...loading} width="240" height="120" /> : null}
+      </div>
       <h4 className="logo-item__title">{logo.title}</h4>
       <ul className="logo-item__files" aria-label={`Файлы: ${logo.title}`}>
         {logo.files.map((file) => (
@@ -136,7 +138,11 @@ export function Page() {
                 {category.items.map((photo) => (
                   <li key={photo.id} className="photo">
                     {photo.image && (
-                      <Picture image={photo.image} alt={imageAlt(photo.image.alt, photo.title, site.altTemplate)} sizes="(min-width: 992px) 320px, (min-width: 576px) 45vw, 100vw" />
+                      <Picture
+                        image={photo.image}
+                        alt={imageAlt(photo.image.alt, photo.title, site.altTemplate)}
+                        sizes="(min-width: 992px) 320px, (min-width: 576px) 45vw, 100vw"
+                      />
                     )}
                     <div className="photo__body">
                       <h4 className="photo__title">{photo.title}</h4>

@@ -10,7 +10,17 @@ import type { PressData } from './+data.js';
 function SourceLogo({ item }: { item: PressArticle }) {
   const source = item.source;
   if (source?.logo) {
-    return <img className="press__logo" src={source.logo.src} width={source.logo.width} height={source.logo.height} alt={`Логотип: ${source.name}`} loading="lazy" decoding="async" />;
+    return (
+      <img
+        className="press__logo"
+        src={source.logo.src}
+        width={source.logo.width}
+        height={source.logo.height}
+        alt={`Логотип: ${source.name}`}
+        loading="lazy"
+        decoding="async"
+      />
+    );
   }
   return (
     <span className="press__logo press__logo--text" aria-hidden="true">
