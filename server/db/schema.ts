@@ -157,23 +157,6 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
-export interface Database {
-  news: NewsTable;
-  media_our: MediaOurTable;
-  media_sources: MediaSourcesTable;
-  media_other: MediaOtherTable;
-  media_video: MediaVideoTable;
-  text_pages: TextPagesTable;
-  menu_items: MenuItemsTable;
-  network_collections: NetworkCollectionsTable;
-  photobank_groups: PhotobankGroupsTable;
-  photobank_categories: PhotobankCategoriesTable;
-  photobank_logo_items: PhotobankLogoItemsTable;
-  photobank_logo_files: PhotobankLogoFilesTable;
-  photobank_photos: PhotobankPhotosTable;
-  users: UsersTable;
-}
-
 export type ArticleRow = Selectable<ArticleColumns>;
 export type NewArticle = Insertable<ArticleColumns>;
 export type MediaSourceRow = Selectable<MediaSourcesTable>;
@@ -210,12 +193,6 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
-// Declaration merging: the tables added by migration 0002_auth.
-export interface Database {
-  refresh_tokens: RefreshTokensTable;
-  audit_log: AuditLogTable;
-}
-
 /** Investor documents: `file` is JSON of `StoredDocument` (lib/types.ts). */
 export interface InvestorDocumentsTable {
   id: Generated<number>;
@@ -229,14 +206,10 @@ export interface InvestorDocumentsTable {
   updated_at: Timestamp;
 }
 
-export interface Database {
-  investor_documents: InvestorDocumentsTable;
-}
-
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 
-// Declaration merging: the columns and tables added by migration 0004_two_factor.
+// The two-factor columns of `users` (migration 0004_two_factor), merged into the interface above.
 export interface UsersTable {
   /** 1 once the account confirmed a TOTP code at enrolment; then every sign-in needs a code. */
   two_factor: Generated<Flag>;
@@ -275,12 +248,6 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
-export interface Database {
-  recovery_codes: RecoveryCodesTable;
-  login_challenges: LoginChallengesTable;
-  settings: SettingsTable;
-}
-
 /**
  * The full-text search index (server/search/): one row per searchable record. PostgreSQL adds a `document`
  * tsvector column; SQLite an FTS5 table `search_fts` whose rowid is `id`.
@@ -298,6 +265,27 @@ export interface SearchIndexTable {
   published: number;
 }
 
+/** Every table, by name. */
 export interface Database {
+  news: NewsTable;
+  media_our: MediaOurTable;
+  media_sources: MediaSourcesTable;
+  media_other: MediaOtherTable;
+  media_video: MediaVideoTable;
+  text_pages: TextPagesTable;
+  menu_items: MenuItemsTable;
+  network_collections: NetworkCollectionsTable;
+  photobank_groups: PhotobankGroupsTable;
+  photobank_categories: PhotobankCategoriesTable;
+  photobank_logo_items: PhotobankLogoItemsTable;
+  photobank_logo_files: PhotobankLogoFilesTable;
+  photobank_photos: PhotobankPhotosTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  audit_log: AuditLogTable;
+  investor_documents: InvestorDocumentsTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  settings: SettingsTable;
   search_index: SearchIndexTable;
 }
