@@ -17,7 +17,6 @@ import type {
   TextPage,
   Video,
 } from './types.js';
-import type { InvestorDocument, InvestorDocumentCategory } from './resources/investor-documents.js';
 import type { StoredDocument } from './types.js';
 import type { SearchResult } from './search.js';
 
@@ -26,18 +25,17 @@ export interface SearchService {
   search(q: string, page: number): Promise<Page<SearchResult>>;
 }
 
-export interface InvestorDocumentQuery {
-  category: InvestorDocumentCategory | null;
-  year: number | null;
-  page: number;
-}
+/** A record of a resource's public list: `id` and the fields its declaration shows visitors. */
+export type PublicRecord = { id: number } & Record<string, unknown>;
 
-export interface InvestorDocumentsService {
-  list(query: InvestorDocumentQuery): Promise<Page<InvestorDocument>>;
-  /** The years that have published documents, newest first (the page's year filter). */
-  years(): Promise<number[]>;
-  /** The stored file of a published document, for its download. */
-  file(id: number): Promise<StoredDocument | null>;
+/** The public lists the resource declarations name (`public` in lib/resources), read the same way for each. */
+export interface PublicListsService {
+  /** A page of the list, filtered by equality on the declared filters (values already checked). */
+  list(resource: string, filters: Readonly<Record<string, string | number>>, page: number): Promise<Page<PublicRecord>>;
+  /** The values a filter takes among visible items (numbers newest first): the filter links of a page. */
+  values(resource: string, field: string): Promise<(string | number)[]>;
+  /** A visible item's stored file, for its download. */
+  file(resource: string, id: number, field: string): Promise<StoredDocument | null>;
 }
 
 /**
@@ -78,6 +76,6 @@ export interface ContentServices {
     logos(): Promise<PhotobankGroup<LogoItem>[]>;
     photos(): Promise<PhotobankGroup<Photo>[]>;
   };
-  investorDocuments: InvestorDocumentsService;
+  publicLists: PublicListsService;
   search: SearchService;
 }

@@ -7,7 +7,6 @@ export const PAGE_SIZES = {
   mediaVideo: 6,
   mediaMain: 4,
   manyReads: 5,
-  investorDocuments: 20,
 } as const;
 
 export type PagedListKind = keyof typeof PAGE_SIZES;

@@ -42,6 +42,19 @@ export interface SearchDeclaration {
   url: (record: SearchRecord) => string;
 }
 
+/**
+ * A list visitors read (`GET /api/<path>?<filter>=…&page=N`): published items whose `public_at` has come, newest
+ * first. Single-file fields are answered as downloads under their original name (`/api/<path>/{id}/<field>`).
+ */
+export interface PublicRead {
+  path: string;
+  perPage: number;
+  /** Fields the list may be filtered on by equality (choices and integers), each a query parameter. */
+  filters: readonly string[];
+  /** The fields visitors see besides `id`. */
+  fields: readonly string[];
+}
+
 export interface ResourceDescriptor<Name extends string = string> {
   /** The name in admin URLs (`/api/admin/<name>`) and in react-admin. */
   name: Name;
@@ -69,6 +82,8 @@ export interface ResourceDescriptor<Name extends string = string> {
   menu: MenuGroup;
   /** Found by the site's and the admin's search. */
   search?: SearchDeclaration;
+  /** Read by visitors as a list of its own (resources with pages of their own read through the content services). */
+  public?: PublicRead;
 }
 
 /** Declares a resource, keeping its name (for the registry's union of names) and its fields as literal types. */

@@ -5,7 +5,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 
 const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Every module of `migrations/` is a migration, named by its file (`0003_investor_documents`) and applied in name order. */
+/** Every module of `migrations/` is a migration, named by its file (`0003_…`) and applied in name order. */
 const provider: MigrationProvider = {
   async getMigrations() {
     const files = (await readdir(MIGRATIONS_FOLDER)).filter((file) => /^\d{4}_\w+\.(?:js|ts)$/.test(file)).sort();

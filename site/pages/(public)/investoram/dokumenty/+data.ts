@@ -1,7 +1,7 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { PAGE_NOT_FOUND_MESSAGE } from '@lib/paging.js';
-import { INVESTOR_DOCUMENT_CATEGORIES, type InvestorDocument, type InvestorDocumentCategory } from '@lib/resources/investor-documents.js';
+import { INVESTOR_DOCUMENT_CATEGORIES, investorDocuments, type InvestorDocument, type InvestorDocumentCategory } from '@lib/resources/investor-documents.js';
 import type { Page } from '@lib/types.js';
 import { assertPageExists, currentPage } from '../../../../guards.js';
 import type { WithMeta } from '../../../../meta.js';
@@ -27,15 +27,18 @@ export async function data(pageContext: PageContextServer): Promise<DocumentsDat
   const category = filterOf(search.category, (value) => INVESTOR_DOCUMENT_CATEGORIES.find((item) => item.id === value)?.id);
   const year = filterOf(search.year, (value) => (/^\d{4}$/.test(value) ? Number(value) : undefined));
   const page = currentPage(pageContext);
-  const [list, years] = await Promise.all([
-    pageContext.content.investorDocuments.list({ category, year, page }),
-    pageContext.content.investorDocuments.years(),
+  const filters = { ...(category ? { category } : {}), ...(year ? { year } : {}) };
+  const [records, years] = await Promise.all([
+    pageContext.content.publicLists.list(investorDocuments.name, filters, page),
+    pageContext.content.publicLists.values(investorDocuments.name, 'year'),
   ]);
+  // The list answers the fields the declaration shows visitors: those of an investor document.
+  const list = records as unknown as Page<InvestorDocument>;
   assertPageExists(page, list.pageCount);
   const categoryName = INVESTOR_DOCUMENT_CATEGORIES.find((item) => item.id === category)?.name;
   return {
     list,
-    years,
+    years: years.map(Number),
     category,
     year,
     meta: {

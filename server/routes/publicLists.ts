@@ -1,0 +1,65 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { RESOURCES } from '../../lib/resources/index.js';
+import { notFound } from '../http/errors.js';
+import { requirePage } from '../http/paging.js';
+import { fieldSchema, idParams } from '../resources/zod.js';
+
+/** The media types of the documents a public list offers for download. */
+const MEDIA_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+};
+
+/** `attachment` under the document's original name: an ASCII fallback and the UTF-8 name (RFC 6266). */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const absentWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * The public lists the resource declarations name: `GET /api/<path>?<filter>=…&page=N` (a filter value that names
+ * nothing is a 400, a bad page a 404) and each single file's download under its original name.
+ */
+export const publicListsRoutes: FastifyPluginAsync = async (app) => {
+  for (const resource of RESOURCES) {
+    const read = resource.public;
+    if (!read) continue;
+    const filters = Object.fromEntries(
+      read.filters.map((name) => {
+        const field = resource.fields[name];
+        const schema = field && fieldSchema(field);
+        if (!schema) throw new Error(`${resource.name}: the public filter ${name} is no declared value field`);
+        return [name, z.preprocess(absentWhenEmpty, schema.optional())];
+      }),
+    );
+    const query = z.object({ ...filters, page: z.string().optional() });
+
+    app.get<{ Querystring: Record<string, unknown> }>(`/api/${read.path}`, { schema: { querystring: query } }, async (request) => {
+      const { page, ...values } = request.query;
+      const chosen = Object.fromEntries(
+        Object.entries(values).filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== null),
+      );
+      return { data: await app.content.publicLists.list(resource.name, chosen, requirePage(page)) };
+    });
+
+    for (const name of read.fields) {
+      const field = resource.fields[name];
+      if (field?.kind !== 'files' || field.maxFiles !== 1) continue;
+      app.get<{ Params: { id: number } }>(`/api/${read.path}/:id/${name}`, { schema: { params: idParams } }, async (request, reply) => {
+        const file = await app.content.publicLists.file(resource.name, request.params.id, name);
+        if (!file) throw notFound('Документ не найден.');
+        return reply
+          .type(MEDIA_TYPES[file.format] ?? 'application/octet-stream')
+          .header('Content-Disposition', contentDisposition(file.name))
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(createReadStream(app.files.pathOf(file.src)));
+      });
+    }
+  }
+};
