@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowIso } from '../content/visibility.js';
+import type { SearchDocument } from './documents.js';
 import { normalizedText, stemsOf } from './text.js';
 
 type Db = Kysely<Database>;
@@ -32,16 +33,8 @@ export interface SearchOptions {
   offset: number;
 }
 
-export interface IndexedItem {
-  resource: string;
-  record_id: number;
-  title: string;
-  body: string;
-  url: string;
-  date: string;
-  public_at: string | null;
-  published: number;
-}
+/** A found item, as the index keeps it. */
+export type IndexedItem = SearchDocument;
 
 /** The items found, most relevant first (the title weighs more than the text), then the newest; and their total. */
 export async function searchIndex(db: Db, options: SearchOptions): Promise<{ items: IndexedItem[]; total: number }> {
