@@ -18,9 +18,10 @@ export const LOGIN_REQUIRED_KEY = 'app.auth.login_required';
 
 /**
  * Names outside the registry that every signed-in role may use: `media`, the public media reads (generals, most
- * read, active sources) of the dashboard and the source picker.
+ * read, active sources) of the dashboard and the source picker; `search` and `calendar`, the global search and the
+ * publishing calendar, whose answers the server limits to what the user's role may read.
  */
-const OPEN_TO_EVERY_ROLE: readonly string[] = ['media'];
+const OPEN_TO_EVERY_ROLE: readonly string[] = ['media', 'search', 'calendar'];
 
 /**
  * Whether a role may open a resource: the resource's descriptor names the least role (MANAGER may do everything);
