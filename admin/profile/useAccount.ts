@@ -8,8 +8,10 @@ import { ACCOUNT_QUERY_KEY, messageOf, useAccountApi, type Account } from './acc
 export function useAccount() {
   const api = useAccountApi();
   const authProvider = useAuthProvider();
-  // Without a session there is no account to ask about (the login screen or the redirect to it shows).
-  const signedIn = Boolean((authProvider as AdminAuthProvider | undefined)?.session?.token());
+  // Without a session there is no account to ask about (the login screen or the redirect to it shows). With an
+  // expired token the screen's own read ends the session ("Сессия истекла."); the account waits for a fresh one.
+  const session = (authProvider as AdminAuthProvider | undefined)?.session;
+  const signedIn = Boolean(session?.token()) && !session?.isExpired();
   return useQuery<Account>({ queryKey: ACCOUNT_QUERY_KEY, queryFn: () => api.get(), staleTime: 30_000, retry: false, enabled: signedIn });
 }
 
