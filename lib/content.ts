@@ -18,11 +18,11 @@ import type {
   Video,
 } from './types.js';
 import type { StoredDocument } from './types.js';
-import type { SearchResult } from './search.js';
+import type { SearchPage } from './search.js';
 
 export interface SearchService {
   /** A page of what the site finds for a query (already checked: not empty, not too long). */
-  search(q: string, page: number): Promise<Page<SearchResult>>;
+  search(q: string, page: number): Promise<SearchPage>;
 }
 
 /** A record of a resource's public list: `id` and the fields its declaration shows visitors. */

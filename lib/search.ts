@@ -1,9 +1,16 @@
 /** The site's and the admin's full-text search: shapes shared by the server, the public page and the admin. */
 
+import type { Page } from './types.js';
+
 /** The longest query the search accepts. */
 export const SEARCH_QUERY_MAX = 200;
 /** Results on one page of `/poisk` and of `GET /api/search`. */
 export const SEARCH_PAGE_SIZE = 10;
+/**
+ * The most results one query counts and ranks; a query that finds more says «более 1000» and ranks the newest
+ * 1000 of them.
+ */
+export const SEARCH_RESULTS_MAX = 1000;
 /** Results the admin's global search shows. */
 export const ADMIN_SEARCH_LIMIT = 20;
 
@@ -31,6 +38,9 @@ export interface SearchResult {
   url: string;
   date: string;
 }
+
+/** A page of the site's search; `more` when the query finds more than `total` (`SEARCH_RESULTS_MAX`) items. */
+export type SearchPage = Page<SearchResult> & { more: boolean };
 
 /** One result of the admin's global search, opened at `/admin/<resource>/<id>`. */
 export interface AdminSearchResult {

@@ -45,21 +45,25 @@ export async function unindexRecord(db: Db, resource: ResourceDescriptor, id: nu
   if (searchableNamed(resource.name)) await removeDocument(db, resource.name, id);
 }
 
-/** Rebuilds the whole index from the records, in one transaction. Answers how many records it indexed. */
+/**
+ * Rebuilds the whole index from the records, in one transaction, oldest first: a search that finds very many items
+ * ranks the most recently indexed ones. Answers how many records it indexed.
+ */
 export async function reindexAll(db: Kysely<Database>): Promise<number> {
   return db.transaction().execute(async (trx) => {
     if (!isPostgres(trx)) await sql`delete from search_fts`.execute(trx);
     await trx.deleteFrom('search_index').execute();
-    let count = 0;
+    const documents: SearchDocument[] = [];
     for (const resource of SEARCHABLE) {
       const rows = (await (trx as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(resource.table).selectAll().execute()) as Record<
         string,
         unknown
       >[];
-      for (const row of rows) await insertDocument(trx, documentOf(resource, row));
-      count += rows.length;
+      for (const row of rows) documents.push(documentOf(resource, row));
     }
-    return count;
+    documents.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    for (const document of documents) await insertDocument(trx, document);
+    return documents.length;
   });
 }
 

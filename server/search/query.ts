@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { SEARCH_RESULTS_MAX } from '../../lib/search.js';
 import { nowIso } from '../content/visibility.js';
 import type { SearchDocument } from './documents.js';
 import { normalizedText, stemsOf } from './text.js';
@@ -36,10 +37,18 @@ export interface SearchOptions {
 /** A found item, as the index keeps it. */
 export type IndexedItem = SearchDocument;
 
-/** The items found, most relevant first (the title weighs more than the text), then the newest; and their total. */
-export async function searchIndex(db: Db, options: SearchOptions): Promise<{ items: IndexedItem[]; total: number }> {
-  const stems = queryStems(options.q);
-  if (!stems.length || !options.resources.length) return { items: [], total: 0 };
+interface Candidate {
+  id: number;
+  score: number;
+  date: string;
+}
+
+/**
+ * The matching entries, the most recently indexed first, at most `SEARCH_RESULTS_MAX + 1` of them, each with its
+ * relevance (higher is better; the title weighs more than the text). The index is written in date order and an edit
+ * re-indexes its record, so the most recently indexed entries are the newest items.
+ */
+function candidatesOf(db: Db, options: SearchOptions, stems: readonly string[]) {
   const postgres = isPostgres(db);
   const conditions: RawBuilder<SqlBool>[] = [
     postgres ? sql<SqlBool>`si.document @@ ${tsQuery(options.q)}` : sql<SqlBool>`search_fts match ${ftsMatch(stems)}`,
@@ -47,27 +56,39 @@ export async function searchIndex(db: Db, options: SearchOptions): Promise<{ ite
   ];
   if (options.publicOnly) conditions.push(visibleNow('si'));
   const where = sql.join(conditions, sql` and `);
-  const from = postgres ? sql`search_index si` : sql`search_fts join search_index si on si.id = search_fts.rowid`;
-  const rank = postgres ? sql`ts_rank(si.document, ${tsQuery(options.q)}) desc` : sql`bm25(search_fts, 10.0, 1.0)`;
-  const columns = sql`si.resource, si.record_id, si.title, si.body, si.url, si.date, si.public_at, si.published`;
+  const limit = SEARCH_RESULTS_MAX + 1;
+  return postgres
+    ? sql<Candidate>`select c.id, ts_rank(c.document, ${tsQuery(options.q)}) as score, c.date
+        from (select si.id, si.document, si.date from search_index si where ${where} order by si.id desc limit ${limit}) c`.execute(db)
+    : sql<Candidate>`select si.id, -bm25(search_fts, 10.0, 1.0) as score, si.date
+        from search_fts join search_index si on si.id = search_fts.rowid where ${where} order by search_fts.rowid desc limit ${limit}`.execute(db);
+}
 
-  const counted = await sql<{
-    count: number | string;
-  }>`select count(*) as count from ${from} where ${where}`.execute(db);
-  const total = Number(counted.rows[0]?.count ?? 0);
-  if (!total || options.offset >= total) return { items: [], total };
-  const found =
-    await sql<IndexedItem>`select ${columns} from ${from} where ${where} order by ${rank}, si.date desc, si.id desc limit ${options.limit} offset ${options.offset}`.execute(
-      db,
-    );
-  return {
-    items: found.rows.map((row) => ({
-      ...row,
-      record_id: Number(row.record_id),
-      published: Number(row.published),
-    })),
-    total,
-  };
+const byRelevanceThenDate = (a: Candidate, b: Candidate) => b.score - a.score || (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id);
+
+/**
+ * The items found, most relevant first, then the newest; their total, and whether there are more than the search
+ * counts. A query that matches more than `SEARCH_RESULTS_MAX` items (a very common word) is ranked among the newest
+ * `SEARCH_RESULTS_MAX` of them: counting and ranking every match would make one query cost as much as the whole index.
+ */
+export async function searchIndex(db: Db, options: SearchOptions): Promise<{ items: IndexedItem[]; total: number; more: boolean }> {
+  const stems = queryStems(options.q);
+  if (!stems.length || !options.resources.length) return { items: [], total: 0, more: false };
+  const { rows } = await candidatesOf(db, options, stems);
+  const more = rows.length > SEARCH_RESULTS_MAX;
+  const ranked = rows
+    .slice(0, SEARCH_RESULTS_MAX)
+    .map((row) => ({ id: Number(row.id), score: Number(row.score), date: row.date }))
+    .sort(byRelevanceThenDate);
+  const pageIds = ranked.slice(options.offset, options.offset + options.limit).map((candidate) => candidate.id);
+  if (!pageIds.length) return { items: [], total: ranked.length, more };
+  const found = await db
+    .selectFrom('search_index')
+    .select(['id', 'resource', 'record_id', 'title', 'body', 'url', 'date', 'public_at', 'published'])
+    .where('id', 'in', pageIds)
+    .execute();
+  const byId = new Map(found.map(({ id, ...item }) => [Number(id), { ...item, record_id: Number(item.record_id), published: Number(item.published) }]));
+  return { items: pageIds.flatMap((id) => byId.get(id) ?? []), total: ranked.length, more };
 }
 
 /**

@@ -15,7 +15,7 @@ export function createSearchService(db: Kysely<Database>): SearchService {
   return {
     async search(q, page) {
       const stems = new Set(queryStems(q));
-      const { items, total } = await searchIndex(db, {
+      const { items, total, more } = await searchIndex(db, {
         q,
         resources: SEARCHABLE.map((resource) => resource.name),
         publicOnly: true,
@@ -37,6 +37,7 @@ export function createSearchService(db: Kysely<Database>): SearchService {
         perPage: SEARCH_PAGE_SIZE,
         pageCount: pageCountOf(total, SEARCH_PAGE_SIZE),
         total,
+        more,
       };
     },
   };

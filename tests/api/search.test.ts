@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TextPiece } from '../../lib/search.js';
+import { SEARCH_RESULTS_MAX, type TextPiece } from '../../lib/search.js';
+import { reindexAll } from '../../server/search/indexer.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
@@ -170,6 +171,42 @@ describe.each(await testDialects())('full-text search on %s', (dialect) => {
     expect(removed.statusCode).toBe(200);
     expect(await titles('сводки')).not.toContain('Сводка о заводах');
     expect(await adminList('news', 'сводки')).toEqual([]);
+  });
+
+  it('counts a very common word up to 1000 and ranks it among the newest 1000 items that have it', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const rows = Array.from({ length: SEARCH_RESULTS_MAX + 5 }, (_, index) => {
+      const at = minutesAgo(10 + index);
+      const title = index === 0 ? 'Размещение облигаций завершено' : index === SEARCH_RESULTS_MAX + 4 ? 'Облигации прошлых лет' : `Сообщение ${index}`;
+      return {
+        title,
+        slug: `soobshchenie-${index}`,
+        lead: 'Выпуск облигаций.',
+        content: '',
+        image: null,
+        image_alt: '',
+        public_at: at,
+        published: 1 as const,
+        seo_title: '',
+        seo_description: '',
+        updated_at: at,
+      };
+    });
+    for (let offset = 0; offset < rows.length; offset += 200)
+      await t.app.db
+        .insertInto('news')
+        .values(rows.slice(offset, offset + 200))
+        .execute();
+    await reindexAll(t.app.db);
+
+    const first = (await search('облигаций')).json().data;
+    expect(first).toMatchObject({ total: SEARCH_RESULTS_MAX, more: true, pageCount: SEARCH_RESULTS_MAX / 10 });
+    expect(plain(first.items[0].title)).toBe('Размещение облигаций завершено');
+    const last = (await search('облигаций', SEARCH_RESULTS_MAX / 10)).json().data;
+    expect(last.items).toHaveLength(10);
+    expect(last.items.map((item: Found) => plain(item.title))).not.toContain('Облигации прошлых лет');
+    expect((await search('выпуск')).json().data).toMatchObject({ total: SEARCH_RESULTS_MAX, more: true });
+    expect((await search('отчетов')).json().data.more).toBe(false);
   });
 
   it('answers 400 in Russian for an empty or too long query and 404 for a bad page', async () => {

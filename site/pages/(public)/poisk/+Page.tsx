@@ -46,7 +46,7 @@ export function Page() {
       )}
       {results && results.total > 0 && (
         <>
-          <p className="search-page__total">Найдено: {results.total}</p>
+          <p className="search-page__total">Найдено: {results.more ? `более ${results.total}` : results.total}</p>
           <ol className="search-results">
             {results.items.map((item) => (
               <li key={`${item.resource}-${item.id}`} className="search-results__item">

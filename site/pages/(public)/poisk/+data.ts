@@ -1,7 +1,5 @@
 import type { PageContextServer } from 'vike/types';
-import { searchQueryError } from '@lib/search.js';
-import type { SearchResult } from '@lib/search.js';
-import type { Page } from '@lib/types.js';
+import { searchQueryError, type SearchPage } from '@lib/search.js';
 import { assertPageExists, currentPage } from '../../../guards.js';
 import type { WithMeta } from '../../../meta.js';
 import { searchHref } from './href.js';
@@ -9,7 +7,7 @@ import { searchHref } from './href.js';
 export interface SearchData extends WithMeta {
   q: string;
   /** Null before a query is typed, or when it is refused (`problem`). */
-  results: Page<SearchResult> | null;
+  results: SearchPage | null;
   problem: string | null;
 }
 
