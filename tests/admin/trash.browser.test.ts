@@ -1,5 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertArticle } from '../helpers/fixtures.js';
 import { CHROMIUM_ARGS, startSite, type RunningSite } from '../site/server.js';
 
 /** Removing a news item in the admin and restoring it from «Корзина», as an editor does, in Debian's Chromium. */
@@ -22,7 +23,7 @@ afterAll(async () => {
 const status = async (url: string) => (await fetch(`${site.url}${url}`)).status;
 
 describe('the trash in Chromium', () => {
-  it('removes a news item, finds it in «Корзина», restores it and sees it back in its list and on the site', async () => {
+  it('removes a news item, restores it from «Корзина» back into its list and the site; a taken address shows the server refusal', async () => {
     const [item] = (await (await fetch(`${site.url}/api/news/items`)).json()).data.items as { title: string; slug: string }[];
     if (!item) throw new Error('the demo content has no news');
     const context = await browser.newContext({ baseURL: site.url, viewport: { width: 1340, height: 900 }, locale: 'ru-RU' });
@@ -64,6 +65,24 @@ describe('the trash in Chromium', () => {
     expect(await status(`/news/${item.slug}`)).toBe(200);
     await page.getByRole('menuitem', { name: 'Новости', exact: true }).click();
     await page.waitForURL('**/admin/news');
+    await page.locator('tr', { hasText: item.title }).first().waitFor();
+
+    // Removed again, and its address taken by another item meanwhile: the restore shows the server's refusal.
+    const row2 = page.locator('tr', { hasText: item.title }).first();
+    await row2.getByRole('button', { name: 'Удалить' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Подтвердить|Удалить/ })
+      .click();
+    await page.locator('tr', { hasText: item.title }).waitFor({ state: 'detached' });
+    await insertArticle(site.app.db, 'news', { title: 'Другая новость', slug: item.slug });
+    await page.getByRole('menuitem', { name: 'Корзина' }).click();
+    await page.locator('tr', { hasText: item.title }).first().getByRole('button', { name: 'Восстановить' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Подтвердить/ })
+      .click();
+    await page.getByText(`Нельзя восстановить «${item.title}»: этот адрес уже занят другой записью — «${item.slug}».`).waitFor();
     await page.locator('tr', { hasText: item.title }).first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
