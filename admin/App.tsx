@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AccessDenied } from './AccessDenied.js';
@@ -13,6 +13,9 @@ import { RESOURCE_VIEWS } from './resources.js';
 import { theme } from './theme.js';
 
 export const ADMIN_BASENAME = '/admin';
+
+/** «Корзина», loaded when first opened. */
+const TrashList = lazy(() => import('./trash/TrashList.js'));
 
 export interface AdminAppProps {
   /** Ready-made providers (tests); the browser builds its own. */
@@ -45,6 +48,7 @@ export const AdminRoot = ({ providers }: { providers: AdminProviders }) => (
     {RESOURCE_VIEWS.map(({ name, ...views }) => (
       <Resource key={name} name={name} {...views} />
     ))}
+    <Resource name="trash" list={TrashList} />
   </Admin>
 );
 

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RaRecord } from 'react-admin';
+import { resourceNamed } from '@lib/resources/index.js';
 import { refetchGroupOf, resourcesRefetching, type ChangeEvent } from '../dataProvider/index.js';
 
 /** Query keys of the dashboard's media summaries (spec §4: generals and reads). */
@@ -27,7 +28,8 @@ export function replaceRecordInCache(queryClient: QueryClient, resource: string,
 
 /**
  * What every write refetches (spec §4):
- * - add or edit → the resource's lists, so they come back re-sorted by the server (public_at desc, then id);
+ * - add, edit, delete or restore from the trash → the resource's lists, so they come back re-sorted by the server (public_at desc, then id);
+ * - delete of a resource with a trash → the trash;
  * - add, edit or delete of news, own articles, press items or videos → the media generals and most-read lists;
  * - fix, unfix and moves of videos → the current page of the video list;
  * - any photobank change → the photobank groups (and its categories, logos and photos).
@@ -35,7 +37,8 @@ export function replaceRecordInCache(queryClient: QueryClient, resource: string,
 export async function refetchAfterChange(queryClient: QueryClient, event: ChangeEvent): Promise<void> {
   const { resource, action } = event;
   const keys: (readonly unknown[])[] = [];
-  if (action === 'create' || action === 'update' || action === 'delete') keys.push([resource, 'getList']);
+  if (action === 'create' || action === 'update' || action === 'delete' || action === 'restore') keys.push([resource, 'getList']);
+  if (action === 'delete' && resourceNamed(resource)?.trash) keys.push(['trash']);
   const group = refetchGroupOf(resource);
   if (group === 'media-summary' && action !== 'removeImage') keys.push(GENERALS_KEY, READS_KEY);
   if (action === 'fix' || action === 'unfix' || action === 'moveUp' || action === 'moveDown') {

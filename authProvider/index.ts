@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { resourceNamed } from '@lib/resources/index.js';
+import { resourceNamed, roleMayUse } from '@lib/resources/index.js';
 import { NO_BODY, Session, type Role, type SessionOptions } from './session.js';
 import { postLoginStep, PROFILE_PATH, TwoFactorChallenge, type LoginParams } from './twoFactor.js';
 
@@ -18,10 +18,10 @@ export const LOGIN_REQUIRED_KEY = 'app.auth.login_required';
 
 /**
  * Names outside the registry that every signed-in role may use: `media`, the public media reads (generals, most
- * read, active sources) of the dashboard and the source picker; `search` and `calendar`, the global search and the
- * publishing calendar, whose answers the server limits to what the user's role may read.
+ * read, active sources) of the dashboard and the source picker; `search`, `calendar` and `trash`, the global search,
+ * the publishing calendar and the trash, whose answers the server limits to what the user's role may read.
  */
-const OPEN_TO_EVERY_ROLE: readonly string[] = ['media', 'search', 'calendar'];
+const OPEN_TO_EVERY_ROLE: readonly string[] = ['media', 'search', 'calendar', 'trash'];
 
 /**
  * Whether a role may open a resource: the resource's descriptor names the least role (MANAGER may do everything);
@@ -32,7 +32,7 @@ export function roleCanAccess(role: Role | undefined, resource: string | undefin
   if (resource === undefined || OPEN_TO_EVERY_ROLE.includes(resource)) return true;
   const descriptor = resourceNamed(resource);
   if (!descriptor) return false;
-  return role === 'MANAGER' || descriptor.role === 'USER';
+  return roleMayUse(role, descriptor);
 }
 
 export interface AuthError {

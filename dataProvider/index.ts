@@ -31,7 +31,7 @@ export interface VerbResult {
 }
 
 /** What a write did, for the admin's refetches (spec §4). */
-export type ChangeAction = 'create' | 'update' | 'delete' | 'fix' | 'unfix' | 'moveUp' | 'moveDown' | 'removeImage';
+export type ChangeAction = 'create' | 'update' | 'delete' | 'restore' | 'fix' | 'unfix' | 'moveUp' | 'moveDown' | 'removeImage';
 
 export interface ChangeEvent {
   resource: string;
@@ -52,6 +52,16 @@ export interface AdminDataProvider extends DataProvider {
   getReads(resource: string, params: Record<string, never>): Promise<{ data: ArticleSummary[] }>;
   /** The active press sources, `GET /api/media/sources` (readable by every role). */
   getSources(resource: string, params: Record<string, never>): Promise<{ data: MediaSource[] }>;
+  /** Puts a removed record back from the trash under its id, `POST /api/admin/trash/restore/{resource}/{id}`. */
+  restoreFromTrash(resource: string, params: TrashRestoreParams): Promise<VerbResult>;
+  /** Purges every entry of the trash with its files (MANAGER), `POST /api/admin/trash/empty`. */
+  emptyTrash(resource: string, params: Record<string, never>): Promise<{ data: { purged: number } }>;
+}
+
+/** Which removed record to restore: its resource and its own id. */
+export interface TrashRestoreParams {
+  resource: string;
+  recordId: Identifier;
 }
 
 /**
@@ -218,6 +228,19 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     },
   };
 
+  /** The trash (the pseudo-resource `trash`): its list goes through the reads, these are its two actions. */
+  const trashActions = {
+    async restoreFromTrash(_resource: string, params: TrashRestoreParams): Promise<VerbResult> {
+      const data = await post(`${ADMIN_API}/trash/restore/${encodeURIComponent(params.resource)}/${encodeURIComponent(String(params.recordId))}`);
+      changed(params.resource, 'restore', [data]);
+      return { data };
+    },
+    async emptyTrash() {
+      const response = await http.post<unknown>(`${ADMIN_API}/trash/empty`, undefined, { headers: { 'Content-Type': null } });
+      return { data: unwrap<{ purged: number }>(response.data) };
+    },
+  };
+
   const verbProvider: AdminDataProvider = {
     ...reads,
     async create<RecordType extends Omit<RaRecord, 'id'> = RaRecord, ResultRecordType extends RaRecord = RecordType & { id: Identifier }>(
@@ -260,6 +283,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     moveDown: verb('moveDown', (config) => config.moveDown),
     removeImage: verb('removeImage', (config) => (config.removableImage ? 'remove-img' : undefined)),
     ...publicReads,
+    ...trashActions,
   };
 
   const plainWithEvents: DataProvider = {
@@ -284,7 +308,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
   const refuse = async (resource: string): Promise<never> => {
     throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
   };
-  const readOnly: DataProvider = { ...reads, ...publicReads, create: refuse, update: refuse, delete: refuse, deleteMany: refuse };
+  const readOnly: DataProvider = { ...reads, ...publicReads, ...trashActions, create: refuse, update: refuse, delete: refuse, deleteMany: refuse };
 
   const byStyle: Record<ApiStyle, DataProvider> = { verbs: verbProvider, rest: plainWithEvents, custom: plainWithEvents, 'read-only': readOnly };
   return combineDataProviders((resource) => byStyle[apiStyleOf(resource)]) as AdminDataProvider;

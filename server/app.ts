@@ -34,6 +34,7 @@ import { searchRoutes } from './routes/search.js';
 import { textPagesRoutes } from './routes/textPages.js';
 import { uploadsRoutes } from './routes/uploads.js';
 import { sitePlugin } from './site/plugin.js';
+import { trashRoutes } from './trash/plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +74,8 @@ export interface BuildOptions {
   logger?: boolean | { level: string };
   /** How often counted reads are written to the database. */
   viewFlushMs?: number;
+  /** How often expired trash entries are purged. */
+  trashPurgeMs?: number;
 }
 
 /** The whole application without a listening socket: connects, migrates, seeds an empty database, registers routes. */
@@ -154,6 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountRoutes);
   await app.register(adminCalendarRoutes);
   await app.register(adminResourceRoutes);
+  await app.register(trashRoutes, { purgeIntervalMs: options.trashPurgeMs });
   // The public site last: it answers every other GET outside /api (DESIGN.md §2).
   await app.register(sitePlugin);
 

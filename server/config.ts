@@ -37,6 +37,8 @@ export interface AppConfig {
   pageCacheMb: number;
   /** Where vulnerabilities are reported (`SECURITY_CONTACT`), published in `/.well-known/security.txt`. */
   securityContact: string;
+  /** How many days a removed record stays in the trash before it is purged with its files (`TRASH_RETENTION_DAYS`). */
+  trashRetentionDays: number;
 }
 
 export const DEFAULT_BRAND = 'Смарт Горизонт';
@@ -68,6 +70,13 @@ function parsePageCacheMb(value: string | undefined): number {
   const mb = Number(value);
   if (!Number.isFinite(mb) || mb < 0) throw new ConfigError(`PAGE_CACHE_MB must be a number of megabytes, 0 or more, got "${value}"`);
   return mb;
+}
+
+function parseTrashRetentionDays(value: string | undefined): number {
+  if (value === undefined || value === '') return 30;
+  const days = Number(value);
+  if (!Number.isFinite(days) || days < 0) throw new ConfigError(`TRASH_RETENTION_DAYS must be a number of days, 0 or more, got "${value}"`);
+  return days;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -118,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sitePhone: env.SITE_PHONE || '+7 800 555-35-35',
     pageCacheMb: parsePageCacheMb(env.PAGE_CACHE_MB),
     securityContact: env.SECURITY_CONTACT || 'security@example.com',
+    trashRetentionDays: parseTrashRetentionDays(env.TRASH_RETENTION_DAYS),
   };
 }

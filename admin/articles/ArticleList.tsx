@@ -1,5 +1,6 @@
-import { Datagrid, DeleteButton, EditButton, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { Datagrid, EditButton, List, SearchInput, SelectInput, TextField } from 'react-admin';
 import { DateTimeField, GroupedNumberField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
+import { RemoveButton } from '../buttons/RemoveButton.js';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="published" source="published" choices={PUBLISHED_CHOICES} />];
 
@@ -13,7 +14,7 @@ export const ArticleList = () => (
       <StatusField label="app.filter.published" sortable sortBy="published" />
       <GroupedNumberField source="views" />
       <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
+      <RemoveButton />
     </Datagrid>
   </List>
 );

@@ -1,17 +1,8 @@
 import { Chip } from '@mui/material';
 import { useState } from 'react';
-import {
-  BooleanInput,
-  BulkDeleteButton,
-  BulkExportButton,
-  DateField,
-  FunctionField,
-  useRecordContext,
-  useTranslate,
-  type BooleanInputProps,
-  type RaRecord,
-} from 'react-admin';
+import { BooleanInput, BulkExportButton, DateField, FunctionField, useRecordContext, useTranslate, type BooleanInputProps, type RaRecord } from 'react-admin';
 import { formatMoney } from '@lib/money.js';
+import { BulkRemoveButton } from '../buttons/RemoveButton.js';
 
 export { formatMegabytes } from '@lib/format.js';
 
@@ -52,7 +43,7 @@ export const GroupedNumberField = ({ source, label }: { source: string; label?: 
 export const SafeBulkActions = () => (
   <>
     <BulkExportButton />
-    <BulkDeleteButton mutationMode="pessimistic" />
+    <BulkRemoveButton />
   </>
 );
 

@@ -431,3 +431,36 @@ export const searchCalendarMessages = {
     },
   },
 };
+
+/** The trash («Корзина»; merged over `appMessages`). */
+export const trashMessages = {
+  app: {
+    menu: {
+      trash: 'Корзина',
+    },
+    trash: {
+      title: 'Корзина',
+      restore: 'Восстановить',
+      restore_confirm: 'Восстановить «%{title}»? Запись вернётся на сайт по прежнему адресу.',
+      restored: 'Запись «%{title}» восстановлена',
+      empty: 'Очистить корзину',
+      empty_confirm: 'Удалить навсегда все записи корзины вместе с их файлами? Восстановить их будет нельзя.',
+      emptied: 'Корзина очищена: удалено записей — %{smart_count}',
+      remove_confirm: 'Запись будет перемещена в корзину: её можно восстановить в разделе «Корзина», пока она не удалена навсегда.',
+      remove_many_confirm: 'Выбранные записи (%{smart_count}) будут перемещены в корзину: их можно восстановить в разделе «Корзина».',
+    },
+  },
+  resources: {
+    trash: {
+      name: 'Корзина |||| Корзина',
+      fields: {
+        resource: 'Раздел',
+        title: 'Название',
+        removed_by_email: 'Кто удалил',
+        removed_at: 'Когда удалено',
+        purge_at: 'Удалится навсегда',
+        q: 'Поиск',
+      },
+    },
+  },
+};

@@ -1,9 +1,10 @@
-import { Datagrid, DeleteButton, EditButton, FunctionField, List, SearchInput, SelectField, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { Datagrid, EditButton, FunctionField, List, SearchInput, SelectField, SelectInput, TextField, type RaRecord } from 'react-admin';
 import type { DownloadFile } from '@lib/types.js';
 import { choicesOf } from '../common/choices.js';
 import { DateTimeField, formatMegabytes, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 import { rules } from '../common/rules.js';
 import { NumericInput } from '../inputs/NumericInput.js';
+import { RemoveButton } from '../buttons/RemoveButton.js';
 
 const CATEGORIES = choicesOf('investor-documents', 'category');
 
@@ -31,7 +32,7 @@ export const InvestorDocumentList = () => (
       <StatusField label="app.filter.published" sortable sortBy="published" />
       <FunctionField source="file" sortable={false} render={fileText} />
       <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
+      <RemoveButton />
     </Datagrid>
   </List>
 );

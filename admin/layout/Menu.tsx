@@ -1,5 +1,6 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Divider } from '@mui/material';
 import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
 import { MENU_GROUPS } from '../resources.js';
@@ -10,7 +11,10 @@ const Item = ({ name }: { name: string }) => {
   return <RaMenu.ResourceItem name={name} />;
 };
 
-/** The side menu: the dashboard, then the resources in the groups their descriptors name; a USER sees only what canAccess allows. */
+/**
+ * The side menu: the dashboard, then the resources in the groups their descriptors name (a USER sees only what
+ * canAccess allows), then the trash.
+ */
 export const Menu = () => {
   const translate = useTranslate();
   return (
@@ -25,6 +29,8 @@ export const Menu = () => {
           ))}
         </div>
       ))}
+      <Divider sx={{ my: 0.5 }} />
+      <RaMenu.Item to="/admin/trash" primaryText={translate('app.menu.trash')} leftIcon={<DeleteOutlineIcon />} />
     </RaMenu>
   );
 };

@@ -1,6 +1,7 @@
-import { Datagrid, DeleteButton, EditButton, List, SearchInput, SelectInput, TextField, UrlField } from 'react-admin';
+import { Datagrid, EditButton, List, SearchInput, SelectInput, TextField, UrlField } from 'react-admin';
 import { DateTimeField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 import { SourceInput, SourceNameField } from '../common/SourceInput.js';
+import { RemoveButton } from '../buttons/RemoveButton.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -18,7 +19,7 @@ export const MediaOtherList = () => (
       <DateTimeField source="public_at" />
       <StatusField label="app.filter.published" sortable sortBy="published" />
       <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
+      <RemoveButton />
     </Datagrid>
   </List>
 );

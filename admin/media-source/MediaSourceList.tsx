@@ -1,6 +1,7 @@
-import { Datagrid, DeleteButton, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, UrlField, type RaRecord } from 'react-admin';
+import { Datagrid, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, UrlField, type RaRecord } from 'react-admin';
 import type { PublicImage } from '@lib/types.js';
 import { ExportOnlyBulkActions } from '../common/fields.js';
+import { RemoveButton } from '../buttons/RemoveButton.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -35,7 +36,7 @@ export const MediaSourceList = () => (
       <UrlField source="url" target="_blank" rel="noreferrer" />
       <FunctionField source="active" render={(record: RaRecord) => (Number(record.active) === 1 ? '✓' : '—')} />
       <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
+      <RemoveButton />
     </Datagrid>
   </List>
 );

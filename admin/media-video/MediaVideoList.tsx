@@ -1,8 +1,9 @@
 import PushPinIcon from '@mui/icons-material/PushPin';
 import { Box } from '@mui/material';
-import { Datagrid, DeleteButton, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { Datagrid, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
 import { FixButton, MoveDownButton, MoveUpButton, UnfixButton } from '../buttons/index.js';
 import { DateTimeField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
+import { RemoveButton } from '../buttons/RemoveButton.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -51,7 +52,7 @@ export const MediaVideoList = () => (
         )}
       />
       <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
+      <RemoveButton />
     </Datagrid>
   </List>
 );

@@ -1,19 +1,8 @@
 import { Box } from '@mui/material';
-import {
-  Datagrid,
-  DeleteButton,
-  EditButton,
-  FunctionField,
-  List,
-  SearchInput,
-  SelectInput,
-  TextField,
-  useListContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Datagrid, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { ExportOnlyBulkActions } from '../common/fields.js';
 import { MENU_KIND_CHOICES } from './kinds.js';
+import { RemoveButton } from '../buttons/RemoveButton.js';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="kind" source="kind" choices={MENU_KIND_CHOICES} alwaysOn />];
 
@@ -67,7 +56,7 @@ const TreeDatagrid = () => {
       <TextField source="url" />
       <TextField source="position" />
       <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
+      <RemoveButton />
     </Datagrid>
   );
 };

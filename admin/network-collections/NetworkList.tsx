@@ -1,5 +1,6 @@
-import { Datagrid, DeleteButton, EditButton, List, SearchInput, TextField, UrlField } from 'react-admin';
+import { Datagrid, EditButton, List, SearchInput, TextField, UrlField } from 'react-admin';
 import { SafeBulkActions } from '../common/fields.js';
+import { RemoveButton } from '../buttons/RemoveButton.js';
 
 export const NetworkList = () => (
   <List sort={{ field: 'position', order: 'ASC' }} filters={[<SearchInput key="q" source="q" alwaysOn />]}>
@@ -10,7 +11,7 @@ export const NetworkList = () => (
       <TextField source="icon" />
       <TextField source="position" />
       <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
+      <RemoveButton />
     </Datagrid>
   </List>
 );

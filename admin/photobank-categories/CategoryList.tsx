@@ -1,6 +1,7 @@
-import { Datagrid, DeleteButton, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TextField } from 'react-admin';
+import { Datagrid, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TextField } from 'react-admin';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { ExportOnlyBulkActions } from '../common/fields.js';
+import { RemoveButton } from '../buttons/RemoveButton.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -18,7 +19,7 @@ export const CategoryList = () => (
       <TextField source="title" />
       <MoveUpButton />
       <MoveDownButton />
-      <DeleteButton mutationMode="pessimistic" />
+      <RemoveButton />
     </Datagrid>
   </List>
 );

@@ -1,20 +1,9 @@
 import { Box } from '@mui/material';
-import {
-  Datagrid,
-  DeleteButton,
-  FunctionField,
-  List,
-  ReferenceField,
-  ReferenceInput,
-  SearchInput,
-  SelectInput,
-  TextField,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Datagrid, FunctionField, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { SafeBulkActions } from '../common/fields.js';
 import { LOGO_TYPE_CHOICES } from './LogoForm.js';
+import { RemoveButton } from '../buttons/RemoveButton.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -50,7 +39,7 @@ export const LogoList = () => (
       <TextField source="hex" />
       <MoveUpButton />
       <MoveDownButton />
-      <DeleteButton mutationMode="pessimistic" />
+      <RemoveButton />
     </Datagrid>
   </List>
 );

@@ -1,7 +1,8 @@
-import { Datagrid, DeleteButton, FunctionField, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
 import type { PublicImage } from '@lib/types.js';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { formatMegabytes, SafeBulkActions } from '../common/fields.js';
+import { RemoveButton } from '../buttons/RemoveButton.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -27,7 +28,7 @@ export const PhotoList = () => (
       <FunctionField source="size" render={(record: RaRecord) => formatMegabytes(Number(record.size ?? 0))} />
       <MoveUpButton />
       <MoveDownButton />
-      <DeleteButton mutationMode="pessimistic" />
+      <RemoveButton />
     </Datagrid>
   </List>
 );

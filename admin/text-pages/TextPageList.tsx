@@ -1,5 +1,6 @@
-import { Datagrid, DeleteButton, EditButton, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { Datagrid, EditButton, List, SearchInput, SelectInput, TextField } from 'react-admin';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
+import { RemoveButton } from '../buttons/RemoveButton.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -14,7 +15,7 @@ export const TextPageList = () => (
       <TextField source="title" />
       <DateTimeField source="updated_at" />
       <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
+      <RemoveButton />
     </Datagrid>
   </List>
 );

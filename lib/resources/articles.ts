@@ -30,6 +30,7 @@ const article = <const Name extends string>(name: Name, table: string, kind: str
     verbs: ['remove-img'],
     refetch: 'media-summary',
     menu: 'content',
+    trash: true,
     search: { fields: ['title', 'lead', 'content'], kind, url: (record) => `${path}/${String(record.slug)}` },
   });
 

@@ -84,12 +84,20 @@ export interface ResourceDescriptor<Name extends string = string> {
   search?: SearchDeclaration;
   /** Read by visitors as a list of its own (resources with pages of their own read through the content services). */
   public?: PublicRead;
+  /**
+   * Removal moves the record to the trash (`/api/admin/trash`): it leaves the site at once, may be restored under
+   * the same id, and its files stay until the trash is purged.
+   */
+  trash?: boolean;
 }
 
 /** Declares a resource, keeping its name (for the registry's union of names) and its fields as literal types. */
 export const defineResource = <const Name extends string, const Fields extends Readonly<Record<string, Field>>>(
   descriptor: ResourceDescriptor<Name> & { fields: Fields },
 ): ResourceDescriptor<Name> & { fields: Fields } => descriptor;
+
+/** Whether a role may read and write a resource: MANAGER may do everything, USER what is declared for USER. */
+export const roleMayUse = (role: Role, resource: ResourceDescriptor): boolean => role === 'MANAGER' || resource.role === 'USER';
 
 /** Where a resource's POST verbs live. */
 export const verbsPathOf = (resource: ResourceDescriptor): string => resource.verbsPath ?? `/api/admin/${resource.name}`;

@@ -32,6 +32,7 @@ export const investorDocuments = defineResource({
     defaultSort: ['public_at', 'DESC'],
   },
   menu: 'site',
+  trash: true,
   public: { path: 'investor-documents', perPage: 20, filters: ['category', 'year'], fields: ['title', 'category', 'year', 'public_at', 'file'] },
   // The document itself: its download under the original name.
   search: { fields: ['title'], kind: 'Документ', url: (record) => `/api/investor-documents/${String(record.id)}/file` },

@@ -24,6 +24,7 @@ export const mediaOther = defineResource({
   },
   refetch: 'media-summary',
   menu: 'content',
+  trash: true,
   search: { fields: ['title', 'lead'], kind: 'СМИ о нас', url: (record) => String(record.url) },
 });
 
@@ -50,6 +51,7 @@ export const mediaVideo = defineResource({
   verbs: ['fix', 'unfix', 'move-up-fixed', 'move-down-fixed'],
   refetch: 'media-summary',
   menu: 'content',
+  trash: true,
   search: { fields: ['title', 'lead'], kind: 'Видео', url: () => '/media/video' },
 });
 

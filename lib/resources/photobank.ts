@@ -88,4 +88,5 @@ export const photobankPhotos = defineResource({
   ordered: { scope: 'category_id' },
   refetch: 'photobank',
   menu: 'photobank',
+  trash: true,
 });

@@ -25,6 +25,7 @@ export const textPages = defineResource({
   },
   updateByKey: { key: 'identifier', required: ['content'] },
   menu: 'site',
+  trash: true,
   search: {
     fields: ['title', 'content'],
     kind: 'Страница',

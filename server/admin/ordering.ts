@@ -74,3 +74,11 @@ export async function moveInList(db: Db, list: OrderedList, id: number, directio
   await writeOrder(db, list, rows);
   return true;
 }
+
+/** Puts the row at `position` (a restored row back where it was), moving the rows from there down by one. */
+export async function placeAt(db: Db, list: OrderedList, id: number, position: number): Promise<void> {
+  const rows = (await orderedIds(db, list)).filter((row) => row.id !== id);
+  const index = Math.min(Math.max(position - list.first, 0), rows.length);
+  rows.splice(index, 0, { id, position: null });
+  await writeOrder(db, list, rows);
+}

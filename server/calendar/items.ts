@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
-import { RESOURCES, type ResourceDescriptor, type Role } from '../../lib/resources/index.js';
+import { RESOURCES, roleMayUse, type ResourceDescriptor, type Role } from '../../lib/resources/index.js';
 import type { CalendarItem } from '../../lib/calendar.js';
 import type { Database } from '../db/schema.js';
 
 /** The resources the calendar shows: every one with a publication moment, that the role may read. */
 export const calendarResources = (role: Role): ResourceDescriptor[] =>
-  RESOURCES.filter(
-    (resource: ResourceDescriptor) => 'public_at' in resource.fields && 'published' in resource.fields && (role === 'MANAGER' || resource.role === 'USER'),
-  );
+  RESOURCES.filter((resource: ResourceDescriptor) => 'public_at' in resource.fields && 'published' in resource.fields && roleMayUse(role, resource));
 
 /** The most drafts listed beside the month, newest changes first. */
 export const CALENDAR_DRAFTS = 100;

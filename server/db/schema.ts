@@ -289,3 +289,29 @@ export interface Database {
   settings: SettingsTable;
   search_index: SearchIndexTable;
 }
+
+/** A removed record waiting in the trash (server/trash/): its row and files, until restored or purged. */
+export interface TrashTable {
+  id: Generated<number>;
+  /** The admin resource name (`news`, `text-pages`…). */
+  resource: string;
+  /** The record's id, which it gets back on restore. */
+  record_id: number;
+  /** What the trash screen shows of it. */
+  title: string;
+  /** JSON of the row's columns as they were. */
+  row: string;
+  /** JSON array of the upload keys the record named, deleted when the entry is purged. */
+  files: string;
+  /** Null after the account was deleted. */
+  removed_by_id: number | null;
+  removed_by_email: string;
+  removed_at: Timestamp;
+}
+
+export type TrashRow = Selectable<TrashTable>;
+
+// The trash table (migration 0007_trash), merged into the interface above.
+export interface Database {
+  trash: TrashTable;
+}

@@ -4,7 +4,7 @@ import type { StoredDocument } from '../../lib/types.js';
 import type { Database } from '../db/schema.js';
 import { imageFiles } from './images.js';
 
-type FileColumnKind = 'image' | 'document' | 'key';
+type FileColumnKind = 'image' | 'document' | 'key' | 'keys';
 
 interface FileColumn {
   table: string;
@@ -12,7 +12,8 @@ interface FileColumn {
   /**
    * - `image`: JSON of a stored image (`{ src, variants: [{ src }] }`, see `storeImage`), all of whose files count;
    * - `document`: JSON of a stored document (`{ src, name, size, format }`);
-   * - `key`: a single key such as `photobank/logos/….svg`.
+   * - `key`: a single key such as `photobank/logos/….svg`;
+   * - `keys`: JSON of an array of keys.
    */
   kind: FileColumnKind;
 }
@@ -22,6 +23,8 @@ const HOOK_FILE_COLUMNS: readonly FileColumn[] = [
   { table: 'media_video', column: 'preview', kind: 'image' },
   { table: 'photobank_logo_items', column: 'preview', kind: 'key' },
   { table: 'photobank_logo_files', column: 'file', kind: 'key' },
+  // Removed records keep their files until the trash entry is purged.
+  { table: 'trash', column: 'files', kind: 'keys' },
 ];
 
 /**
@@ -46,6 +49,7 @@ function filesOf(kind: FileColumnKind, value: string | null): string[] {
   if (!value) return [];
   if (kind === 'key') return [value];
   try {
+    if (kind === 'keys') return JSON.parse(value) as string[];
     return kind === 'image' ? imageFiles(value) : [(JSON.parse(value) as StoredDocument).src];
   } catch {
     return [];

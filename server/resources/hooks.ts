@@ -45,6 +45,8 @@ export interface ResourceHooks {
   remove?: (trx: Trx, row: Row) => Promise<Row>;
   /** After a removal inside the transaction (a fixed video's order closes up). */
   afterRemove?: (trx: Trx, row: Row) => Promise<void>;
+  /** After a restore from the trash inside the transaction (a fixed video back in its place among the fixed ones). */
+  afterRestore?: (trx: Trx, row: Row) => Promise<void>;
   /** Verbs of the resource's own (`fix`, `unfix`…): a change of the row, audited, answering the changed row. */
   verbs?: Record<string, (trx: Trx, row: Row) => Promise<void>>;
   /** Routes of its own: text pages' update by identifier, the users' REST. */

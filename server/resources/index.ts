@@ -23,7 +23,10 @@ const HOOKS: Partial<Record<ResourceName, ResourceHooks>> = {
   users: usersHooks,
 };
 
-const tableOf = (name: string): string => {
+/** What a resource does beyond its declaration (no hooks for most). */
+export const hooksOf = (name: ResourceName): ResourceHooks => HOOKS[name] ?? {};
+
+export const tableOf = (name: string): string => {
   const resource = resourceNamed(name);
   if (!resource) throw new Error(`Unknown resource ${name}`);
   return resource.table;
@@ -48,7 +51,7 @@ export async function adminResourceRoutes(app: FastifyInstance): Promise<void> {
   for (const resource of RESOURCES) {
     await app.register(async (scope) => {
       scope.addHook('onRequest', requireRole(resource.role));
-      await registerResourceRoutes(scope, resource, HOOKS[resource.name] ?? {}, tableOf);
+      await registerResourceRoutes(scope, resource, hooksOf(resource.name), tableOf);
     });
   }
 }

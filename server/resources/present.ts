@@ -1,6 +1,6 @@
 import { isUpload, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { toDownloadFile, toPublicImage } from '../content/mappers.js';
-import type { Row } from './hooks.js';
+import type { Db, ResourceHooks, Row } from './hooks.js';
 
 /** The text an image gets as alt when the editor wrote none: the record's title or name. */
 const fallbackAlt = (row: Row): string => String(row.title ?? row.name ?? '');
@@ -23,3 +23,7 @@ export function presentRow(resource: ResourceDescriptor, row: Row): Row {
   }
   return record;
 }
+
+/** How a resource's rows are answered to the admin: its hook's shape, else `presentRow`. */
+export const presenterOf = (resource: ResourceDescriptor, hooks: ResourceHooks): ((db: Db, rows: Row[]) => Promise<unknown[]> | unknown[]) =>
+  hooks.present ?? ((_db, rows) => rows.map((row) => presentRow(resource, row)));

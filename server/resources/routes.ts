@@ -5,8 +5,8 @@ import { registerAdminReads, type ListSpec } from '../admin/listQuery.js';
 import { readUploadForm, type FileRule, type UploadedFile } from '../admin/upload.js';
 import type { Database } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import type { Db, ResourceHooks, Row, Values } from './hooks.js';
-import { presentRow } from './present.js';
+import type { ResourceHooks, Row, Values } from './hooks.js';
+import { presenterOf } from './present.js';
 import { changeRecord, GENERIC_VERBS, loose, removeRecord, saveRecord, type WriteOptions } from './writes.js';
 import { idParams, writeSchemas } from './zod.js';
 
@@ -51,7 +51,7 @@ export async function registerResourceRoutes(
   hooks: ResourceHooks,
   tableOf: (name: string) => string,
 ): Promise<void> {
-  const present = hooks.present ?? ((_db: Db, rows: Row[]) => rows.map((row) => presentRow(resource, row)));
+  const present = presenterOf(resource, hooks);
   const presentOne = async (row: Row) => (await present(app.db, [row]))[0];
   registerAdminReads(app, listSpecOf(resource), (rows) => present(app.db, rows as Row[]));
 

@@ -5,7 +5,7 @@ import type { StoredDocument } from '../../lib/types.js';
 import { auditedWrite } from '../admin/audit.js';
 import { withFileChanges, type FileChanges } from '../admin/fileChanges.js';
 import { closeGap, moveInList, nextPosition, type OrderedList } from '../admin/ordering.js';
-import { conflict, recordSlug, uniqueOr409 } from '../admin/unique.js';
+import { conflict, recordSlug, SLUG_TAKEN_MESSAGE, uniqueOr409 } from '../admin/unique.js';
 import { storeDownloadFile, storeUploadedImage, type UploadedFile } from '../admin/upload.js';
 import { nowIso } from '../content/visibility.js';
 import { imageFiles } from '../files/images.js';
@@ -13,6 +13,7 @@ import type { FileStore } from '../files/store.js';
 import { notFound } from '../http/errors.js';
 import { formError } from '../http/validation.js';
 import { indexRecord, unindexRecord } from '../search/indexer.js';
+import { putInTrash } from '../trash/entries.js';
 import type { Db, ResourceHooks, Row, Trx, Values, WriteContext } from './hooks.js';
 import { defaultOf } from './zod.js';
 
@@ -55,23 +56,29 @@ function filesOfColumn(field: UploadField, json: string | null): string[] {
 export const columnFilesOf = (resource: ResourceDescriptor, row: Row): string[] =>
   columnUploads(resource).flatMap(([name, field]) => filesOfColumn(field, (row[name] as string | null) ?? null));
 
-/** References must name existing records; a missing one is a 400 on its field with the declared message. */
-async function checkReferences(db: Db, resource: ResourceDescriptor, values: Values, tableOf: (name: string) => string): Promise<void> {
+/** A field whose value breaks a rule, with the declared message. */
+export type FieldProblem = { field: string; message: string };
+
+/** The first reference that names no existing record. */
+export async function missingReference(db: Db, resource: ResourceDescriptor, values: Values, tableOf: (name: string) => string): Promise<FieldProblem | null> {
   for (const [name, field] of Object.entries(resource.fields)) {
     if (field.kind !== 'reference' || values[name] === null || values[name] === undefined) continue;
     const found = await loose(db).selectFrom(tableOf(field.resource)).select('id').where('id', '=', Number(values[name])).executeTakeFirst();
-    if (!found) throw formError({ [name]: [field.missing] });
+    if (!found) return { field: name, message: field.missing };
   }
+  return null;
 }
 
-/** Values declared unique must not belong to another record (409). */
-async function checkUnique(db: Db, resource: ResourceDescriptor, values: Values, exceptId: number | null): Promise<void> {
+/** The first value declared unique (a unique text, a slug given explicitly) that belongs to another record. */
+export async function takenValue(db: Db, resource: ResourceDescriptor, values: Values, exceptId: number | null): Promise<FieldProblem | null> {
   for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.kind !== 'text' || !field.unique || values[name] === undefined) continue;
+    const message = field.kind === 'slug' ? SLUG_TAKEN_MESSAGE : field.kind === 'text' ? field.unique : undefined;
+    if (message === undefined || values[name] === undefined || values[name] === '') continue;
     let query = loose(db).selectFrom(resource.table).select('id').where(name, '=', values[name]);
     if (exceptId !== null) query = query.where('id', '!=', exceptId);
-    if (await query.executeTakeFirst()) throw conflict(name, field.unique);
+    if (await query.executeTakeFirst()) return { field: name, message };
   }
+  return null;
 }
 
 /** Stores the uploads kept in columns (an image with its variants, a document under its name); each replaces what its column held. */
@@ -121,8 +128,10 @@ export async function saveRecord(options: WriteOptions, id: number | null, value
     const missing = columnUploads(resource).find(([name, field]) => field.required && !uploads.some((file) => file.field === name));
     if (missing) throw formError({ [missing[0]]: [missing[1].missing ?? 'Выберите файл.'] });
   }
-  await checkReferences(db, resource, values, options.tableOf);
-  await checkUnique(db, resource, values, id);
+  const unknown = await missingReference(db, resource, values, options.tableOf);
+  if (unknown) throw formError({ [unknown.field]: [unknown.message] });
+  const taken = await takenValue(db, resource, values, id);
+  if (taken) throw conflict(taken.field, taken.message);
   await hooks.check?.(db, values, existing, uploads);
 
   const slug = Object.entries(resource.fields).find(([, field]) => field.kind === 'slug');
@@ -176,7 +185,10 @@ async function updateRow(trx: Trx, resource: ResourceDescriptor, current: Row, v
   return row;
 }
 
-/** Removes one record (or what its hook does instead) and, once that committed, its files. Answers the row as it was. */
+/**
+ * Removes one record (or what its hook does instead): into the trash when the resource declares one, else for good
+ * with its files once that committed. Answers the row as it was.
+ */
 export async function removeRecord(options: WriteOptions, id: number): Promise<{ row: Row; before: unknown }> {
   const { request, resource, hooks, present } = options;
   return withFileChanges(request.server.files, (files) =>
@@ -188,7 +200,10 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
         await indexRecord(trx, resource, kept);
         return { id, row: kept, before };
       }
-      files.replaced([...columnFilesOf(resource, current), ...((await hooks.filesOf?.(trx, current)) ?? [])]);
+      const named = [...columnFilesOf(resource, current), ...((await hooks.filesOf?.(trx, current)) ?? [])];
+      // A resource with a trash keeps the row there and its files on disk until the entry is purged.
+      if (resource.trash) await putInTrash(trx, request, resource, current, named);
+      else files.replaced(named);
       await loose(trx).deleteFrom(resource.table).where('id', '=', id).execute();
       if (resource.ordered) await closeGap(trx, orderedListOf(resource, current));
       await hooks.afterRemove?.(trx, current);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SearchService } from '../../lib/content.js';
-import type { Role } from '../../lib/resources/index.js';
+import { roleMayUse, type Role } from '../../lib/resources/index.js';
 import { ADMIN_SEARCH_LIMIT, SEARCH_PAGE_SIZE, type AdminSearchResult, type SearchResult } from '../../lib/search.js';
 import { pageCountOf } from '../../lib/paging.js';
 import type { Database } from '../db/schema.js';
@@ -44,7 +44,7 @@ export function createSearchService(db: Kysely<Database>): SearchService {
 }
 
 /** The resources a role may read in the admin: USER its own, MANAGER all. */
-export const resourcesFor = (role: Role) => SEARCHABLE.filter((resource) => role === 'MANAGER' || resource.role === 'USER');
+export const resourcesFor = (role: Role) => SEARCHABLE.filter((resource) => roleMayUse(role, resource));
 
 /** The admin's global search: any item of the resources the role may read, drafts and scheduled ones too. */
 export async function adminSearch(db: Kysely<Database>, q: string, role: Role): Promise<AdminSearchResult[]> {

@@ -12,6 +12,8 @@ function seeded() {
     ['photobank-groups', 'getList', {}],
     ['photobank-categories', 'getList', {}],
     ['users', 'getList', {}],
+    ['menus', 'getList', {}],
+    ['trash', 'getList', {}],
   ];
   for (const key of keys) client.setQueryData(key, { data: [], total: 0 });
   const invalidated = () =>
@@ -37,6 +39,18 @@ describe('refetches after writes (spec §4)', () => {
       if (resource === 'news' || resource === 'media-video') expect(invalidated()).toContain(`"${resource}"/getList`);
       expect(invalidated()).not.toContain('"users"/getList');
     }
+  });
+
+  it("a removal of a resource with a trash refetches the trash; a restore refetches the record's lists", async () => {
+    const removed = seeded();
+    await refetchAfterChange(removed.client, { resource: 'news', action: 'delete', records: [{ id: 1 }] });
+    expect(removed.invalidated()).toContain('"trash"/getList');
+    const restored = seeded();
+    await refetchAfterChange(restored.client, { resource: 'news', action: 'restore', records: [{ id: 1 }] });
+    expect(restored.invalidated()).toEqual(expect.arrayContaining(['"news"/getList', '"media"/generals']));
+    const menu = seeded();
+    await refetchAfterChange(menu.client, { resource: 'menus', action: 'delete', records: [{ id: 4 }] });
+    expect(menu.invalidated()).toEqual(['"menus"/getList']);
   });
 
   it('any photobank change refetches the groups', async () => {

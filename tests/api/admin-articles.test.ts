@@ -110,7 +110,7 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
     expect((await get(`${base}/${added.id}`)).json().data.image).toBeNull();
   });
 
-  it('remove answers the removed record, deletes the row and its files; unknown ids are 404', async () => {
+  it('remove answers the removed record and moves the row to the trash; its files go when the trash is emptied; unknown ids are 404', async () => {
     const added = (
       await send(`${base}/add`, { title: 'Удаляемая', public_at: daysAgo(1) }, [
         { field: 'image', filename: 'a.png', data: await pngImage(), type: 'image/png' },
@@ -119,8 +119,11 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
     const response = await post(`${base}/remove/${added.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual(added);
-    for (const key of keysOfImage(added.image)) expect(await onDisk(key)).toBe(false);
     expect((await get(`${base}/${added.id}`)).statusCode).toBe(404);
+    for (const key of keysOfImage(added.image)) expect(await onDisk(key)).toBe(true);
+    const manager = await adminHeaders(t.app, 'MANAGER');
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/trash/empty', headers: manager })).statusCode).toBe(200);
+    for (const key of keysOfImage(added.image)) expect(await onDisk(key)).toBe(false);
     for (const url of [`${base}/remove/${added.id}`, `${base}/remove-img/999999`, `${base}/remove/abc`]) {
       expect((await post(url)).statusCode).toBe(404);
     }

@@ -274,7 +274,7 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     }
   });
 
-  it('adds, updates, moves and removes photos; image replaced and removed files leave the disk', async () => {
+  it('adds, updates, moves and removes photos; a replaced image leaves the disk, a removed one when the trash is emptied', async () => {
     const category = await addCategory('Офис', photoGroup);
     const add = async (title: string) =>
       (
@@ -309,6 +309,9 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     expect(noImage.json().errors).toEqual({ image: ['Выберите фотографию.'] });
     const removed = (await json(`/api/admin/photobank/photo/remove/${b.id}`)).json().data;
     expect(removed.id).toBe(b.id);
+    for (const key of keysOfImage(b.image)) expect(await exists(path.join(t.app.files.root, key))).toBe(true);
+    const manager = await adminHeaders(t.app, 'MANAGER');
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/trash/empty', headers: manager })).statusCode).toBe(200);
     for (const key of keysOfImage(b.image)) expect(await exists(path.join(t.app.files.root, key))).toBe(false);
     expect(await photoOrder()).toEqual([a.id]);
     expect((await get(`/api/admin/photobank-photos/${a.id}`)).json().data.position).toBe(0);

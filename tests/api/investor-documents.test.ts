@@ -78,7 +78,7 @@ describe.each(await testDialects())('investor documents on %s', (dialect) => {
     expect((await add(valid, [pdf()], user)).statusCode).toBe(403);
   });
 
-  it('accepts DOCX, replaces the file on update and deletes files on remove', async () => {
+  it('accepts DOCX, replaces the file on update; remove keeps the file until the trash is emptied', async () => {
     const response = await add({ ...valid, title: 'Устав' }, [{ field: 'file', filename: 'Устав.docx', data: await docx() }]);
     expect(response.statusCode, response.body).toBe(200);
     const added = response.json().data;
@@ -98,6 +98,8 @@ describe.each(await testDialects())('investor documents on %s', (dialect) => {
     const removed = await t.app.inject({ method: 'POST', url: `/api/admin/investor-documents/remove/${added.id}`, headers: manager });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.id).toBe(added.id);
+    expect(await exists(newFile)).toBe(true);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/trash/empty', headers: manager })).statusCode).toBe(200);
     expect(await exists(newFile)).toBe(false);
   });
 

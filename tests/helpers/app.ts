@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.js';
+import { buildApp, type BuildOptions } from '../../server/app.js';
 import { loadConfig, type AppConfig } from '../../server/config.js';
 import type { DialectName } from '../../server/db/connect.js';
 import { createPostgresDatabase } from './databases.js';
@@ -17,9 +17,13 @@ export const TEST_ADMIN = { email: 'manager@example.com', password: 'manager-pas
 
 /**
  * A real application on a new empty database of the given dialect (a SQLite file in a temporary folder, or a new
- * PostgreSQL database), without demo content unless asked. `close` removes the database and the folder.
+ * PostgreSQL database), without demo content unless asked; `env` adds settings, `build` options of the app.
+ * `close` removes the database and the folder.
  */
-export async function createTestApp(dialect: DialectName, options: { seedDemo?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: DialectName,
+  options: { seedDemo?: boolean; env?: NodeJS.ProcessEnv; build?: BuildOptions } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
   const postgres = dialect === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
@@ -29,8 +33,9 @@ export async function createTestApp(dialect: DialectName, options: { seedDemo?: 
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ...options.env,
   });
-  const app = await buildApp(config, { logger: false, viewFlushMs: 60_000 });
+  const app = await buildApp(config, { logger: false, viewFlushMs: 60_000, ...options.build });
   return {
     app,
     config,

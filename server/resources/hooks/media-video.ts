@@ -1,4 +1,4 @@
-import { closeGap, moveInList, nextPosition, type OrderedList } from '../../admin/ordering.js';
+import { closeGap, moveInList, nextPosition, placeAt, type OrderedList } from '../../admin/ordering.js';
 import { presentVideo } from '../../admin/records.js';
 import type { MediaVideoRow } from '../../db/schema.js';
 import { imageFiles } from '../../files/images.js';
@@ -24,6 +24,9 @@ export const mediaVideoHooks: ResourceHooks = {
   filesOf: async (_trx, row) => imageFiles((row.preview as string | null) ?? null),
   afterRemove: async (trx, row) => {
     if (row.fixed) await closeGap(trx, FIXED_VIDEOS);
+  },
+  afterRestore: async (trx, row) => {
+    if (row.fixed) await placeAt(trx, FIXED_VIDEOS, row.id, Number(row.fixed_order));
   },
   verbs: {
     // Fix appends to the end of the fixed order; fixing a fixed video changes nothing.

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { RESOURCES, roleMayUse, type Role } from '../../lib/resources/index.js';
+import { parseId, parseListQuery, runListQuery, setContentRange, type ListSpec } from '../admin/listQuery.js';
+import { requireRole } from '../auth/guard.js';
+import type { TrashRow } from '../db/schema.js';
+import { DAY_MS, purgeTrash, TrashPurger } from './purge.js';
+import { restoreFromTrash } from './restore.js';
+
+const LIST: ListSpec<'trash'> = {
+  resource: 'trash',
+  table: 'trash',
+  sortable: ['removed_at', 'resource', 'title', 'removed_by_email'],
+  searchable: ['title'],
+  filters: { resource: 'text', removed_by_email: 'text' },
+  defaultSort: ['removed_at', 'DESC'],
+};
+
+/** The resources whose removed records a role sees and restores: those it may edit. */
+const trashResourcesFor = (role: Role): string[] =>
+  RESOURCES.filter((resource) => resource.trash && roleMayUse(role, resource)).map((resource) => resource.name);
+
+/** An entry as the trash screen shows it; the removed row itself stays on the server. */
+const presentEntry = (entry: TrashRow, retentionDays: number) => ({
+  id: entry.id,
+  resource: entry.resource,
+  record_id: entry.record_id,
+  title: entry.title,
+  removed_by_email: entry.removed_by_email,
+  removed_at: entry.removed_at,
+  purge_at: new Date(Date.parse(entry.removed_at) + retentionDays * DAY_MS).toISOString(),
+});
+
+export interface TrashOptions {
+  /** How often expired entries are purged (tests shorten it). */
+  purgeIntervalMs?: number;
+}
+
+/**
+ * The trash: removed records of the resources that declare `trash` (ra-data-simple-rest list reads, restore,
+ * emptying by a MANAGER) and the server's own purge of the entries older than `TRASH_RETENTION_DAYS`.
+ */
+export async function trashRoutes(app: FastifyInstance, options: TrashOptions): Promise<void> {
+  const retentionDays = app.config.trashRetentionDays;
+  const purger = new TrashPurger({ db: app.db, files: app.files, retentionDays, log: app.log }, options.purgeIntervalMs);
+  app.addHook('onReady', async () => purger.start());
+  app.addHook('onClose', async () => purger.stop());
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', requireRole('USER'));
+
+    // `GET /api/admin/trash?sort=&range=&filter=`: the entries of the resources the user may edit.
+    scope.get<{ Querystring: Record<string, unknown> }>('/api/admin/trash', async (request, reply) => {
+      const list = parseListQuery(LIST, request.query);
+      list.equals.push({ column: 'resource', values: trashResourcesFor(request.user?.role ?? 'USER') });
+      const { rows, total, start } = await runListQuery(app.db, LIST, list);
+      setContentRange(reply, LIST.resource, start, rows.length, total);
+      return { data: rows.map((row) => presentEntry(row, retentionDays)) };
+    });
+
+    // `POST /api/admin/trash/restore/{resource}/{id}`: the record back under its id, answered as its admin read.
+    scope.post<{ Params: { resource: string; id: string } }>('/api/admin/trash/restore/:resource/:id', async (request) => {
+      return { data: await restoreFromTrash(request, request.params.resource, parseId(request.params.id)) };
+    });
+  });
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', requireRole('MANAGER'));
+    scope.post('/api/admin/trash/empty', async (request) => {
+      const user = request.user ?? { id: null, email: '' };
+      const purged = await purgeTrash({ db: app.db, files: app.files, removedBefore: null, actor: { id: user.id, email: user.email }, ip: request.ip });
+      return { data: { purged } };
+    });
+  });
+}
