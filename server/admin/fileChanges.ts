@@ -25,8 +25,12 @@ export class FileChanges {
     await this.store.remove(this.added);
   }
 
+  /**
+   * The write committed: its old files go. When the storage cannot remove them now, the write still stands (its
+   * answer must not say it failed); the periodic uploads sweep removes them later, as files no row names.
+   */
   async commit(): Promise<void> {
-    await this.store.remove(this.obsolete.filter((key) => !this.added.includes(key)));
+    await this.store.remove(this.obsolete.filter((key) => !this.added.includes(key))).catch(() => undefined);
   }
 }
 
