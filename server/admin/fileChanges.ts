@@ -21,8 +21,9 @@ export class FileChanges {
     this.obsolete.push(...keys);
   }
 
+  /** The write failed: its new files go; those the storage cannot remove now are left to the periodic sweep. */
   async rollback(): Promise<void> {
-    await this.store.remove(this.added);
+    await this.store.remove(this.added).catch(() => undefined);
   }
 
   /**

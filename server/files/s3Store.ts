@@ -96,7 +96,9 @@ export class S3FileStore implements FileStore {
     const queue = [...keys];
     const worker = async () => {
       for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch((error: unknown) => {
+          throw new StorageUnavailableError(error);
+        });
       }
     };
     await Promise.all(Array.from({ length: Math.min(REMOVALS_AT_ONCE, queue.length) }, worker));

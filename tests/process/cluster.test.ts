@@ -176,7 +176,7 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
     // Failures counted on A lock the account on B, from any address.
     for (let i = 0; i < 5; i++) expect((await loginAs(a, 'locked@example.com', `wrong-${i}`, freshAddress())).status).toBe(401);
     expect((await loginAs(b, 'locked@example.com', 'anything', freshAddress())).status).toBe(429);
-  });
+  }, 90_000); // each login hashes a password: slow on a shared machine
 
   it('puts logos uploaded on A into the logo archive of B', async () => {
     const client = new pg.Client({ connectionString: database.url });
