@@ -12,8 +12,13 @@ import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
 import { namedFiles } from './files/fileColumns.js';
-import { FileStore } from './files/store.js';
+import { S3FileStore } from './files/s3Store.js';
+import { LocalFileStore, sweepUploads, type FileStore } from './files/store.js';
 import { installDelivery } from './cache/delivery.js';
+import { InvalidationBus } from './cache/invalidationBus.js';
+import { pruneRateLimitHits } from './auth/rateLimit.js';
+import { linkUploadsAt } from './content/mappers.js';
+import { PeriodicJobs } from './jobs/periodicJobs.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
 import { installSchemas } from './http/schemas.js';
 import { ensureSearchIndex } from './search/indexer.js';
@@ -44,6 +49,8 @@ declare module 'fastify' {
     content: ContentServices;
     views: ViewCounter;
     files: FileStore;
+    /** Periodic work that runs on one process at a time across all processes on the database. */
+    jobs: PeriodicJobs;
     /** The first MANAGER's login when this start created it, for the start-up message. */
     firstLogin: FirstLogin | null;
   }
@@ -64,6 +71,11 @@ export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
  * With SQLite, one process owns `DATA_DIR`, so at start nothing is being written and no grace is needed.
  */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+/** How often uploads no record names are swept while the site runs (besides the sweep at start). */
+export const UPLOADS_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
+/** How often rate-limit hits older than every window are deleted. */
+export const RATE_LIMIT_PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 function hopsTrusted(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -93,19 +105,29 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   const { db, dialect } = connectDatabase(config);
+  const files: FileStore = config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(config.uploadsDir);
+  linkUploadsAt(config.uploadsPublicUrl);
+  const jobs = new PeriodicJobs(db, app.log);
+  let bus: InvalidationBus | null = null;
   app.addHook('onClose', async () => {
+    await jobs.stop();
+    await bus?.stop();
     await app.views.stop();
     await db.destroy();
+    if (files instanceof S3FileStore) files.destroy();
   });
 
   await migrateToLatest(db as Kysely<unknown>);
-  const files = new FileStore(config.uploadsDir);
   if (config.seedDemo) await seedDemoContent(db, files);
-  // A crash can leave files written for rows that never committed, and half-written temporary files.
-  const swept = await files.sweep(() => namedFiles(db), dialect === 'sqlite' ? 0 : ORPHAN_GRACE_MS);
+  // A crash can leave files written for rows that never committed, and half-written temporary files. With SQLite
+  // one process owns the uploads and nothing is being written at start; otherwise another process may be writing.
+  const sweep = (graceMs: number) => sweepUploads(files, () => namedFiles(db), graceMs);
+  const swept = await sweep(dialect === 'sqlite' ? 0 : ORPHAN_GRACE_MS);
   if (swept.orphans.length || swept.temporary.length) {
     app.log.info({ orphans: swept.orphans.length, temporary: swept.temporary.length }, 'removed upload files no record names');
   }
+  jobs.add({ name: 'uploads-sweep', everyMs: UPLOADS_SWEEP_EVERY_MS, run: () => sweep(ORPHAN_GRACE_MS).then(() => undefined) });
+  jobs.add({ name: 'rate-limit-prune', everyMs: RATE_LIMIT_PRUNE_EVERY_MS, run: () => pruneRateLimitHits(db).then(() => undefined) });
   await ensureSearchIndex(db);
   const firstLogin = await ensureFirstManager(db, { email: config.adminEmail, password: config.adminPassword });
 
@@ -116,17 +138,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('files', files);
+  app.decorate('jobs', jobs);
   app.decorate('views', views);
   app.decorate('content', createContentServices(db, views));
   app.decorate('firstLogin', firstLogin);
 
   // Compression and the page cache first: a cache hit is answered before any other hook runs.
-  await installDelivery(app, { pageCacheBytes: config.pageCacheMb * 1024 * 1024 });
+  const pageCache = await installDelivery(app, { pageCacheBytes: config.pageCacheMb * 1024 * 1024 });
+  if (config.databaseUrl) {
+    // Several processes may share this database: a change on any of them empties every page cache.
+    bus = new InvalidationBus(config.databaseUrl, db, pageCache, app.log);
+    await bus.start();
+  }
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        // Uploaded images come from the object storage's public address when one is set.
+        imgSrc: ["'self'", 'data:', ...(config.uploadsPublicUrl ? [new URL(config.uploadsPublicUrl).origin] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://rutube.ru'],
         frameAncestors: ["'none'"],
@@ -161,5 +190,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The public site last: it answers every other GET outside /api (DESIGN.md §2).
   await app.register(sitePlugin);
 
+  jobs.start();
   return app;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isWeakPassword, PASSWORD_MAX, PASSWORD_MIN } from './auth/passwordPolicy.js';
+import type { S3Settings } from './files/s3Store.js';
 
 export interface AppConfig {
   port: number;
@@ -39,6 +40,13 @@ export interface AppConfig {
   securityContact: string;
   /** How many days a removed record stays in the trash before it is purged with its files (`TRASH_RETENTION_DAYS`). */
   trashRetentionDays: number;
+  /** Uploads in an S3-compatible bucket (`S3_BUCKET` and the other `S3_*`); null keeps them in `uploadsDir`. */
+  s3: S3Settings | null;
+  /**
+   * Where pages link uploaded files (`S3_PUBLIC_URL`, e.g. a CDN in front of the bucket), without a trailing
+   * slash; null links them under the site's own `/uploads`.
+   */
+  uploadsPublicUrl: string | null;
 }
 
 export const DEFAULT_BRAND = 'Смарт Горизонт';
@@ -99,6 +107,32 @@ function parseAdminPassword(value: string | undefined): string | null {
   return value;
 }
 
+function parseS3(env: NodeJS.ProcessEnv): S3Settings | null {
+  if (!env.S3_BUCKET) {
+    const stray = ['S3_ENDPOINT', 'S3_PUBLIC_URL', 'S3_ACCESS_KEY_ID'].find((name) => env[name]);
+    if (stray) throw new ConfigError(`${stray} is set but S3_BUCKET is not: set S3_BUCKET to keep uploads in object storage.`);
+    return null;
+  }
+  if (env.S3_ENDPOINT && !/^https?:\/\//.test(env.S3_ENDPOINT)) throw new ConfigError('S3_ENDPOINT must start with http:// or https://');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or both left unset for the default credentials).');
+  }
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || null,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
+function parseUploadsPublicUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^https?:\/\//.test(value)) throw new ConfigError('S3_PUBLIC_URL must start with http:// or https://');
+  return value.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parsePort(env.PORT);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -128,5 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pageCacheMb: parsePageCacheMb(env.PAGE_CACHE_MB),
     securityContact: env.SECURITY_CONTACT || 'security@example.com',
     trashRetentionDays: parseTrashRetentionDays(env.TRASH_RETENTION_DAYS),
+    s3: parseS3(env),
+    uploadsPublicUrl: parseUploadsPublicUrl(env.S3_PUBLIC_URL),
   };
 }

@@ -52,9 +52,10 @@ export function auditedWrite<T extends { id?: number | string | null }>(
       await recordAudit(request, { ...entry, recordId: row.id }, trx);
       return row;
     })
-    .then((row) => {
-      // Committed: the next request must see the change, so no public page may come from the cache any more.
-      request.server.pageCache.invalidate();
+    .then(async (row) => {
+      // Committed: the next request, on this process or another, must see the change, so no public page may come
+      // from a cache any more; the answer waits until the other processes were told.
+      await request.server.pageCache.invalidate();
       return row;
     });
 }

@@ -21,12 +21,17 @@ export class FileChanges {
     this.obsolete.push(...keys);
   }
 
+  /** The write failed: its new files go; those the storage cannot remove now are left to the periodic sweep. */
   async rollback(): Promise<void> {
-    await this.store.remove(this.added);
+    await this.store.remove(this.added).catch(() => undefined);
   }
 
+  /**
+   * The write committed: its old files go. When the storage cannot remove them now, the write still stands (its
+   * answer must not say it failed); the periodic uploads sweep removes them later, as files no row names.
+   */
   async commit(): Promise<void> {
-    await this.store.remove(this.obsolete.filter((key) => !this.added.includes(key)));
+    await this.store.remove(this.obsolete.filter((key) => !this.added.includes(key))).catch(() => undefined);
   }
 }
 

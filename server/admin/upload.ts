@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -264,5 +263,7 @@ export async function storeDownloadFile(store: FileStore, folder: string, file: 
 
 /** The size in bytes of a stored file. */
 export async function storedSize(store: FileStore, key: string): Promise<number> {
-  return (await stat(store.pathOf(key))).size;
+  const size = await store.size(key);
+  if (size === null) throw new Error(`Stored file missing: ${key}`);
+  return size;
 }

@@ -53,7 +53,7 @@ export class PageCache {
   private generationStart: Date;
   private expiresAt: Promise<number | null> | null = null;
   private expiresAtKnown: number | null = null;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<() => void | Promise<void>>();
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -72,21 +72,30 @@ export class PageCache {
     return this.generationValue;
   }
 
-  /** Ends the generation: stored responses and memos are dropped, and responses rendered before now are not stored. */
-  invalidate(): void {
+  /**
+   * A content change: ends the generation (stored responses and memos are dropped, and responses rendered before
+   * now are not stored) and tells the `onInvalidate` listeners, such as the other processes' caches. Resolves once
+   * they were told. `fromPeer` is a change another process announced: it is not announced again.
+   */
+  invalidate(options: { fromPeer?: boolean } = {}): Promise<void> {
+    this.endGeneration();
+    if (options.fromPeer) return Promise.resolve();
+    return Promise.all([...this.listeners].map((listener) => listener())).then(() => undefined);
+  }
+
+  /** Called after every content change made by this process (scheduled expiries happen on every process alone). */
+  onInvalidate(listener: () => void | Promise<void>): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private endGeneration(): void {
     this.generationValue++;
     this.generationStart = new Date(this.now());
     this.entries?.clear();
     this.memos.clear();
     this.expiresAt = null;
     this.expiresAtKnown = null;
-    for (const listener of this.listeners) listener();
-  }
-
-  /** Called after every invalidation (for example to tell other processes). */
-  onInvalidate(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   ticket(key: string): CacheTicket {
@@ -109,7 +118,7 @@ export class PageCache {
     const expiresAt = await this.scheduledExpiry();
     if (ticket.generation !== this.generationValue) return false;
     if (expiresAt !== null && this.now() >= expiresAt) {
-      this.invalidate();
+      this.endGeneration();
       return false;
     }
     this.entries.set(ticket.key, entry);
@@ -155,6 +164,6 @@ export class PageCache {
   }
 
   private expireIfDue(): void {
-    if (this.expiresAtKnown !== null && this.now() >= this.expiresAtKnown) this.invalidate();
+    if (this.expiresAtKnown !== null && this.now() >= this.expiresAtKnown) this.endGeneration();
   }
 }

@@ -2,10 +2,21 @@ import type { ArticleSummary, Article, DownloadFile, PublicImage, StoredDocument
 import type { ArticleRow } from '../db/schema.js';
 import { sanitizeHtml } from './sanitize.js';
 
+/** Where this server answers uploaded files itself. */
 export const UPLOADS_URL = '/uploads';
 
+/**
+ * Where pages and API answers link uploaded files: `UPLOADS_URL`, or the address the object storage publishes
+ * them under (`S3_PUBLIC_URL`, a CDN say). A process has one configuration, set once at start (`linkUploadsAt`).
+ */
+let uploadsBase = UPLOADS_URL;
+
+export function linkUploadsAt(base: string | null): void {
+  uploadsBase = base ?? UPLOADS_URL;
+}
+
 export function uploadUrl(key: string): string {
-  return `${UPLOADS_URL}/${key}`;
+  return `${uploadsBase}/${key}`;
 }
 
 /** Turns an image column (JSON of paths under the uploads folder) into what a page needs to show it. */

@@ -16,7 +16,9 @@ export interface DatabaseHandle {
 /** Opens the database the configuration names: PostgreSQL when a URL is given, else SQLite in the data folder. */
 export function connectDatabase(options: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A query waits at most 5 s for a connection: while PostgreSQL is out of reach, requests fail (503) instead of
+    // piling up, and the pool opens fresh connections by itself once it is back.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection the server closed (a restart, a dropped database) is replaced by the next query; its error
     // must not end the process.
     pool.on('error', () => {});

@@ -265,6 +265,22 @@ export interface SearchIndexTable {
   published: number;
 }
 
+/** One counted request of a rate limit (`server/auth/rateLimit.ts`): shared by every process on the database. */
+export interface RateLimitHitsTable {
+  id: Generated<number>;
+  /** Which limit (`login-ip`, `refresh-account`, …). */
+  bucket: string;
+  /** What it limits: an IP address or an account id. */
+  key: string;
+  at: string;
+}
+
+/** When each periodic job last ran on any process (`server/jobs/periodicJobs.ts`). */
+export interface PeriodicJobsTable {
+  name: string;
+  last_run_at: string;
+}
+
 /** Every table, by name. */
 export interface Database {
   news: NewsTable;
@@ -288,6 +304,8 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   settings: SettingsTable;
   search_index: SearchIndexTable;
+  rate_limit_hits: RateLimitHitsTable;
+  periodic_jobs: PeriodicJobsTable;
 }
 
 /** A removed record waiting in the trash (server/trash/): its row and files, until restored or purged. */

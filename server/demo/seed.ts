@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { slugFromTitle } from '../../lib/slug.js';
 import type { Database, MediaSourcesTable, MediaVideoTable, NewArticle } from '../db/schema.js';
@@ -142,7 +141,7 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
         for (const title of category.photos) {
           // Photobank photos are for download, so they are kept at full HD.
           const stored = await storeIllustration('photobank/photos', 1920, 1080);
-          photos.set(title, { image: JSON.stringify(stored), size: (await stat(files.pathOf(stored.src))).size });
+          photos.set(title, { image: JSON.stringify(stored), size: (await files.size(stored.src)) ?? 0 });
         }
       }
     }

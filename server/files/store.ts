@@ -1,21 +1,50 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
-/** The suffix of files being written; none of them survives a start (see `sweep`). */
+/** The suffix of files being written; none of them survives a start (see `sweepUploads`). */
 const TEMPORARY_SUFFIX = '.tmp';
 
 /**
- * The uploads folder. Every name in it is chosen here (never the client's), files are written under a temporary
- * name, flushed to disk and renamed into place, so that a reader never sees half a file and a file a row names
- * is on disk before that row commits, power loss included.
+ * Where uploads live: the local folder (`LocalFileStore`, the default) or an S3-compatible bucket
+ * (`S3FileStore`, when `S3_BUCKET` is set). Every key is chosen by the server (`newKey`), a stored file never
+ * changes, and a reader never sees half a file: a file a row names is complete before that row commits.
  */
-export class FileStore {
+export interface FileStore {
+  readonly kind: 'local' | 's3';
+  /** A fresh name such as `news/3f9c….jpg`; `folder` is one of ours, never user input. */
+  newKey(folder: string, extension: string): string;
+  /** Stores a file durably; when the promise resolves, every reader sees the whole file. */
+  write(key: string, data: Buffer): Promise<void>;
+  /** Removes files; keys that name nothing are ignored. */
+  remove(keys: Iterable<string>): Promise<void>;
+  /** Every stored file as a key (`news/…jpg`) with its modification time; temporary files included. */
+  list(): Promise<{ key: string; modifiedMs: number }[]>;
+  /** The size of a stored file in bytes, or null when there is none under the key. */
+  size(key: string): Promise<number | null>;
+  /** The file's bytes as a stream (constant memory however large it is), or null when it is missing. */
+  read(key: string): Promise<Readable | null>;
+  /** Resolves when the storage answers within `timeoutMs`, throws otherwise (the readiness check). */
+  check(timeoutMs: number): Promise<void>;
+}
+
+/** A fresh random key in `folder`: 96 random bits, so that names are never reused or guessed. */
+export function newUploadKey(folder: string, extension: string): string {
+  return `${folder}/${randomBytes(12).toString('hex')}.${extension}`;
+}
+
+/**
+ * The uploads folder. Files are written under a temporary name, flushed to disk and renamed into place, so that
+ * a reader never sees half a file and a file a row names is on disk before that row commits, power loss included.
+ */
+export class LocalFileStore implements FileStore {
+  readonly kind = 'local';
+
   constructor(readonly root: string) {}
 
-  /** A fresh name such as `news/3f9c….jpg`; `folder` is one of ours, never user input. */
   newKey(folder: string, extension: string): string {
-    return `${folder}/${randomBytes(12).toString('hex')}.${extension}`;
+    return newUploadKey(folder, extension);
   }
 
   /** The absolute path of a key, refusing anything that would leave the uploads folder. */
@@ -50,7 +79,6 @@ export class FileStore {
     await Promise.all([...keys].map((key) => rm(this.pathOf(key), { force: true })));
   }
 
-  /** Every file under the folder as a key (`news/…jpg`) with its modification time; temporary files included. */
   async list(): Promise<{ key: string; modifiedMs: number }[]> {
     let entries;
     try {
@@ -72,23 +100,51 @@ export class FileStore {
     return files;
   }
 
-  /**
-   * Removes what a crash can leave behind: temporary files (a write that never finished) and files no row names
-   * (written for a row whose transaction never committed, or replaced just before the process died) once they
-   * are older than `graceMs`, so that a write in flight in another process is left alone. `named` is read AFTER
-   * the folder is listed, so a file whose row commits meanwhile is never taken for an orphan. A named file is
-   * never removed. Answers what was removed.
-   */
-  async sweep(readNamed: () => Promise<ReadonlySet<string>>, graceMs: number, now = Date.now()): Promise<{ temporary: string[]; orphans: string[] }> {
-    const files = await this.list();
-    const named = await readNamed();
-    const temporary = files.filter((file) => file.key.endsWith(TEMPORARY_SUFFIX)).map((file) => file.key);
-    const orphans = files
-      .filter((file) => !file.key.endsWith(TEMPORARY_SUFFIX) && !named.has(file.key) && now - file.modifiedMs >= graceMs)
-      .map((file) => file.key);
-    await this.remove([...temporary, ...orphans]);
-    return { temporary, orphans };
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await stat(this.pathOf(key))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
+
+  async read(key: string): Promise<Readable | null> {
+    // Opened before it is handed over, so that a missing file shows here rather than in the middle of a response.
+    try {
+      return (await open(this.pathOf(key), 'r')).createReadStream();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+}
+
+/**
+ * Removes what a crash can leave behind: temporary files (a write that never finished) and files no row names
+ * (written for a row whose transaction never committed, or replaced just before the process died) once they
+ * are older than `graceMs`, so that a write in flight in another process is left alone. `named` is read AFTER
+ * the store is listed, so a file whose row commits meanwhile is never taken for an orphan. A named file is
+ * never removed. Answers what was removed.
+ */
+export async function sweepUploads(
+  store: FileStore,
+  readNamed: () => Promise<ReadonlySet<string>>,
+  graceMs: number,
+  now = Date.now(),
+): Promise<{ temporary: string[]; orphans: string[] }> {
+  const files = await store.list();
+  const named = await readNamed();
+  const temporary = files.filter((file) => file.key.endsWith(TEMPORARY_SUFFIX)).map((file) => file.key);
+  const orphans = files
+    .filter((file) => !file.key.endsWith(TEMPORARY_SUFFIX) && !named.has(file.key) && now - file.modifiedMs >= graceMs)
+    .map((file) => file.key);
+  await store.remove([...temporary, ...orphans]);
+  return { temporary, orphans };
 }
 
 /** Makes a rename in the folder durable (the folder's entry list is flushed like a file's data). */

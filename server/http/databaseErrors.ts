@@ -52,3 +52,34 @@ export function databaseClientError(error: unknown): HttpError | null {
   }
   return new HttpError(known.status, known.message);
 }
+
+/** Socket errors and PostgreSQL codes that mean "no usable connection" rather than "this query is wrong". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+/** What node-postgres says when a connection ends or cannot be had in time. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly/;
+
+/**
+ * Whether an error means the database cannot be reached (down, restarting, the network cut): answered 503 and
+ * retried by the pool on the next request, never a 500. Class 08 of SQLSTATE is "connection exception".
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  // Node reports a refused connection to every address of a host as one AggregateError.
+  return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
+}

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { databaseClientError } from './databaseErrors.js';
+import { StorageUnavailableError } from '../files/s3Store.js';
+import { databaseClientError, isDatabaseUnavailable } from './databaseErrors.js';
 import { HttpError } from './errors.js';
 
 /** Russian messages for the 4xx errors Fastify itself raises on malformed requests. */
@@ -13,6 +14,19 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
   415: 'Неподдерживаемый тип данных.',
   429: 'Слишком много запросов. Попробуйте позже.',
 };
+
+export const DATABASE_UNAVAILABLE_READ = 'Сервис временно недоступен: нет связи с базой данных. Попробуйте через минуту.';
+export const DATABASE_UNAVAILABLE_WRITE = 'Изменения не сохранены: нет связи с базой данных. Попробуйте ещё раз через минуту.';
+export const STORAGE_UNAVAILABLE_READ = 'Файл временно недоступен: нет связи с хранилищем файлов. Попробуйте через минуту.';
+export const STORAGE_UNAVAILABLE_WRITE = 'Изменения не сохранены: нет связи с хранилищем файлов. Попробуйте ещё раз через минуту.';
+
+/** A dependency that is down for now: 503 with a Russian message that says whether anything was saved. */
+function unavailableMessage(error: unknown, request: FastifyRequest): string | null {
+  const reading = request.method === 'GET' || request.method === 'HEAD';
+  if (isDatabaseUnavailable(error)) return reading ? DATABASE_UNAVAILABLE_READ : DATABASE_UNAVAILABLE_WRITE;
+  if (error instanceof StorageUnavailableError) return reading ? STORAGE_UNAVAILABLE_READ : STORAGE_UNAVAILABLE_WRITE;
+  return null;
+}
 
 const sendHttpError = (reply: FastifyReply, error: HttpError) =>
   reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
@@ -34,6 +48,11 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return sendHttpError(reply, error);
+    const unavailable = unavailableMessage(error, request);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'a dependency is unavailable');
+      return reply.code(503).header('Retry-After', '10').send({ message: unavailable });
+    }
     const refused = databaseClientError(error);
     if (refused) {
       request.log.warn({ err: error }, 'database refused a value that validation let through');

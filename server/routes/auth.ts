@@ -6,7 +6,7 @@ import { emailSchema, normalizeEmail, PASSWORD_MAX, revokeSessions, toUserRecord
 import { authenticate, UNAUTHORIZED_MESSAGE } from '../auth/guard.js';
 import { LOGIN_ACTION, LOGIN_CHALLENGE_ACTION, LOGIN_FAILED_ACTION, LOGIN_RESOURCE, reserveLoginAttempt, settleLoginAttempt } from '../auth/loginAttempts.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { SlidingWindowLimiter } from '../auth/rateLimit.js';
+import { RateLimiter } from '../auth/rateLimit.js';
 import { beginTwoFactorLogin, completeTwoFactorLogin, enrolmentPending } from '../auth/twoFactorLogin.js';
 import { issueRefreshToken, peekRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../auth/refreshTokens.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH, setSessionCookies as setCookies } from '../auth/sessionCookies.js';
@@ -20,11 +20,14 @@ export { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../auth/sess
 export const LOGIN_FAILED_MESSAGE = 'Неверный e-mail или пароль.';
 export const RATE_LIMITED_MESSAGE = 'Слишком много попыток. Попробуйте позже.';
 
-/** Limits (DESIGN.md §5): per IP for every login and refresh request; per account for failures and refreshes. */
+/**
+ * Limits: per IP for every login and refresh request; per account for refreshes (failed logins per account are
+ * counted in the audit log, `loginAttempts.ts`). Kept in the database, so they hold across processes.
+ */
 export const LIMITS = {
-  loginPerIp: { limit: 10, windowMs: 60_000 },
-  refreshPerIp: { limit: 20, windowMs: 60_000 },
-  refreshPerAccount: { limit: 10, windowMs: 60_000 },
+  loginPerIp: { bucket: 'login-ip', limit: 10, windowMs: 60_000 },
+  refreshPerIp: { bucket: 'refresh-ip', limit: 20, windowMs: 60_000 },
+  refreshPerAccount: { bucket: 'refresh-account', limit: 10, windowMs: 60_000 },
 } as const;
 
 const loginBody = z.object({
@@ -48,9 +51,9 @@ const rateLimited = () => new HttpError(429, RATE_LIMITED_MESSAGE);
  */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const secure = app.config.publicUrl.startsWith('https://');
-  const loginIp = new SlidingWindowLimiter(LIMITS.loginPerIp.limit, LIMITS.loginPerIp.windowMs);
-  const refreshIp = new SlidingWindowLimiter(LIMITS.refreshPerIp.limit, LIMITS.refreshPerIp.windowMs);
-  const refreshAccount = new SlidingWindowLimiter(LIMITS.refreshPerAccount.limit, LIMITS.refreshPerAccount.windowMs);
+  const loginIp = new RateLimiter(app.db, LIMITS.loginPerIp);
+  const refreshIp = new RateLimiter(app.db, LIMITS.refreshPerIp);
+  const refreshAccount = new RateLimiter(app.db, LIMITS.refreshPerAccount);
   void getDummyHash();
 
   function setSessionCookies(reply: FastifyReply, accessToken: string, refresh: IssuedRefreshToken): void {
@@ -71,7 +74,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/site/login', async (request: FastifyRequest, reply) => {
     // Counted before the body is read: no body, however changed, escapes the limit.
-    if (!loginIp.hit(request.ip)) throw rateLimited();
+    if (!(await loginIp.hit(request.ip))) throw rateLimited();
     const { email: rawEmail, password } = parseForm(loginBody, request.body);
     const email = normalizeEmail(rawEmail);
     // The attempt is reserved (and counted) before the slow hash, so parallel requests cannot outrun the limit.
@@ -93,16 +96,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/api/site/login/2fa', async (request, reply) => {
-    if (!loginIp.hit(request.ip)) throw rateLimited();
+    if (!(await loginIp.hit(request.ip))) throw rateLimited();
     const user = await completeTwoFactorLogin(request, rateLimited);
     return startSession(reply, user, await issueRefreshToken(app.db, user.id));
   });
 
   app.post('/api/site/refresh', async (request, reply) => {
-    if (!refreshIp.hit(request.ip)) throw rateLimited();
+    if (!(await refreshIp.hit(request.ip))) throw rateLimited();
     const token = request.cookies[REFRESH_COOKIE];
     const owner = await peekRefreshToken(app.db, token);
-    if (owner !== null && !refreshAccount.hit(String(owner))) throw rateLimited();
+    if (owner !== null && !(await refreshAccount.hit(String(owner)))) throw rateLimited();
 
     const rotated = await rotateRefreshToken(app.db, token);
     const user = rotated.ok ? await app.db.selectFrom('users').selectAll().where('id', '=', rotated.userId).executeTakeFirst() : undefined;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
 
-/** The API's home (what it is and where its reads are) and a health check that asks the database. */
+/** The API's home (what it is and where its reads are), liveness (`/api/health`) and readiness (`/api/ready`) for a balancer. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api', async () => ({
     data: {
@@ -29,13 +29,37 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     },
   }));
 
-  app.get('/api/health', async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(app.db);
-      return { data: { status: 'ok', database: app.dialect } };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check: database unreachable');
-      return reply.code(503).send({ message: 'База данных недоступна.' });
-    }
+  // Liveness: the process answers. It asks nothing of the database, so that a balancer or supervisor does not
+  // restart processes that only wait for PostgreSQL to come back (that is what `/api/ready` tells).
+  app.get('/api/health', async () => ({ data: { status: 'ok', database: app.dialect } }));
+
+  // Readiness: the database and the file storage both answer within `READY_TIMEOUT_MS`.
+  app.get('/api/ready', async (_request, reply) => {
+    const [database, storage] = await Promise.all([probe(() => sql`select 1`.execute(app.db)), probe(() => app.files.check(READY_TIMEOUT_MS))]);
+    if (database === null && storage === null) return { data: { status: 'ready', database: app.dialect, storage: app.files.kind } };
+    app.log.warn({ database, storage }, 'not ready');
+    const reasons: Record<string, string> = {};
+    if (database !== null) reasons.database = `База данных недоступна: ${database}`;
+    if (storage !== null) reasons.storage = `Хранилище файлов недоступно: ${storage}`;
+    return reply.code(503).header('Cache-Control', 'no-store').send({ message: 'Сервис не готов принимать запросы.', reasons });
   });
 };
+
+/** How long the readiness check waits for each dependency. */
+export const READY_TIMEOUT_MS = 2000;
+
+/** Runs a check within the timeout; answers null when it passed, else what went wrong. */
+async function probe(check: () => Promise<unknown>): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message || error.name : String(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}

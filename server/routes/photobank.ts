@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { once } from 'node:events';
 import archiver from 'archiver';
 import type { FastifyPluginAsync } from 'fastify';
 import { listLogoFiles } from '../content/photobank.js';
@@ -19,7 +19,7 @@ export const photobankRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/photobank/logos', async () => ({ data: await app.content.photobank.logos() }));
   app.get('/api/photobank/photos', async () => ({ data: await app.content.photobank.photos() }));
 
-  /** Every logo file in one ZIP, streamed file by file: memory stays flat however many files there are. */
+  /** Every logo file in one ZIP, streamed file by file from the uploads (the folder or the bucket). */
   app.get('/api/photobank/logos/archive', async (request, reply) => {
     const files = await listLogoFiles(app.db);
     const archive = archiver('zip', { zlib: { level: 6 } });
@@ -29,22 +29,28 @@ export const photobankRoutes: FastifyPluginAsync = async (app) => {
       archive.destroy(error);
     });
     const usedNames = new Set<string>();
-    for (const file of files) {
-      const absolute = app.files.pathOf(file.file);
-      const present = await access(absolute).then(
-        () => true,
-        () => false,
-      );
-      if (!present) {
-        request.log.warn({ file: file.file }, 'logo file missing from the uploads folder; left out of the archive');
-        continue;
+    // One file is opened at a time, when the archive is ready for it: memory and connections to the storage stay
+    // flat however many files there are.
+    const fill = async () => {
+      for (const file of files) {
+        const stream = await app.files.read(file.file);
+        if (!stream) {
+          request.log.warn({ file: file.file }, 'logo file missing from the uploads; left out of the archive');
+          continue;
+        }
+        let name = [file.group, file.category, `${file.item}.${file.format}`].map(archiveSegment).join('/');
+        if (usedNames.has(name)) name = name.replace(/(\.\w+)$/, ` (${file.id})$1`);
+        usedNames.add(name);
+        const added = once(archive, 'entry');
+        archive.append(stream, { name });
+        await added;
       }
-      let name = [file.group, file.category, `${file.item}.${file.format}`].map(archiveSegment).join('/');
-      if (usedNames.has(name)) name = name.replace(/(\.\w+)$/, ` (${file.id})$1`);
-      usedNames.add(name);
-      archive.file(absolute, { name });
-    }
-    void archive.finalize();
+      await archive.finalize();
+    };
+    fill().catch((error: unknown) => {
+      request.log.error({ err: error }, 'logo archive failed');
+      archive.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
     return reply
       .header('Content-Type', 'application/zip')
       .header('Content-Disposition', `attachment; filename="${LOGO_ARCHIVE_NAME}"`)

@@ -1,18 +1,10 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { RESOURCES } from '../../lib/resources/index.js';
+import { mediaTypeOf } from '../files/mediaTypes.js';
 import { notFound } from '../http/errors.js';
 import { requirePage } from '../http/paging.js';
 import { fieldSchema, idParams } from '../resources/zod.js';
-
-/** The media types of the documents a public list offers for download. */
-const MEDIA_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  zip: 'application/zip',
-};
 
 /** `attachment` under the document's original name: an ASCII fallback and the UTF-8 name (RFC 6266). */
 function contentDisposition(name: string): string {
@@ -53,12 +45,13 @@ export const publicListsRoutes: FastifyPluginAsync = async (app) => {
       if (field?.kind !== 'files' || field.maxFiles !== 1) continue;
       app.get<{ Params: { id: number } }>(`/api/${read.path}/:id/${name}`, { schema: { params: idParams } }, async (request, reply) => {
         const file = await app.content.publicLists.file(resource.name, request.params.id, name);
-        if (!file) throw notFound('Документ не найден.');
+        const stream = file && (await app.files.read(file.src));
+        if (!file || !stream) throw notFound('Документ не найден.');
         return reply
-          .type(MEDIA_TYPES[file.format] ?? 'application/octet-stream')
+          .type(mediaTypeOf(file.format))
           .header('Content-Disposition', contentDisposition(file.name))
           .header('X-Content-Type-Options', 'nosniff')
-          .send(createReadStream(app.files.pathOf(file.src)));
+          .send(stream);
       });
     }
   }

@@ -2,21 +2,61 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { mkdir } from 'node:fs/promises';
 import { UPLOADS_URL } from '../content/mappers.js';
+import { mediaTypeOf } from '../files/mediaTypes.js';
+import { LocalFileStore } from '../files/store.js';
+import { S3FileStore } from '../files/s3Store.js';
+import { notFound } from '../http/errors.js';
 
-/** Serves uploaded files. SVGs get a sandbox CSP, so a logo opened directly can never run a script. */
+/** Names are chosen by the server and never reused (server/files/store.ts): a stored file never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SVG_SANDBOX = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
+
+/** A key as the server writes them (`news/3f9c….jpg`, `photobank/logos/….svg`): nothing else reaches the bucket. */
+const KEY_PATTERN = /^[\w-]+(?:\/[\w-]+)*\.\w+$/;
+
+/** The headers every uploaded file gets; an SVG opened directly can never run a script. */
+function fileHeaders(key: string): [string, string][] {
+  const headers: [string, string][] = [['X-Content-Type-Options', 'nosniff']];
+  if (key.endsWith('.svg')) headers.push(['Content-Security-Policy', SVG_SANDBOX]);
+  return headers;
+}
+
+/**
+ * Serves uploaded files under `/uploads/`: from the local folder as static files, or streamed from the bucket
+ * with the same headers (media type, immutable caching, ranges, the SVG sandbox). With `S3_PUBLIC_URL` pages link
+ * the files there instead, and this route only serves links made before.
+ */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
-  await mkdir(app.files.root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: app.files.root,
-    prefix: `${UPLOADS_URL}/`,
-    decorateReply: false,
-    index: false,
-    // Names are chosen by the server and never reused (server/files/store.ts): a stored file never changes.
-    maxAge: '365d',
-    immutable: true,
-    setHeaders(response, filePath) {
-      response.setHeader('X-Content-Type-Options', 'nosniff');
-      if (filePath.endsWith('.svg')) response.setHeader('Content-Security-Policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'");
-    },
+  const store = app.files;
+  if (store instanceof LocalFileStore) {
+    await mkdir(store.root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: store.root,
+      prefix: `${UPLOADS_URL}/`,
+      decorateReply: false,
+      index: false,
+      maxAge: '365d',
+      immutable: true,
+      setHeaders(response, filePath) {
+        for (const [name, value] of fileHeaders(filePath)) response.setHeader(name, value);
+      },
+    });
+    return;
+  }
+  if (!(store instanceof S3FileStore)) throw new Error(`No way to serve uploads from a ${store.kind} store`);
+
+  app.get<{ Params: { '*': string } }>(`${UPLOADS_URL}/*`, async (request, reply) => {
+    const key = request.params['*'];
+    if (!KEY_PATTERN.test(key)) throw notFound('Файл не найден.');
+    const range = typeof request.headers.range === 'string' ? request.headers.range : null;
+    const object = await store.get(key, range);
+    if (!object) throw notFound('Файл не найден.');
+    for (const [name, value] of fileHeaders(key)) reply.header(name, value);
+    reply.code(object.status).type(mediaTypeOf(key)).header('Cache-Control', IMMUTABLE).header('Accept-Ranges', 'bytes');
+    reply.header('Content-Length', String(object.contentLength));
+    if (object.contentRange) reply.header('Content-Range', object.contentRange);
+    if (object.etag) reply.header('ETag', object.etag);
+    if (object.lastModified) reply.header('Last-Modified', object.lastModified.toUTCString());
+    return reply.send(object.body);
   });
 };

@@ -9,6 +9,7 @@ import { createLibphonenumberVerification } from '../../lib/phoneLibphonenumber.
 import { isSitePath, type SiteSettings } from '../../lib/site.js';
 import { DEFAULT_ALT_TEMPLATE, defaultDescription } from '../../lib/titles.js';
 import { feedRoutes } from './feeds.js';
+import { isDatabaseUnavailable } from '../http/databaseErrors.js';
 import { inlineScriptSources } from './inlineScripts.js';
 import { contentForRender } from './renderContent.js';
 
@@ -125,7 +126,8 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     });
     request.pageCacheOnHit = onHit();
     const { httpResponse } = pageContext;
-    const statusCode = httpResponse?.statusCode ?? 500;
+    // The database out of reach is a pause, not a fault of the page: 503, and the balancer may try another process.
+    const statusCode = isDatabaseUnavailable(pageContext.errorWhileRendering) ? 503 : (httpResponse?.statusCode ?? 500);
     const headers = (httpResponse?.headers ?? []).filter(([name]) => !['content-security-policy', 'cache-control'].includes(name.toLowerCase()));
     // Pages are revalidated on every visit (ETag, 304): they change whenever the content does.
     headers.push(['Cache-Control', statusCode === 200 ? 'no-cache' : 'no-store']);

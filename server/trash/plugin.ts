@@ -3,7 +3,7 @@ import { RESOURCES, roleMayUse, type Role } from '../../lib/resources/index.js';
 import { parseId, parseListQuery, runListQuery, setContentRange, type ListSpec } from '../admin/listQuery.js';
 import { requireRole } from '../auth/guard.js';
 import type { TrashRow } from '../db/schema.js';
-import { DAY_MS, purgeTrash, TrashPurger } from './purge.js';
+import { DAY_MS, expiryOf, purgeTrash, TRASH_PURGE_INTERVAL_MS } from './purge.js';
 import { restoreFromTrash } from './restore.js';
 
 const LIST: ListSpec<'trash'> = {
@@ -41,9 +41,16 @@ export interface TrashOptions {
  */
 export async function trashRoutes(app: FastifyInstance, options: TrashOptions): Promise<void> {
   const retentionDays = app.config.trashRetentionDays;
-  const purger = new TrashPurger({ db: app.db, files: app.files, retentionDays, log: app.log }, options.purgeIntervalMs);
-  app.addHook('onReady', async () => purger.start());
-  app.addHook('onClose', async () => purger.stop());
+  // One process of those sharing the database purges at a time; a purge is safe anyway (see `purgeTrash`).
+  app.jobs.add({
+    name: 'trash-purge',
+    everyMs: options.purgeIntervalMs ?? TRASH_PURGE_INTERVAL_MS,
+    run: async () => {
+      const actor = { id: null, email: '' };
+      const count = await purgeTrash({ db: app.db, files: app.files, removedBefore: expiryOf(retentionDays), actor, ip: 'server' });
+      if (count) app.log.info({ purged: count, retentionDays }, 'purged expired trash entries with their files');
+    },
+  });
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', requireRole('USER'));

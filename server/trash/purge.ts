@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { insertAudit } from '../admin/audit.js';
 import type { Database } from '../db/schema.js';
@@ -39,45 +38,3 @@ export async function purgeTrash({ db, files, removedBefore, actor, ip }: PurgeO
 
 /** The moment before which removed entries have expired. */
 export const expiryOf = (retentionDays: number, now = Date.now()): Date => new Date(now - retentionDays * DAY_MS);
-
-/**
- * Purges the entries older than the retention, at start and then every `intervalMs`; runs never overlap in one
- * process (and are safe across processes, see `purgeTrash`).
- */
-export class TrashPurger {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly options: Omit<PurgeOptions, 'removedBefore' | 'actor' | 'ip'> & { retentionDays: number; log: FastifyBaseLogger },
-    private readonly intervalMs = TRASH_PURGE_INTERVAL_MS,
-  ) {}
-
-  start(): void {
-    void this.run();
-    this.timer ??= setInterval(() => void this.run(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  /** One purge of the expired entries, after the one in progress. */
-  run(): Promise<void> {
-    this.running = this.running.then(() => this.purgeExpired());
-    return this.running;
-  }
-
-  private async purgeExpired(): Promise<void> {
-    const { db, files, retentionDays, log } = this.options;
-    try {
-      const count = await purgeTrash({ db, files, removedBefore: expiryOf(retentionDays), actor: { id: null, email: '' }, ip: 'server' });
-      if (count) log.info({ purged: count, retentionDays }, 'purged expired trash entries with their files');
-    } catch (error) {
-      log.error({ err: error }, 'trash purge failed; the next run retries');
-    }
-  }
-}

@@ -39,7 +39,7 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
   };
   const post = (url: string) => t.app.inject({ method: 'POST', url, headers });
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
-  const onDisk = (key: string) => exists(path.join(t.app.files.root, key));
+  const onDisk = (key: string) => exists(path.join(t.config.uploadsDir, key));
 
   it('adds an article with an image: slug from the Cyrillic title, variants on disk, visible in reads', async () => {
     const response = await send(
@@ -203,7 +203,7 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
   });
 
   it('stores uploads under server-chosen names whatever the client calls them (path traversal)', async () => {
-    const root = t.app.files.root;
+    const root = t.config.uploadsDir;
     const response = await send(`${base}/add`, { title: 'Обход пути', public_at: daysAgo(1) }, [
       { field: 'image', filename: '../../../escaped.png', data: await pngImage(), type: 'image/png' },
     ]);

@@ -85,7 +85,7 @@ export async function snapshot(app: FastifyInstance): Promise<{ rows: Record<str
       .executeTakeFirst();
     rows[table] = Number(row?.count ?? 0);
   }
-  return { rows, files: await listFiles(app.files.root) };
+  return { rows, files: await listFiles(app.config.uploadsDir) };
 }
 
 /** The uploads-relative keys of a public image URL and its variants. */

@@ -190,7 +190,7 @@ describe.each(await testDialects())('admin media on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       const logo = response.json().data.logo;
       expect(logo).toMatchObject({ width: 120, height: 40, variants: [] });
-      const stored = await readFile(path.join(t.app.files.root, keysOfImage(logo)[0]!), 'utf8');
+      const stored = await readFile(path.join(t.config.uploadsDir, keysOfImage(logo)[0]!), 'utf8');
       expect(stored).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       expect(stored).toContain('<rect');
       expect(stored).not.toMatch(/<script|onload|onclick|foreignObject|iframe|evil\.example|javascript:/i);
@@ -245,8 +245,8 @@ describe.each(await testDialects())('admin media on %s', (dialect) => {
         ])
       ).json().data;
       expect(updated.logo.width).toBe(240);
-      for (const key of keysOfImage(source.logo)) expect(await onDisk(path.join(t.app.files.root, key))).toBe(false);
-      for (const key of keysOfImage(updated.logo)) expect(await onDisk(path.join(t.app.files.root, key))).toBe(true);
+      for (const key of keysOfImage(source.logo)) expect(await onDisk(path.join(t.config.uploadsDir, key))).toBe(false);
+      for (const key of keysOfImage(updated.logo)) expect(await onDisk(path.join(t.config.uploadsDir, key))).toBe(true);
     });
   });
 });

@@ -49,7 +49,7 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
   };
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
-  const onDisk = (url: string) => exists(path.join(t.app.files.root, url.replace(/^\/uploads\//, '')));
+  const onDisk = (url: string) => exists(path.join(t.config.uploadsDir, url.replace(/^\/uploads\//, '')));
   const addCategory = async (title: string, groupId = logoGroup) => (await json('/api/admin/photobank/category/add', { group_id: groupId, title })).json().data;
   const logoCategories = async () => (await t.app.inject('/api/photobank/logos')).json().data.find((g: { id: number }) => g.id === logoGroup).categories;
 
@@ -114,7 +114,7 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     expect(record.files.map((file: LogoFileRecord) => file.format)).toEqual(['svg', 'png', 'pdf', 'eps']);
     const png = record.files.find((file: LogoFileRecord) => file.format === 'png');
     expect(record.preview).toMatchObject({ src: png.url, alt: 'Знак' });
-    const svg = await readFile(path.join(t.app.files.root, record.files[0].url.replace('/uploads/', '')), 'utf8');
+    const svg = await readFile(path.join(t.config.uploadsDir, record.files[0].url.replace('/uploads/', '')), 'utf8');
     expect(svg).toContain('<circle');
     expect(svg).not.toMatch(/<script|onload|onmouseover|foreignObject/i);
     expect(record.files[0].size).toBe(Buffer.byteLength(svg));
@@ -263,7 +263,7 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     for (const file of traversal.json().data.files as LogoFileRecord[]) {
       expect(file.url).toMatch(/^\/uploads\/photobank\/logos\/[0-9a-f]{24}\.(svg|pdf)$/);
     }
-    const root = t.app.files.root;
+    const root = t.config.uploadsDir;
     for (const place of [
       path.join(root, '..', '..', '..', 'evil.svg'),
       path.join(root, '..', 'evil.svg'),
@@ -303,16 +303,16 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
       ])
     ).json().data;
     expect(updated).toMatchObject({ id: a.id, title: 'Холл (новый)', image: { width: 900 } });
-    for (const key of keysOfImage(a.image)) expect(await exists(path.join(t.app.files.root, key))).toBe(false);
+    for (const key of keysOfImage(a.image)) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(false);
 
     const noImage = await form('/api/admin/photobank/photo/add', { category_id: category.id, title: 'Без фото' });
     expect(noImage.json().errors).toEqual({ image: ['Выберите фотографию.'] });
     const removed = (await json(`/api/admin/photobank/photo/remove/${b.id}`)).json().data;
     expect(removed.id).toBe(b.id);
-    for (const key of keysOfImage(b.image)) expect(await exists(path.join(t.app.files.root, key))).toBe(true);
+    for (const key of keysOfImage(b.image)) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(true);
     const manager = await adminHeaders(t.app, 'MANAGER');
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/trash/empty', headers: manager })).statusCode).toBe(200);
-    for (const key of keysOfImage(b.image)) expect(await exists(path.join(t.app.files.root, key))).toBe(false);
+    for (const key of keysOfImage(b.image)) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(false);
     expect(await photoOrder()).toEqual([a.id]);
     expect((await get(`/api/admin/photobank-photos/${a.id}`)).json().data.position).toBe(0);
   });
@@ -337,7 +337,7 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     expect((await json(`/api/admin/photobank/category/remove/${logos.id}`)).json().data).toMatchObject({ id: logos.id, title: 'Каскад логотипов' });
     expect((await json(`/api/admin/photobank/category/remove/${photos.id}`)).json().data.id).toBe(photos.id);
     for (const url of logoUrls) expect(await onDisk(url)).toBe(false);
-    for (const key of keysOfImage(photo.image)) expect(await exists(path.join(t.app.files.root, key))).toBe(false);
+    for (const key of keysOfImage(photo.image)) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(false);
     expect((await get(`/api/admin/photobank-logos/${logo.id}`)).statusCode).toBe(404);
     expect((await get(`/api/admin/photobank-photos/${photo.id}`)).statusCode).toBe(404);
     const rows = await t.app.db.selectFrom('photobank_logo_files').select('id').where('item_id', '=', logo.id).execute();

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_KINDS, type LogoItem, type MenuItem, type PhotobankGroup } from '../../lib/types.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -101,7 +102,7 @@ describe.each(await testDialects())('demo content, menus, text pages and photoba
     const entries = await readZip(response.rawPayload);
     const files = await t.app.db.selectFrom('photobank_logo_files').select(['file', 'format']).execute();
     expect(entries).toHaveLength(files.length);
-    const onDisk = await Promise.all(files.map((file) => readFile(t.app.files.pathOf(file.file))));
+    const onDisk = await Promise.all(files.map((file) => readFile(path.join(t.config.uploadsDir, file.file))));
     expect(entries.map((entry) => entry.data.toString('base64')).sort()).toEqual(onDisk.map((data) => data.toString('base64')).sort());
     expect(entries.map((entry) => entry.name)).toContain('Логотипы/Основной логотип/Основной логотип.svg');
   });

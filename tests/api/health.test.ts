@@ -20,6 +20,12 @@ describe.each(await testDialects())('API home and health on %s', (dialect) => {
     expect(response.json()).toEqual({ data: { status: 'ok', database: dialect } });
   });
 
+  it('reports readiness: the database and the uploads storage answer', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { status: 'ready', database: dialect, storage: 'local' } });
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
     expect(response.statusCode).toBe(404);

@@ -63,7 +63,7 @@ describe.each(await testDialects())('investor documents on %s', (dialect) => {
     const record = response.json().data;
     expect(record).toMatchObject({ title: valid.title, category: 'annual-reports', year: 2025, published: 1 });
     expect(record.file).toMatchObject({ name: 'Годовой отчёт 2025.pdf', format: 'pdf', size: pdf().data.length });
-    expect(await exists(path.join(t.app.files.root, record.file.url.replace(/^\/uploads\//, '')))).toBe(true);
+    expect(await exists(path.join(t.config.uploadsDir, record.file.url.replace(/^\/uploads\//, '')))).toBe(true);
   });
 
   it('refuses what the declaration refuses: missing file, wrong content, wrong format, bad category and year; USER is 403', async () => {
@@ -83,7 +83,7 @@ describe.each(await testDialects())('investor documents on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     const added = response.json().data;
     expect(added.file).toMatchObject({ format: 'docx', name: 'Устав.docx' });
-    const oldFile = path.join(t.app.files.root, added.file.url.replace(/^\/uploads\//, ''));
+    const oldFile = path.join(t.config.uploadsDir, added.file.url.replace(/^\/uploads\//, ''));
     const form = multipart({ title: 'Устав (новая редакция)' }, [pdf('Charter')]);
     const updated = await t.app.inject({
       method: 'POST',
@@ -94,7 +94,7 @@ describe.each(await testDialects())('investor documents on %s', (dialect) => {
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).toMatchObject({ title: 'Устав (новая редакция)', file: { format: 'pdf' } });
     expect(await exists(oldFile)).toBe(false);
-    const newFile = path.join(t.app.files.root, updated.json().data.file.url.replace(/^\/uploads\//, ''));
+    const newFile = path.join(t.config.uploadsDir, updated.json().data.file.url.replace(/^\/uploads\//, ''));
     const removed = await t.app.inject({ method: 'POST', url: `/api/admin/investor-documents/remove/${added.id}`, headers: manager });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.id).toBe(added.id);

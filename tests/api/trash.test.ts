@@ -48,7 +48,7 @@ describe.each(await testDialects())('the trash on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     return { entries: response.json().data as TrashEntry[], range: response.headers['content-range'] };
   };
-  const onDisk = (key: string) => exists(path.join(t.app.files.root, key));
+  const onDisk = (key: string) => exists(path.join(t.config.uploadsDir, key));
   const addNews = async (title: string, slug = '') => {
     const response = await send('/api/admin/news/add', { title, slug, public_at: daysAgo(1), content: `<p>${title}: текст</p>` }, [
       { field: 'image', filename: 'photo.jpg', data: await jpegImage(800, 500), type: 'image/jpeg' },
@@ -265,8 +265,8 @@ describe.each(await testDialects())('the trash on %s', (dialect) => {
 describe.each(await testDialects())('the server purges the trash by itself on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    // About a second of retention, checked every 100 ms.
-    t = await createTestApp(dialect, { env: { TRASH_RETENTION_DAYS: String(1 / 86_400) }, build: { trashPurgeMs: 100 } });
+    // About a second of retention, purged every second.
+    t = await createTestApp(dialect, { env: { TRASH_RETENTION_DAYS: String(1 / 86_400) }, build: { trashPurgeMs: 1000 } });
   });
   afterAll(() => t.close());
 
@@ -278,7 +278,7 @@ describe.each(await testDialects())('the server purges the trash by itself on %s
     const added = (await t.app.inject({ method: 'POST', url: '/api/admin/news/add', payload: body.payload, headers: { ...headers, ...body.headers } })).json()
       .data;
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/news/remove/${added.id}`, headers })).statusCode).toBe(200);
-    const files = keysOfImage(added.image).map((key) => path.join(t.app.files.root, key));
+    const files = keysOfImage(added.image).map((key) => path.join(t.config.uploadsDir, key));
     expect(await exists(files[0] ?? '')).toBe(true);
     await expect.poll(async () => (await t.app.db.selectFrom('trash').select('id').execute()).length, { timeout: 10_000, interval: 100 }).toBe(0);
     for (const file of files) expect(await exists(file)).toBe(false);

@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -11,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema.js';
 import { namedFiles } from '../../server/files/fileColumns.js';
+import { freePort, sleep, startBuiltServer } from '../helpers/process.js';
 
 /**
  * kill -9 in the middle of writes, twice, on the built server and a SQLite file: every acknowledged write must
@@ -23,18 +23,6 @@ const ROUNDS = 3;
 /** How long writers run before the process is killed (the last round ends with SIGTERM instead). */
 const WRITE_MS = 2500;
 const PASSWORD = 'crash-test-passphrase-1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer; type: string } {
   const boundary = `----crash${randomBytes(8).toString('hex')}`;
@@ -63,33 +51,8 @@ describe('kill -9 during concurrent writes with images (SQLite, built server)', 
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function start(port: number): Promise<ChildProcess> {
-    const process_ = spawn(process.execPath, ['build/server/index.js'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED_DEMO: '0',
-        ADMIN_EMAIL: 'crash@example.com',
-        ADMIN_PASSWORD: PASSWORD,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      if (process_.exitCode !== null) throw new Error(`server exited with ${process_.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) return process_;
-      await sleep(100);
-    }
-    throw new Error('server did not start');
-  }
+  const start = (port: number): Promise<ChildProcess> =>
+    startBuiltServer(port, { DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_EMAIL: 'crash@example.com', ADMIN_PASSWORD: PASSWORD }, 30_000);
 
   it('keeps every acknowledged write, an intact database, and no orphan or missing files', async () => {
     expect(existsSync('build/server/index.js'), 'run npm run build first (npm test does)').toBe(true);

@@ -134,7 +134,7 @@ describe.each(await testDialects())('page cache on %s', (dialect) => {
   });
 
   it('never stores responses that set a cookie, admin reads or admin pages', async () => {
-    t.app.pageCache.invalidate();
+    await t.app.pageCache.invalidate();
     const cookie = await get('/api/test-cookie');
     expect(cookie.headers['set-cookie']).toBeDefined();
     expect((await get('/api/test-cookie')).headers['set-cookie']).toBeDefined();

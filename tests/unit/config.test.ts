@@ -25,6 +25,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'given' }).jwtSecret).toBe('given');
   });
 
+  it('keeps uploads local unless S3_BUCKET is set, and reads the object storage settings with their defaults', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ s3: null, uploadsPublicUrl: null });
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'site' }).s3).toEqual({
+      bucket: 'site',
+      endpoint: null,
+      region: 'us-east-1',
+      accessKeyId: null,
+      secretAccessKey: null,
+      forcePathStyle: false,
+    });
+    const minio = loadConfig({
+      DATA_DIR: dataDir,
+      S3_BUCKET: 'site',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'ru-central1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+      S3_PUBLIC_URL: 'https://cdn.example.ru/uploads/',
+    });
+    expect(minio.s3).toMatchObject({ endpoint: 'http://minio:9000', region: 'ru-central1', accessKeyId: 'key', forcePathStyle: true });
+    expect(minio.uploadsPublicUrl).toBe('https://cdn.example.ru/uploads');
+  });
+
+  it('refuses object storage settings that cannot work', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET is not/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'site', S3_ENDPOINT: 'minio:9000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'site', S3_ACCESS_KEY_ID: 'key' })).toThrow(/together/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'site', S3_PUBLIC_URL: 'cdn.example.ru' })).toThrow(ConfigError);
+  });
+
   it('rejects a bad PORT and a DATABASE_URL that is not PostgreSQL', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);

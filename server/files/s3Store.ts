@@ -1,0 +1,169 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  paginateListObjectsV2,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { Readable } from 'node:stream';
+import { mediaTypeOf } from './mediaTypes.js';
+import { newUploadKey, type FileStore } from './store.js';
+
+export interface S3Settings {
+  bucket: string;
+  /** Unset means AWS itself; any S3-compatible service (MinIO, Yandex Object Storage, …) is named here. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** `bucket` in the path instead of the host name, as MinIO and many compatible services expect. */
+  forcePathStyle: boolean;
+}
+
+/** The object storage answered something other than "no such object", or did not answer at all. */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`Object storage unavailable: ${String(cause instanceof Error ? cause.message : cause)}`, { cause });
+  }
+}
+
+/** One part of an object, as asked for with an HTTP `Range` header. */
+export interface ObjectRead {
+  body: Readable;
+  /** 200 for the whole object, 206 for a part. */
+  status: 200 | 206;
+  contentLength: number;
+  contentRange: string | null;
+  etag: string | null;
+  lastModified: Date | null;
+}
+
+/** How many removals run at once. */
+const REMOVALS_AT_ONCE = 8;
+
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+
+const isUnsatisfiableRange = (error: unknown) => error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416;
+
+/**
+ * Uploads in an S3-compatible bucket. An object becomes visible only once its upload completed (a PUT, or the
+ * last step of a multipart upload), so a row never names half a file. Keys are the same as in the local folder.
+ */
+export class S3FileStore implements FileStore {
+  readonly kind = 's3';
+  readonly bucket: string;
+  private readonly client: S3Client;
+
+  constructor(settings: S3Settings) {
+    this.bucket = settings.bucket;
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint ?? undefined,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      // Checksums only where the API requires them: several S3-compatible services reject the newer headers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: 3000, requestTimeout: 30_000 },
+    });
+  }
+
+  newKey(folder: string, extension: string): string {
+    return newUploadKey(folder, extension);
+  }
+
+  /** Stores bytes or a stream; large bodies go up as a multipart upload, in parts, in constant memory. */
+  async write(key: string, data: Buffer | Readable): Promise<void> {
+    try {
+      await new Upload({
+        client: this.client,
+        params: { Bucket: this.bucket, Key: key, Body: data, ContentType: mediaTypeOf(key) },
+        // A failed multipart upload is aborted, so that no parts are left to pay for.
+        leavePartsOnError: false,
+      }).done();
+    } catch (error) {
+      throw new StorageUnavailableError(error);
+    }
+  }
+
+  async remove(keys: Iterable<string>): Promise<void> {
+    const queue = [...keys];
+    const worker = async () => {
+      for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch((error: unknown) => {
+          throw new StorageUnavailableError(error);
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(REMOVALS_AT_ONCE, queue.length) }, worker));
+  }
+
+  async list(): Promise<{ key: string; modifiedMs: number }[]> {
+    const files: { key: string; modifiedMs: number }[] = [];
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket })) {
+      for (const object of page.Contents ?? []) {
+        if (object.Key) files.push({ key: object.Key, modifiedMs: object.LastModified?.getTime() ?? 0 });
+      }
+    }
+    return files;
+  }
+
+  /** Every object with its size (for `storage:migrate`'s comparison). */
+  async sizes(): Promise<Map<string, number>> {
+    const sizes = new Map<string, number>();
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket })) {
+      for (const object of page.Contents ?? []) if (object.Key) sizes.set(object.Key, object.Size ?? 0);
+    }
+    return sizes;
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw new StorageUnavailableError(error);
+    }
+  }
+
+  async read(key: string): Promise<Readable | null> {
+    return (await this.get(key, null))?.body ?? null;
+  }
+
+  /**
+   * The object, or the part a `Range` header asks for; null when there is no such object. A range that cannot be
+   * satisfied is answered as the whole object, as a static file server may.
+   */
+  async get(key: string, range: string | null): Promise<ObjectRead | null> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ?? undefined }));
+      return {
+        body: object.Body as Readable,
+        status: object.ContentRange ? 206 : 200,
+        contentLength: object.ContentLength ?? 0,
+        contentRange: object.ContentRange ?? null,
+        etag: object.ETag ?? null,
+        lastModified: object.LastModified ?? null,
+      };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      if (range && isUnsatisfiableRange(error)) return this.get(key, null);
+      throw new StorageUnavailableError(error);
+    }
+  }
+
+  async check(timeoutMs: number): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}

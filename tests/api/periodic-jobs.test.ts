@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../../server/db/connect.js';
+import { PeriodicJobs } from '../../server/jobs/periodicJobs.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { testDialects } from '../helpers/databases.js';
+
+const HOUR = 60 * 60 * 1000;
+const quietLog = { error: () => undefined };
+
+describe.each(await testDialects())('periodic jobs on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('runs a job once per period, counting from the last run', async () => {
+    const jobs = new PeriodicJobs(t.app.db, quietLog);
+    let runs = 0;
+    jobs.add({ name: 'count-once', everyMs: HOUR, run: async () => void runs++ });
+    const now = Date.now();
+    expect(await jobs.runIfDue('count-once', now)).toBe(true);
+    expect(await jobs.runIfDue('count-once', now + 1000)).toBe(false);
+    expect(await jobs.runIfDue('count-once', now + HOUR - 1)).toBe(false);
+    expect(await jobs.runIfDue('count-once', now + HOUR)).toBe(true);
+    expect(runs).toBe(2);
+  });
+
+  it('counts a failed run as the period’s run and logs it', async () => {
+    const errors: object[] = [];
+    const jobs = new PeriodicJobs(t.app.db, { error: (object) => errors.push(object) });
+    jobs.add({ name: 'fails', everyMs: HOUR, run: () => Promise.reject(new Error('broken')) });
+    const now = Date.now();
+    expect(await jobs.runIfDue('fails', now)).toBe(false);
+    expect(errors).toHaveLength(1);
+    expect(await jobs.runIfDue('fails', now + 1000)).toBe(false);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('runs a due job on one of several processes only, and never two runs at once', async () => {
+    // A second process: its own connections to the same database.
+    const other = connectDatabase(t.config);
+    try {
+      let running = 0;
+      let most = 0;
+      let runs = 0;
+      const job = {
+        name: 'shared',
+        everyMs: 1000,
+        run: async () => {
+          running++;
+          most = Math.max(most, running);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          running--;
+          runs++;
+        },
+      };
+      const here = new PeriodicJobs(t.app.db, quietLog);
+      const there = new PeriodicJobs(other.db, quietLog);
+      here.add(job);
+      there.add(job);
+      const now = Date.now();
+      const first = await Promise.all([here.runIfDue('shared', now), there.runIfDue('shared', now), here.runIfDue('shared', now)]);
+      expect(first.filter(Boolean)).toHaveLength(1);
+      // A period later both find it due again at the same moment: still one run.
+      const second = await Promise.all([here.runIfDue('shared', now + 1000), there.runIfDue('shared', now + 1000)]);
+      expect(second.filter(Boolean)).toHaveLength(1);
+      expect(runs).toBe(2);
+      expect(most).toBe(1);
+    } finally {
+      await other.db.destroy();
+    }
+  });
+
+  it('is what the server runs its clean-ups on', () => {
+    expect(() => t.app.jobs.add({ name: 'uploads-sweep', everyMs: HOUR, run: async () => undefined })).toThrow(/already added/);
+    expect(() => t.app.jobs.add({ name: 'rate-limit-prune', everyMs: HOUR, run: async () => undefined })).toThrow(/already added/);
+  });
+});

@@ -1,0 +1,72 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+
+/** Whether a command runs at all (`nginx -v`, `docker compose version`). */
+function available(command: string, args: string[]): boolean {
+  try {
+    execFileSync(command, args, { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const nginx = ['/usr/sbin/nginx', 'nginx'].find((command) => available(command, ['-v']));
+// CI installs nginx (.ci/run): there a missing nginx fails the run instead of quietly checking less.
+if (!nginx && process.env.CI) throw new Error('CI requires nginx to check deploy/nginx');
+const compose = available('docker', ['compose', 'version']);
+
+/**
+ * The deployment example stays valid: nginx accepts deploy/nginx (the upstream of two processes and the site),
+ * tested as the CI user with a wrapper whose paths are writable; compose.yaml is checked where Docker Compose is
+ * installed (it is documentation here, not run).
+ */
+describe('deployment example', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'site-nginx-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it.runIf(nginx)('passes nginx -t with the upstream of two processes and the site', async () => {
+    // The cache folder is the one path of the site's configuration nginx writes to; it moves into the temporary one.
+    const site = (await readFile('deploy/nginx/site.conf', 'utf8')).replaceAll('/var/cache/nginx', dir);
+    await writeFile(path.join(dir, 'site.conf'), site);
+    const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+    await writeFile(
+      path.join(dir, 'nginx.conf'),
+      [
+        `pid ${path.join(dir, 'nginx.pid')};`,
+        `error_log ${path.join(dir, 'error.log')};`,
+        'events {}',
+        'http {',
+        `  access_log off; ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
+        `  include ${path.resolve('deploy/nginx/upstream.conf')};`,
+        `  include ${path.join(dir, 'site.conf')};`,
+        '}',
+      ].join('\n'),
+    );
+    const { stderr } = await run(nginx!, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')]);
+    expect(stderr).toContain('test is successful');
+  });
+
+  it('names the same site upstream for the machine and for compose', async () => {
+    for (const file of ['deploy/nginx/upstream.conf', 'deploy/nginx/upstream.compose.conf']) {
+      const text = await readFile(file, 'utf8');
+      expect(text).toContain('upstream site_app');
+      expect(text.match(/max_fails=3 fail_timeout=10s/g)).toHaveLength(2);
+    }
+    expect(await readFile('deploy/nginx/site.conf', 'utf8')).toContain('proxy_pass http://site_app;');
+  });
+
+  it.runIf(compose)('passes docker compose config', async () => {
+    const { stdout } = await run('docker', ['compose', '-f', 'compose.yaml', 'config', '--services']);
+    expect(stdout.split('\n').filter(Boolean).sort()).toEqual(['app1', 'app2', 'minio', 'minio-bucket', 'nginx', 'postgres']);
+  });
+});
