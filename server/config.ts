@@ -37,6 +37,8 @@ export interface AppConfig {
   pageCacheMb: number;
   /** Where vulnerabilities are reported (`SECURITY_CONTACT`), published in `/.well-known/security.txt`. */
   securityContact: string;
+  /** How many earlier versions of each record the history keeps (`REVISIONS_KEEP`); older ones are dropped. */
+  revisionsKeep: number;
 }
 
 export const DEFAULT_BRAND = 'Смарт Горизонт';
@@ -68,6 +70,13 @@ function parsePageCacheMb(value: string | undefined): number {
   const mb = Number(value);
   if (!Number.isFinite(mb) || mb < 0) throw new ConfigError(`PAGE_CACHE_MB must be a number of megabytes, 0 or more, got "${value}"`);
   return mb;
+}
+
+function parseRevisionsKeep(value: string | undefined): number {
+  if (value === undefined || value === '') return 50;
+  const keep = Number(value);
+  if (!Number.isInteger(keep) || keep < 1 || keep > 10_000) throw new ConfigError(`REVISIONS_KEEP must be a whole number from 1 to 10000, got "${value}"`);
+  return keep;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -118,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sitePhone: env.SITE_PHONE || '+7 800 555-35-35',
     pageCacheMb: parsePageCacheMb(env.PAGE_CACHE_MB),
     securityContact: env.SECURITY_CONTACT || 'security@example.com',
+    revisionsKeep: parseRevisionsKeep(env.REVISIONS_KEEP),
   };
 }

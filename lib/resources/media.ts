@@ -25,6 +25,7 @@ export const mediaOther = defineResource({
   refetch: 'media-summary',
   menu: 'content',
   search: { fields: ['title', 'lead'], kind: 'СМИ о нас', url: (record) => String(record.url) },
+  revisions: true,
 });
 
 /** Videos on YouTube or RUTUBE, whose players the site embeds; fixed ones come first, in their own order. */
@@ -51,6 +52,7 @@ export const mediaVideo = defineResource({
   refetch: 'media-summary',
   menu: 'content',
   search: { fields: ['title', 'lead'], kind: 'Видео', url: () => '/media/video' },
+  revisions: true,
 });
 
 /** Press outlets; removing one deactivates it, since press items keep pointing to it. */

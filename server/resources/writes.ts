@@ -12,6 +12,7 @@ import { imageFiles } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import { notFound } from '../http/errors.js';
 import { formError } from '../http/validation.js';
+import { forgetRevisions, keepRevision } from '../revisions/store.js';
 import { indexRecord, unindexRecord } from '../search/indexer.js';
 import type { Db, ResourceHooks, Row, Trx, Values, WriteContext } from './hooks.js';
 import { defaultOf } from './zod.js';
@@ -142,6 +143,7 @@ export async function saveRecord(options: WriteOptions, id: number | null, value
         const context: WriteContext = { request, trx, files, values: { ...values, ...changes, ...images }, uploads, current };
         const computed = { ...changes, ...images, ...(await hooks.columns?.(context)) };
         const row = current ? await updateRow(trx, resource, current, computed) : await insertRow(trx, resource, computed);
+        if (current && resource.revisions) await keepRevision(trx, request, resource, current, row);
         await hooks.afterWrite?.(context, row);
         // The search index follows every write in the write's own transaction.
         await indexRecord(trx, resource, row);
@@ -193,6 +195,7 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
       if (resource.ordered) await closeGap(trx, orderedListOf(resource, current));
       await hooks.afterRemove?.(trx, current);
       await unindexRecord(trx, resource, id);
+      await forgetRevisions(trx, resource, id);
       return { id, row: current, before };
     }),
   );

@@ -17,9 +17,9 @@ export const TEST_ADMIN = { email: 'manager@example.com', password: 'manager-pas
 
 /**
  * A real application on a new empty database of the given dialect (a SQLite file in a temporary folder, or a new
- * PostgreSQL database), without demo content unless asked. `close` removes the database and the folder.
+ * PostgreSQL database), without demo content unless asked; `env` adds settings. `close` removes the database and the folder.
  */
-export async function createTestApp(dialect: DialectName, options: { seedDemo?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(dialect: DialectName, options: { seedDemo?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
   const postgres = dialect === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
@@ -29,6 +29,7 @@ export async function createTestApp(dialect: DialectName, options: { seedDemo?: 
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ...options.env,
   });
   const app = await buildApp(config, { logger: false, viewFlushMs: 60_000 });
   return {
