@@ -30,12 +30,13 @@ export function replaceRecordInCache(queryClient: QueryClient, resource: string,
  * - add or edit → the resource's lists, so they come back re-sorted by the server (public_at desc, then id);
  * - add, edit or delete of news, own articles, press items or videos → the media generals and most-read lists;
  * - fix, unfix and moves of videos → the current page of the video list;
- * - any photobank change → the photobank groups (and its categories, logos and photos).
+ * - any photobank change → the photobank groups (and its categories, logos and photos);
+ * - removing an image or restoring a version → the server's answer in place of the record (the edit form shows it).
  */
 export async function refetchAfterChange(queryClient: QueryClient, event: ChangeEvent): Promise<void> {
   const { resource, action } = event;
   const keys: (readonly unknown[])[] = [];
-  if (action === 'create' || action === 'update' || action === 'delete') keys.push([resource, 'getList']);
+  if (action === 'create' || action === 'update' || action === 'delete' || action === 'restoreRevision') keys.push([resource, 'getList']);
   const group = refetchGroupOf(resource);
   if (group === 'media-summary' && action !== 'removeImage') keys.push(GENERALS_KEY, READS_KEY);
   if (action === 'fix' || action === 'unfix' || action === 'moveUp' || action === 'moveDown') {
@@ -44,7 +45,7 @@ export async function refetchAfterChange(queryClient: QueryClient, event: Change
   if (group === 'photobank') {
     for (const name of resourcesRefetching(group)) keys.push([name]);
   }
-  if (action === 'removeImage') {
+  if (action === 'removeImage' || action === 'restoreRevision') {
     for (const record of event.records) replaceRecordInCache(queryClient, resource, record);
   }
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

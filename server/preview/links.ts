@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { resourceNamed, type ResourceName } from '../../lib/resources/index.js';
+import type { PreviewLink } from '../../lib/revisions.js';
 
 /** A preview link opens its page for an hour. */
 export const PREVIEW_TTL_SECONDS = 60 * 60;
@@ -25,12 +26,7 @@ export type PreviewCheck = { target: PreviewTarget; expiresAt: string } | { refu
 const keyOf = (secret: string) => new TextEncoder().encode(`preview:${secret}`);
 
 /** A signed link to the record's public page, valid for an hour; `path` is where the record's page lives. */
-export async function signPreviewLink(
-  secret: string,
-  target: PreviewTarget,
-  path: string,
-  ttlSeconds = PREVIEW_TTL_SECONDS,
-): Promise<{ url: string; expiresAt: string }> {
+export async function signPreviewLink(secret: string, target: PreviewTarget, path: string, ttlSeconds = PREVIEW_TTL_SECONDS): Promise<PreviewLink> {
   const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
   const token = await new SignJWT({ resource: target.resource, id: target.id })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })

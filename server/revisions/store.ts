@@ -1,22 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { isUpload, type ResourceDescriptor } from '../../lib/resources/index.js';
+import type { Revision, RevisionSummary } from '../../lib/revisions.js';
 import { nowIso } from '../content/visibility.js';
 import type { RevisionRow } from '../db/schema.js';
 import type { Db, Row, Trx, Values } from '../resources/hooks.js';
-
-/** One entry of a record's history: the version a save replaced, who saved, when, and what the save changed. */
-export interface RevisionSummary {
-  id: number;
-  created_at: string;
-  user_id: number | null;
-  user_email: string;
-  changed: string[];
-}
-
-export interface Revision extends RevisionSummary {
-  /** The record's restorable fields as they were before that save. */
-  values: Values;
-}
 
 /**
  * The fields a revision keeps and a restore writes back: every declared field but images and files. A replaced
