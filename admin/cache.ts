@@ -32,12 +32,14 @@ export function replaceRecordInCache(queryClient: QueryClient, resource: string,
  * - delete of a resource with a trash → the trash;
  * - add, edit or delete of news, own articles, press items or videos → the media generals and most-read lists;
  * - fix, unfix and moves of videos → the current page of the video list;
- * - any photobank change → the photobank groups (and its categories, logos and photos).
+ * - any photobank change → the photobank groups (and its categories, logos and photos);
+ * - removing an image or restoring a version → the server's answer in place of the record (the edit form shows it).
  */
 export async function refetchAfterChange(queryClient: QueryClient, event: ChangeEvent): Promise<void> {
   const { resource, action } = event;
   const keys: (readonly unknown[])[] = [];
-  if (action === 'create' || action === 'update' || action === 'delete' || action === 'restore') keys.push([resource, 'getList']);
+  if (action === 'create' || action === 'update' || action === 'delete' || action === 'restore' || action === 'restoreRevision')
+    keys.push([resource, 'getList']);
   if (action === 'delete' && resourceNamed(resource)?.trash) keys.push(['trash']);
   const group = refetchGroupOf(resource);
   if (group === 'media-summary' && action !== 'removeImage') keys.push(GENERALS_KEY, READS_KEY);
@@ -47,7 +49,7 @@ export async function refetchAfterChange(queryClient: QueryClient, event: Change
   if (group === 'photobank') {
     for (const name of resourcesRefetching(group)) keys.push([name]);
   }
-  if (action === 'removeImage') {
+  if (action === 'removeImage' || action === 'restoreRevision') {
     for (const record of event.records) replaceRecordInCache(queryClient, resource, record);
   }
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -14,6 +14,7 @@ import {
   type UpdateParams,
 } from 'react-admin';
 import type { ApiStyle } from '@lib/resources/index.js';
+import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
 import type { ArticleSummary, MediaGenerals, MediaSource } from '@lib/types.js';
 import { createAxios, createFetchJson, unwrap, type HttpClientOptions } from './httpClient.js';
 import { ADMIN_API, apiStyleOf, verbResource, type VerbResource } from './resources.js';
@@ -30,8 +31,14 @@ export interface VerbResult {
   data: RaRecord;
 }
 
+/** Parameters naming one version of a record. */
+export interface RevisionParams {
+  id: Identifier;
+  revisionId: Identifier;
+}
+
 /** What a write did, for the admin's refetches (spec §4). */
-export type ChangeAction = 'create' | 'update' | 'delete' | 'restore' | 'fix' | 'unfix' | 'moveUp' | 'moveDown' | 'removeImage';
+export type ChangeAction = 'create' | 'update' | 'delete' | 'restore' | 'fix' | 'unfix' | 'moveUp' | 'moveDown' | 'removeImage' | 'restoreRevision';
 
 export interface ChangeEvent {
   resource: string;
@@ -56,6 +63,14 @@ export interface AdminDataProvider extends DataProvider {
   restoreFromTrash(resource: string, params: TrashRestoreParams): Promise<VerbResult>;
   /** Purges every entry of the trash with its files (MANAGER), `POST /api/admin/trash/empty`. */
   emptyTrash(resource: string, params: Record<string, never>): Promise<{ data: { purged: number } }>;
+  /** A record's history, newest first (resources that declare `revisions`). */
+  getRevisions(resource: string, params: VerbParams): Promise<{ data: RevisionSummary[] }>;
+  /** One version with its values, for the diff. */
+  getRevision(resource: string, params: RevisionParams): Promise<{ data: Revision }>;
+  /** Restores a version as a new save; answers the record. */
+  restoreRevision(resource: string, params: RevisionParams): Promise<VerbResult>;
+  /** A signed link to the record's public page, drafts included (resources that declare `preview`). */
+  preview(resource: string, params: VerbParams): Promise<{ data: PreviewLink }>;
 }
 
 /** Which removed record to restore: its resource and its own id. */
@@ -241,6 +256,32 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     },
   };
 
+  /** History and preview, under `/api/admin/<resource>` whatever the resource's verbs path. */
+  const editorial = {
+    async getRevisions(resource: string, params: VerbParams) {
+      const response = await http.get<unknown>(`${ADMIN_API}/${resource}/${encodeURIComponent(String(params.id))}/revisions`);
+      return { data: unwrap<RevisionSummary[]>(response.data) };
+    },
+    async getRevision(resource: string, params: RevisionParams) {
+      const path = `${encodeURIComponent(String(params.id))}/revisions/${encodeURIComponent(String(params.revisionId))}`;
+      const response = await http.get<unknown>(`${ADMIN_API}/${resource}/${path}`);
+      return { data: unwrap<Revision>(response.data) };
+    },
+    async restoreRevision(resource: string, params: RevisionParams) {
+      const data = await post(
+        `${ADMIN_API}/${resource}/restore-revision/${encodeURIComponent(String(params.id))}/${encodeURIComponent(String(params.revisionId))}`,
+      );
+      changed(resource, 'restoreRevision', [data]);
+      return { data };
+    },
+    async preview(resource: string, params: VerbParams) {
+      const response = await http.post<unknown>(`${ADMIN_API}/${resource}/preview/${encodeURIComponent(String(params.id))}`, undefined, {
+        headers: { 'Content-Type': null },
+      });
+      return { data: unwrap<PreviewLink>(response.data) };
+    },
+  };
+
   const verbProvider: AdminDataProvider = {
     ...reads,
     async create<RecordType extends Omit<RaRecord, 'id'> = RaRecord, ResultRecordType extends RaRecord = RecordType & { id: Identifier }>(
@@ -284,6 +325,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     removeImage: verb('removeImage', (config) => (config.removableImage ? 'remove-img' : undefined)),
     ...publicReads,
     ...trashActions,
+    ...editorial,
   };
 
   const plainWithEvents: DataProvider = {

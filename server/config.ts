@@ -47,6 +47,8 @@ export interface AppConfig {
    * slash; null links them under the site's own `/uploads`.
    */
   uploadsPublicUrl: string | null;
+  /** How many earlier versions of each record the history keeps (`REVISIONS_KEEP`); older ones are dropped. */
+  revisionsKeep: number;
 }
 
 export const DEFAULT_BRAND = 'Смарт Горизонт';
@@ -85,6 +87,13 @@ function parseTrashRetentionDays(value: string | undefined): number {
   const days = Number(value);
   if (!Number.isFinite(days) || days < 0) throw new ConfigError(`TRASH_RETENTION_DAYS must be a number of days, 0 or more, got "${value}"`);
   return days;
+}
+
+function parseRevisionsKeep(value: string | undefined): number {
+  if (value === undefined || value === '') return 50;
+  const keep = Number(value);
+  if (!Number.isInteger(keep) || keep < 1 || keep > 10_000) throw new ConfigError(`REVISIONS_KEEP must be a whole number from 1 to 10000, got "${value}"`);
+  return keep;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -164,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trashRetentionDays: parseTrashRetentionDays(env.TRASH_RETENTION_DAYS),
     s3: parseS3(env),
     uploadsPublicUrl: parseUploadsPublicUrl(env.S3_PUBLIC_URL),
+    revisionsKeep: parseRevisionsKeep(env.REVISIONS_KEEP),
   };
 }

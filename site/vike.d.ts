@@ -13,6 +13,10 @@ declare global {
       site: SiteSettings;
       /** Menus and social links for the layout, loaded on the server for every page. */
       layout?: LayoutData;
+      /** Set when the page is opened through a valid preview link: the banner shows, search engines are told off. */
+      preview?: { expiresAt: string } | null;
+      /** Why a preview link opens nothing (expired, forged); set by the server only, the page answers 403 with it. */
+      previewRefusal?: string | null;
     }
     interface PageContextServer {
       /** The server's content services, in-process (DESIGN.md §2). Never passed to the client. */

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
-import { Create, Edit } from 'react-admin';
+import { Create, Edit, useResourceContext } from 'react-admin';
+import { resourceNamed } from '@lib/resources/index.js';
+import { editActionsOf, editAsideOf } from '../revisions/editorial.js';
 import type { ResourceParts } from './parts.js';
 import { UploadProgressProvider, useUploadProgress } from './uploadProgress.js';
 
@@ -17,7 +19,11 @@ export const ResourceCreate = ({ form: Form }: { form: Form }) => {
   );
 };
 
-/** A resource's edit screen: saves pessimistically (the form waits for the server's answer), then the list. */
+/**
+ * A resource's edit screen: saves pessimistically (the form waits for the server's answer), then the list. A
+ * resource that declares `revisions` gets its history beside the form, one that declares `preview` the
+ * «Предпросмотр» button (unless it has buttons of its own).
+ */
 export const ResourceEdit = ({
   form: Form,
   actions,
@@ -28,9 +34,17 @@ export const ResourceEdit = ({
   transform?: ResourceParts['transformEdit'];
 }) => {
   const [percent, meta] = useUploadProgress();
+  const resource = resourceNamed(useResourceContext() ?? '');
   return (
     <UploadProgressProvider value={percent}>
-      <Edit mutationMode="pessimistic" redirect="list" actions={actions} transform={transform} mutationOptions={{ meta }}>
+      <Edit
+        mutationMode="pessimistic"
+        redirect="list"
+        actions={actions ?? editActionsOf(resource)}
+        aside={editAsideOf(resource)}
+        transform={transform}
+        mutationOptions={{ meta }}
+      >
         <Form editing />
       </Edit>
     </UploadProgressProvider>

@@ -464,3 +464,39 @@ export const trashMessages = {
     },
   },
 };
+
+/** The history of a record and the preview link on the edit screens (merged over `appMessages`). */
+export const editorialMessages = {
+  app: {
+    revisions: {
+      title: 'История изменений',
+      hint: 'При каждом сохранении прежняя версия остаётся здесь: когда, кто и какие поля изменил.',
+      loading: 'Загрузка истории изменений',
+      load_failed: 'Не удалось загрузить историю изменений.',
+      empty: 'Изменений пока нет.',
+      unknown_user: 'неизвестный пользователь',
+      changed: 'Изменено: %{fields}',
+      compare: 'Сравнить',
+      compare_version: 'Сравнить версию от %{date}',
+      restore: 'Восстановить',
+      restore_version: 'Восстановить версию от %{date}',
+      restore_title: 'Восстановить версию?',
+      restore_content:
+        'Запись получит текст и поля версии от %{date}; изображения и файлы останутся текущими, несохранённые правки формы пропадут. Текущая версия сохранится в истории, и её можно будет вернуть.',
+      restored: 'Версия восстановлена',
+      diff_title: 'Сравнение версий',
+      from: 'Было',
+      to: 'Стало',
+      current: 'Текущая версия',
+      version: 'Версия от %{date}',
+      no_difference: 'Версии не различаются.',
+      added: 'добавлено',
+      removed: 'удалено',
+      files_note: 'Изображения и файлы в истории не хранятся и при восстановлении не меняются.',
+      close: 'Закрыть',
+    },
+    preview: {
+      button: 'Предпросмотр',
+    },
+  },
+};

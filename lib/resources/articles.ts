@@ -1,9 +1,10 @@
-import { defineResource } from './descriptor.js';
+import { defineResource, type SearchRecord } from './descriptor.js';
 import { date, flag, html, PICTURE, requiredText, text } from './fields.js';
 
 /** News and own media articles have the same fields and verbs; only the name and the table differ. */
-const article = <const Name extends string>(name: Name, table: string, kind: string, path: string) =>
-  defineResource({
+const article = <const Name extends string>(name: Name, table: string, kind: string, path: string) => {
+  const pageOf = (record: SearchRecord) => `${path}/${String(record.slug)}`;
+  return defineResource({
     name,
     table,
     role: 'USER',
@@ -31,8 +32,11 @@ const article = <const Name extends string>(name: Name, table: string, kind: str
     refetch: 'media-summary',
     menu: 'content',
     trash: true,
-    search: { fields: ['title', 'lead', 'content'], kind, url: (record) => `${path}/${String(record.slug)}` },
+    search: { fields: ['title', 'lead', 'content'], kind, url: pageOf },
+    revisions: true,
+    preview: { path: pageOf },
   });
+};
 
 export const news = article('news', 'news', 'Новость', '/news');
 export const mediaOur = article('media-our', 'media_our', 'Статья', '/media/nashi-novosti');

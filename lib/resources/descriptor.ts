@@ -89,6 +89,15 @@ export interface ResourceDescriptor<Name extends string = string> {
    * the same id, and its files stay until the trash is purged.
    */
   trash?: boolean;
+  /** Every save keeps the previous version of the record: the edit screen's history, its diff and restore. */
+  revisions?: boolean;
+  /** The edit screen's «Предпросмотр»: the record's public page through a signed, expiring link. */
+  preview?: PreviewDeclaration;
+}
+
+/** The public page of a record, which a signed preview link opens even while it is a draft or scheduled. */
+export interface PreviewDeclaration {
+  path: (record: SearchRecord) => string;
 }
 
 /** Declares a resource, keeping its name (for the registry's union of names) and its fields as literal types. */

@@ -26,6 +26,7 @@ export const mediaOther = defineResource({
   menu: 'content',
   trash: true,
   search: { fields: ['title', 'lead'], kind: 'СМИ о нас', url: (record) => String(record.url) },
+  revisions: true,
 });
 
 /** Videos on YouTube or RUTUBE, whose players the site embeds; fixed ones come first, in their own order. */
@@ -53,6 +54,7 @@ export const mediaVideo = defineResource({
   menu: 'content',
   trash: true,
   search: { fields: ['title', 'lead'], kind: 'Видео', url: () => '/media/video' },
+  revisions: true,
 });
 
 /** Press outlets; removing one deactivates it, since press items keep pointing to it. */

@@ -1,6 +1,9 @@
 import { MENU_KINDS } from '../types.js';
-import { defineResource } from './descriptor.js';
+import { defineResource, type SearchRecord } from './descriptor.js';
 import { html, requiredText, text } from './fields.js';
+
+/** Where visitors read a text page: in its section, or at the root. */
+const textPagePath = (record: SearchRecord) => (record.section === 'investoram' ? `/investoram/${String(record.identifier)}` : `/${String(record.identifier)}`);
 
 /** Text pages, addressed by identifier (`/{identifier}`, or `/investoram/{identifier}` in the investor section). */
 export const textPages = defineResource({
@@ -26,11 +29,9 @@ export const textPages = defineResource({
   updateByKey: { key: 'identifier', required: ['content'] },
   menu: 'site',
   trash: true,
-  search: {
-    fields: ['title', 'content'],
-    kind: 'Страница',
-    url: (record) => (record.section === 'investoram' ? `/investoram/${String(record.identifier)}` : `/${String(record.identifier)}`),
-  },
+  search: { fields: ['title', 'content'], kind: 'Страница', url: textPagePath },
+  revisions: true,
+  preview: { path: textPagePath },
 });
 
 export const menus = defineResource({

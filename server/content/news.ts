@@ -6,12 +6,15 @@ import type { Database } from '../db/schema.js';
 import { articleSummaryColumns, toArticle, toArticleSummary } from './mappers.js';
 import { pageOf, toCount } from './paging.js';
 import type { ViewCounter } from './viewCounter.js';
-import { visibleNow } from './visibility.js';
+import { visibleNow, visibleNowOrPreviewed } from './visibility.js';
 
 type ArticleTable = 'news' | 'media_our';
 
-/** The public reads shared by news and own media articles: pages of summaries and one article that counts a read. */
-export function createArticleReads(db: Kysely<Database>, table: ArticleTable, views: ViewCounter) {
+/**
+ * The public reads shared by news and own media articles: pages of summaries and one article that counts a read.
+ * `previewedId` names the article a preview link opened: `get` shows it even as a draft or scheduled, uncounted.
+ */
+export function createArticleReads(db: Kysely<Database>, table: ArticleTable, views: ViewCounter, previewedId: number | null = null) {
   const list = (page: number, perPage: number) =>
     pageOf(
       page,
@@ -45,12 +48,12 @@ export function createArticleReads(db: Kysely<Database>, table: ArticleTable, vi
     const row = await db
       .selectFrom(table)
       .selectAll()
-      .where(visibleNow())
+      .where(visibleNowOrPreviewed(previewedId))
       .where((eb) => (byId === null ? eb('slug', '=', idOrSlug) : eb.or([eb('id', '=', byId), eb('slug', '=', idOrSlug)])))
       .orderBy('id')
       .executeTakeFirst();
     if (!row) return null;
-    views.record(table, row.id);
+    if (row.id !== previewedId) views.record(table, row.id);
     return toArticle(row);
   };
 

@@ -9,3 +9,8 @@ export const nowIso = (): string => new Date().toISOString();
 export function visibleNow(): RawBuilder<SqlBool> {
   return sql<SqlBool>`published = 1 and public_at <= ${nowIso()}`;
 }
+
+/** The same rule, except for the one record a preview link opened: it is shown even as a draft or scheduled. */
+export function visibleNowOrPreviewed(previewedId: number | null): RawBuilder<SqlBool> {
+  return previewedId === null ? visibleNow() : sql<SqlBool>`(id = ${previewedId} or (${visibleNow()}))`;
+}

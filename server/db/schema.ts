@@ -282,6 +282,23 @@ export interface PeriodicJobsTable {
 }
 
 /** Every table, by name. */
+/** The version of a record a save replaced (server/revisions). */
+export interface RevisionsTable {
+  id: Generated<number>;
+  resource: string;
+  record_id: number;
+  /** JSON of the record's restorable field values before the save. */
+  field_values: string;
+  /** JSON array of the names of the fields the save changed. */
+  changed: string;
+  /** Null after the user was deleted; the e-mail stays. */
+  user_id: number | null;
+  user_email: string;
+  created_at: Timestamp;
+}
+
+export type RevisionRow = Selectable<RevisionsTable>;
+
 export interface Database {
   news: NewsTable;
   media_our: MediaOurTable;
@@ -332,4 +349,5 @@ export type TrashRow = Selectable<TrashTable>;
 // The trash table (migration 0007_trash), merged into the interface above.
 export interface Database {
   trash: TrashTable;
+  revisions: RevisionsTable;
 }

@@ -5,6 +5,9 @@ import { registerAdminReads, type ListSpec } from '../admin/listQuery.js';
 import { readUploadForm, type FileRule, type UploadedFile } from '../admin/upload.js';
 import type { Database } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
+import { parseForm } from '../http/validation.js';
+import { previewRoutes } from '../preview/routes.js';
+import { revisionRoutes } from '../revisions/routes.js';
 import type { ResourceHooks, Row, Values } from './hooks.js';
 import { presenterOf } from './present.js';
 import { changeRecord, GENERIC_VERBS, loose, removeRecord, saveRecord, type WriteOptions } from './writes.js';
@@ -105,6 +108,15 @@ export async function registerResourceRoutes(
     );
     app.delete<IdRoute>(`${base}/:id`, { schema: { params: idParams } }, (request) => remove(request, 'delete', request.params.id));
   }
+
+  if (resource.revisions) {
+    await app.register(revisionRoutes, {
+      resource,
+      restore: async (request, id, values) => (await save(request, 'restore-revision', id, parseForm(schemas.update, values))).data,
+    });
+  }
+
+  if (resource.preview) await app.register(previewRoutes, { resource: { ...resource, preview: resource.preview } });
 
   await hooks.routes?.(app);
 }

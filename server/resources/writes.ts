@@ -12,6 +12,7 @@ import { imageFiles } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import { notFound } from '../http/errors.js';
 import { formError } from '../http/validation.js';
+import { forgetRevisions, keepRevision } from '../revisions/store.js';
 import { indexRecord, unindexRecord } from '../search/indexer.js';
 import { putInTrash } from '../trash/entries.js';
 import type { Db, ResourceHooks, Row, Trx, Values, WriteContext } from './hooks.js';
@@ -151,6 +152,7 @@ export async function saveRecord(options: WriteOptions, id: number | null, value
         const context: WriteContext = { request, trx, files, values: { ...values, ...changes, ...images }, uploads, current };
         const computed = { ...changes, ...images, ...(await hooks.columns?.(context)) };
         const row = current ? await updateRow(trx, resource, current, computed) : await insertRow(trx, resource, computed);
+        if (current && resource.revisions) await keepRevision(trx, request, resource, current, row);
         await hooks.afterWrite?.(context, row);
         // The search index follows every write in the write's own transaction.
         await indexRecord(trx, resource, row);
@@ -201,9 +203,12 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
         return { id, row: kept, before };
       }
       const named = [...columnFilesOf(resource, current), ...((await hooks.filesOf?.(trx, current)) ?? [])];
-      // A resource with a trash keeps the row there and its files on disk until the entry is purged.
+      // A resource with a trash keeps the row there, and its files and history, until the entry is purged.
       if (resource.trash) await putInTrash(trx, request, resource, current, named);
-      else files.replaced(named);
+      else {
+        files.replaced(named);
+        await forgetRevisions(trx, resource.name, id);
+      }
       await loose(trx).deleteFrom(resource.table).where('id', '=', id).execute();
       if (resource.ordered) await closeGap(trx, orderedListOf(resource, current));
       await hooks.afterRemove?.(trx, current);

@@ -116,14 +116,15 @@ export function defaultOf(field: Field): string | number | null | undefined {
   }
 }
 
-/** The `:id` of a route: a record id, or the route answers 404 (see the validator compiler). */
-export const idParams = z.object({
-  id: z.string().transform((value, context) => {
-    try {
-      return parseId(value);
-    } catch {
-      context.addIssue({ code: 'custom', message: 'Запись не найдена.' });
-      return z.NEVER;
-    }
-  }),
+/** A record id in a route's path: a parameter that is not one makes the route answer 404 (see the validator compiler). */
+export const idParam = z.string().transform((value, context) => {
+  try {
+    return parseId(value);
+  } catch {
+    context.addIssue({ code: 'custom', message: 'Запись не найдена.' });
+    return z.NEVER;
+  }
 });
+
+/** The `:id` of a route. */
+export const idParams = z.object({ id: idParam });

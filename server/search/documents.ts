@@ -1,5 +1,5 @@
 import { RESOURCES, type ResourceDescriptor, type SearchDeclaration } from '../../lib/resources/index.js';
-import { plainText } from './text.js';
+import { plainText } from '../../lib/html.js';
 
 /** A resource the search indexes. */
 export type SearchableResource = ResourceDescriptor & {

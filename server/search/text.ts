@@ -37,29 +37,3 @@ export function stemOf(word: string): string | null {
 
 /** The stems of a text, in order, stop words left out. */
 export const stemsOf = (text: string): string[] => wordsOf(text).flatMap((word) => stemOf(word) ?? []);
-
-/** Plain text of stored HTML: tags dropped, the few entities editors produce decoded, spaces collapsed. */
-export function plainText(html: string): string {
-  const ENTITIES: Record<string, string> = {
-    amp: '&',
-    lt: '<',
-    gt: '>',
-    quot: '"',
-    apos: "'",
-    nbsp: ' ',
-    laquo: '«',
-    raquo: '»',
-    mdash: '—',
-    ndash: '–',
-  };
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}

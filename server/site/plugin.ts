@@ -8,6 +8,8 @@ import { requirePhoneVerification, registerPhoneVerification } from '../../lib/p
 import { createLibphonenumberVerification } from '../../lib/phoneLibphonenumber.js';
 import { isSitePath, type SiteSettings } from '../../lib/site.js';
 import { DEFAULT_ALT_TEMPLATE, defaultDescription } from '../../lib/titles.js';
+import { previewContentServices } from '../content/preview.js';
+import { previewOfQuery } from '../preview/links.js';
 import { feedRoutes } from './feeds.js';
 import { isDatabaseUnavailable } from '../http/databaseErrors.js';
 import { inlineScriptSources } from './inlineScripts.js';
@@ -117,12 +119,18 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
   }
 
   const render = async (request: FastifyRequest): Promise<Rendered> => {
-    const { content, onHit } = contentForRender(app.content, app.pageCache, app.views);
+    // A preview link (`?preview=`) opens its record even as a draft; a link that is expired or forged opens nothing.
+    const preview = await previewOfQuery(app.config.jwtSecret, request.query);
+    const target = preview && 'target' in preview ? preview.target : null;
+    const base = target ? previewContentServices(app.db, app.views, app.content, target) : app.content;
+    const { content, onHit } = contentForRender(base, app.pageCache, app.views);
     const pageContext = await renderPage({
       urlOriginal: request.url,
       headersOriginal: request.headers,
       content,
       site,
+      preview: preview && 'target' in preview ? { expiresAt: preview.expiresAt } : null,
+      previewRefusal: preview && 'refusal' in preview ? preview.refusal : null,
     });
     request.pageCacheOnHit = onHit();
     const { httpResponse } = pageContext;
@@ -130,7 +138,9 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     const statusCode = isDatabaseUnavailable(pageContext.errorWhileRendering) ? 503 : (httpResponse?.statusCode ?? 500);
     const headers = (httpResponse?.headers ?? []).filter(([name]) => !['content-security-policy', 'cache-control'].includes(name.toLowerCase()));
     // Pages are revalidated on every visit (ETag, 304): they change whenever the content does.
-    headers.push(['Cache-Control', statusCode === 200 ? 'no-cache' : 'no-store']);
+    headers.push(['Cache-Control', statusCode === 200 && !preview ? 'no-cache' : 'no-store']);
+    // What a preview shows is not for search engines, whether or not the link still works.
+    if (preview) headers.push(['X-Robots-Tag', 'noindex']);
     const body = httpResponse?.body ?? '';
     return { statusCode, headers, body, scriptSources: inlineScriptSources(body) };
   };

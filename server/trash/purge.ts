@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { insertAudit } from '../admin/audit.js';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
+import { forgetRevisions } from '../revisions/store.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -22,14 +23,17 @@ export interface PurgeOptions {
  * Deletes trash entries for good, with their files. The entries are claimed first, in a transaction that deletes
  * them and answers what it deleted (with their audit entries): a purge running at the same moment in another
  * process, or a restore, finds them gone, so no file is deleted twice and no restored record's file is ever
- * deleted. The files go once that committed. Answers how many entries were purged.
+ * deleted. The records' histories go with the entries; the files once that committed. Answers how many entries were purged.
  */
 export async function purgeTrash({ db, files, removedBefore, actor, ip }: PurgeOptions): Promise<number> {
   const purged = await db.transaction().execute(async (trx) => {
     let claim = trx.deleteFrom('trash');
     if (removedBefore) claim = claim.where('removed_at', '<', removedBefore.toISOString());
     const entries = await claim.returning(['resource', 'record_id', 'files']).execute();
-    for (const entry of entries) await insertAudit(trx, { action: 'purge', resource: entry.resource, recordId: entry.record_id, actor, ip });
+    for (const entry of entries) {
+      await forgetRevisions(trx, entry.resource, entry.record_id);
+      await insertAudit(trx, { action: 'purge', resource: entry.resource, recordId: entry.record_id, actor, ip });
+    }
     return entries;
   });
   await files.remove(purged.flatMap((entry) => JSON.parse(entry.files) as string[]));

@@ -1,7 +1,12 @@
+import { render } from 'vike/abort';
 import type { PageContext } from 'vike/types';
 import { runGuards } from '../guards.js';
 
-/** Runs the guards the page declares by name (`guards` in its `+config.ts`); an unknown name throws, i.e. 500. */
+/**
+ * A preview link that is expired or forged answers 403 with its reason. Then the guards the page declares by name
+ * (`guards` in its `+config.ts`); an unknown name throws, i.e. 500.
+ */
 export async function guard(pageContext: PageContext): Promise<void> {
+  if (pageContext.previewRefusal) throw render(403, pageContext.previewRefusal);
   await runGuards(pageContext.config.guards ?? [], pageContext);
 }

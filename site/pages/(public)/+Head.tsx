@@ -21,7 +21,7 @@ export function Head() {
       <meta name="theme-color" content="#0b5cad" />
       <link rel="alternate" type="application/rss+xml" title={`Новости | ${site.brand}`} href="/rss.xml" />
       {canonical && <link rel="canonical" href={canonical} />}
-      {isError && <meta name="robots" content="noindex" />}
+      {(isError || pageContext.preview) && <meta name="robots" content="noindex" />}
       <meta property="og:site_name" content={site.brand} />
       <meta property="og:locale" content="ru_RU" />
       <meta property="og:type" content={meta?.ogType ?? 'website'} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import '../../styles/site.css';
 import { Footer } from '../../components/Footer.js';
 import { Header } from '../../components/Header.js';
+import { PreviewBanner } from '../../components/PreviewBanner.js';
 import { Toasts } from '../../components/Toasts.js';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -10,6 +11,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Перейти к содержанию
       </a>
+      <PreviewBanner />
       <div className="progress" role="progressbar" aria-label="Загрузка страницы" aria-hidden="true">
         <div className="progress__bar" />
       </div>

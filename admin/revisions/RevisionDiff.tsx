@@ -1,0 +1,155 @@
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { diffWords } from 'diff';
+import { useState } from 'react';
+import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
+import { resourceNamed } from '@lib/resources/index.js';
+import type { RevisionSummary } from '@lib/revisions.js';
+import type { AdminDataProvider } from '../../dataProvider/index.js';
+import { formatSavedAt, readableValue } from './values.js';
+
+/** Read by screen readers only: what a highlighted piece of text is (colour alone says nothing to them). */
+const SCREEN_READER_ONLY = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  m: '-1px',
+  p: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+// diffWords' own tokenizer knows Latin letters only: Russian words need the browser's word segmenter.
+const RUSSIAN_WORDS = new Intl.Segmenter('ru', { granularity: 'word' });
+
+/** A version to compare: one kept in the history, or the record as it is now. */
+type Version = number | 'current';
+
+interface RevisionDiffProps {
+  resource: string;
+  record: RaRecord;
+  /** The record's history, newest first. */
+  history: readonly RevisionSummary[];
+  /** The version the diff opens with; it is compared with the version after it. */
+  initial: number;
+  onClose: () => void;
+}
+
+/** The values of a version: fetched for a kept one, the edit screen's record for the current one. */
+function useVersionValues(resource: string, record: RaRecord, version: Version) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const query = useQuery({
+    queryKey: [resource, 'revision', record.id, version],
+    queryFn: async () => (await dataProvider.getRevision(resource, { id: record.id, revisionId: version })).data.values,
+    enabled: version !== 'current',
+    staleTime: Infinity,
+  });
+  return version === 'current' ? { values: record as Record<string, unknown>, error: null } : { values: query.data, error: query.error };
+}
+
+const Words = ({ before, after }: { before: string; after: string }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', p: 1.5, bgcolor: 'grey.50', borderRadius: 1, lineHeight: 1.7 }}>
+      {diffWords(before, after, { intlSegmenter: RUSSIAN_WORDS }).map((part, index) => {
+        if (part.added) {
+          return (
+            <Box key={index} component="ins" sx={{ bgcolor: '#d7f5dd', color: '#0b5323', textDecoration: 'none', borderBottom: '2px solid #2e7d32' }}>
+              <Box component="span" sx={SCREEN_READER_ONLY}>{`${translate('app.revisions.added')}: `}</Box>
+              {part.value}
+            </Box>
+          );
+        }
+        if (part.removed) {
+          return (
+            <Box key={index} component="del" sx={{ bgcolor: '#fde2e1', color: '#8a1c14' }}>
+              <Box component="span" sx={SCREEN_READER_ONLY}>{`${translate('app.revisions.removed')}: `}</Box>
+              {part.value}
+            </Box>
+          );
+        }
+        return <span key={index}>{part.value}</span>;
+      })}
+    </Box>
+  );
+};
+
+/**
+ * Two versions side by side as words removed and added, field by field (only the fields that differ). Either
+ * version can be chosen: a kept one or the current record.
+ */
+export const RevisionDiff = ({ resource, record, history, initial, onClose }: RevisionDiffProps) => {
+  const translate = useTranslate();
+  const index = history.findIndex((entry) => entry.id === initial);
+  const [from, setFrom] = useState<Version>(initial);
+  const [to, setTo] = useState<Version>(index > 0 ? (history[index - 1]?.id ?? 'current') : 'current');
+  const before = useVersionValues(resource, record, from);
+  const after = useVersionValues(resource, record, to);
+  const fields = resourceNamed(resource)?.fields ?? {};
+
+  const labelOf = (version: Version) => {
+    if (version === 'current') return translate('app.revisions.current');
+    const entry = history.find((candidate) => candidate.id === version);
+    return entry ? translate('app.revisions.version', { date: formatSavedAt(entry.created_at) }) : String(version);
+  };
+  const picker = (label: string, value: Version, onChange: (version: Version) => void) => (
+    <TextField
+      select
+      size="small"
+      label={translate(label)}
+      value={String(value)}
+      onChange={(event) => onChange(event.target.value === 'current' ? 'current' : Number(event.target.value))}
+      sx={{ minWidth: 260 }}
+    >
+      <MenuItem value="current">{labelOf('current')}</MenuItem>
+      {history.map((entry) => (
+        <MenuItem key={entry.id} value={String(entry.id)}>
+          {labelOf(entry.id)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  const ready = before.values && after.values;
+  const differing = ready
+    ? Object.keys(before.values ?? {})
+        .filter((name) => name in fields && name in (after.values ?? {}))
+        .map((name) => ({
+          name,
+          before: readableValue(fields[name], before.values?.[name], translate),
+          after: readableValue(fields[name], after.values?.[name], translate),
+        }))
+        .filter((field) => field.before !== field.after)
+    : [];
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="revision-diff-title">
+      <DialogTitle id="revision-diff-title">{translate('app.revisions.diff_title')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, pt: 1 }}>
+          {picker('app.revisions.from', from, setFrom)}
+          {picker('app.revisions.to', to, setTo)}
+        </Stack>
+        {(before.error || after.error) && <Typography color="error">{translate('app.revisions.load_failed')}</Typography>}
+        {!ready && !before.error && !after.error && <LinearProgress aria-label={translate('app.revisions.loading')} />}
+        {ready && differing.length === 0 && <Typography>{translate('app.revisions.no_difference')}</Typography>}
+        {differing.map((field) => (
+          <Box component="section" key={field.name} sx={{ mb: 2 }} data-testid={`diff-${field.name}`}>
+            <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+              {translate(`resources.${resource}.fields.${field.name}`, { _: field.name })}
+            </Typography>
+            <Words before={field.before} after={field.after} />
+          </Box>
+        ))}
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.revisions.files_note')}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('app.revisions.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

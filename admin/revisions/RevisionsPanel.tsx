@@ -1,0 +1,116 @@
+import HistoryIcon from '@mui/icons-material/History';
+import { Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useResourceContext, useTranslate, type Identifier } from 'react-admin';
+import type { RevisionSummary } from '@lib/revisions.js';
+import type { AdminDataProvider } from '../../dataProvider/index.js';
+import { useReportError } from '../profile/useAccount.js';
+import { RevisionDiff } from './RevisionDiff.js';
+import { formatSavedAt } from './values.js';
+
+const historyKey = (resource: string, id: Identifier | undefined) => [resource, 'revisions', id] as const;
+
+/**
+ * «История изменений» beside an edit form: every save kept the version it replaced, with when, who and which
+ * fields. «Сравнить» shows that version against the next one (or any two); «Восстановить» saves it again after a
+ * confirmation (the current version stays in the history). Loaded lazily with the diff library.
+ */
+export default function RevisionsPanel() {
+  const record = useRecordContext();
+  const resource = useResourceContext() ?? '';
+  const translate = useTranslate();
+  const notify = useNotify();
+  const report = useReportError();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const queryClient = useQueryClient();
+  const [comparing, setComparing] = useState<number | null>(null);
+  const [restoring, setRestoring] = useState<RevisionSummary | null>(null);
+
+  const history = useQuery({
+    queryKey: historyKey(resource, record?.id),
+    queryFn: async () => (await dataProvider.getRevisions(resource, { id: record?.id ?? '' })).data,
+    enabled: record !== undefined,
+  });
+  const restore = useMutation({
+    mutationFn: (revision: RevisionSummary) => dataProvider.restoreRevision(resource, { id: record?.id ?? '', revisionId: revision.id }),
+    onSuccess: async () => {
+      setRestoring(null);
+      notify('app.revisions.restored', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: historyKey(resource, record?.id) });
+    },
+    onError: async (error) => {
+      setRestoring(null);
+      await report(error);
+    },
+  });
+  if (!record) return null;
+
+  const fieldNames = (names: readonly string[]) => names.map((name) => translate(`resources.${resource}.fields.${name}`, { _: name })).join(', ');
+  const entries = history.data ?? [];
+
+  return (
+    <Card component="aside" aria-labelledby="revisions-title" sx={{ ml: 2, width: 360, flexShrink: 0, alignSelf: 'flex-start' }}>
+      <CardContent>
+        <Stack direction="row" spacing={1} alignItems="center">
+          <HistoryIcon color="action" />
+          <Typography id="revisions-title" variant="h6" component="h2">
+            {translate('app.revisions.title')}
+          </Typography>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('app.revisions.hint')}
+        </Typography>
+        {history.isPending && <LinearProgress sx={{ mt: 2 }} aria-label={translate('app.revisions.loading')} />}
+        {history.isError && (
+          <Typography color="error" sx={{ mt: 2 }}>
+            {translate('app.revisions.load_failed')}
+          </Typography>
+        )}
+        {history.isSuccess && entries.length === 0 && <Typography sx={{ mt: 2 }}>{translate('app.revisions.empty')}</Typography>}
+        <List dense aria-label={translate('app.revisions.title')}>
+          {entries.map((entry) => {
+            const when = formatSavedAt(entry.created_at);
+            return (
+              <ListItem key={entry.id} divider disableGutters sx={{ display: 'block' }} data-testid="revision">
+                <ListItemText
+                  primary={when}
+                  secondary={
+                    <>
+                      {entry.user_email || translate('app.revisions.unknown_user')}
+                      <br />
+                      {translate('app.revisions.changed', { fields: fieldNames(entry.changed) })}
+                    </>
+                  }
+                />
+                <Box sx={{ display: 'flex', gap: 1 }}>
+                  <Button size="small" onClick={() => setComparing(entry.id)} aria-label={translate('app.revisions.compare_version', { date: when })}>
+                    {translate('app.revisions.compare')}
+                  </Button>
+                  <Button
+                    size="small"
+                    disabled={restore.isPending}
+                    onClick={() => setRestoring(entry)}
+                    aria-label={translate('app.revisions.restore_version', { date: when })}
+                  >
+                    {translate('app.revisions.restore')}
+                  </Button>
+                </Box>
+              </ListItem>
+            );
+          })}
+        </List>
+      </CardContent>
+      {comparing !== null && <RevisionDiff resource={resource} record={record} history={entries} initial={comparing} onClose={() => setComparing(null)} />}
+      <Confirm
+        isOpen={restoring !== null}
+        loading={restore.isPending}
+        title="app.revisions.restore_title"
+        content={translate('app.revisions.restore_content', { date: restoring ? formatSavedAt(restoring.created_at) : '' })}
+        confirm="app.revisions.restore"
+        onConfirm={() => restoring && restore.mutate(restoring)}
+        onClose={() => setRestoring(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { Card, CardContent, LinearProgress } from '@mui/material';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { ListButton, TopToolbar, useTranslate } from 'react-admin';
+import type { ResourceDescriptor } from '@lib/resources/index.js';
+import { PreviewButton } from './PreviewButton.js';
+
+// The history (and the diff library) loads only when an edit screen with a history opens.
+const RevisionsPanel = lazy(() => import('./RevisionsPanel.js'));
+
+const HistoryLoading = () => {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ ml: 2, width: 360, flexShrink: 0, alignSelf: 'flex-start' }}>
+      <CardContent>
+        <LinearProgress aria-label={translate('app.revisions.loading')} />
+      </CardContent>
+    </Card>
+  );
+};
+
+/** The edit screen's side panel of a resource that declares `revisions`: its history. */
+export function editAsideOf(resource: ResourceDescriptor | undefined): ReactElement | undefined {
+  if (!resource?.revisions) return undefined;
+  return (
+    <Suspense fallback={<HistoryLoading />}>
+      <RevisionsPanel />
+    </Suspense>
+  );
+}
+
+/** The edit screen's buttons of a resource that declares `preview` (and has no buttons of its own). */
+export function editActionsOf(resource: ResourceDescriptor | undefined): ReactElement | undefined {
+  if (!resource?.preview) return undefined;
+  return (
+    <TopToolbar>
+      <PreviewButton />
+      <ListButton />
+    </TopToolbar>
+  );
+}

@@ -1,0 +1,57 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { resourceNamed, type ResourceName } from '../../lib/resources/index.js';
+import type { PreviewLink } from '../../lib/revisions.js';
+
+/** A preview link opens its page for an hour. */
+export const PREVIEW_TTL_SECONDS = 60 * 60;
+/** The query parameter of a preview link. */
+export const PREVIEW_PARAM = 'preview';
+
+export const PREVIEW_EXPIRED_MESSAGE = 'Срок действия ссылки предпросмотра истёк (она действует 1 час). Откройте предпросмотр из панели управления ещё раз.';
+export const PREVIEW_INVALID_MESSAGE = 'Ссылка предпросмотра недействительна. Откройте предпросмотр из панели управления ещё раз.';
+
+const ALGORITHM = 'HS256';
+// Its own audience: a session token is no preview link, and a preview link is no session token.
+const AUDIENCE = 'preview';
+
+/** The record a preview link shows. */
+export interface PreviewTarget {
+  resource: ResourceName;
+  id: number;
+}
+
+/** What a request's preview parameter says: the record it opens until when, or why it opens nothing. */
+export type PreviewCheck = { target: PreviewTarget; expiresAt: string } | { refusal: string };
+
+const keyOf = (secret: string) => new TextEncoder().encode(`preview:${secret}`);
+
+/** A signed link to the record's public page, valid for an hour; `path` is where the record's page lives. */
+export async function signPreviewLink(secret: string, target: PreviewTarget, path: string, ttlSeconds = PREVIEW_TTL_SECONDS): Promise<PreviewLink> {
+  const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+  const token = await new SignJWT({ resource: target.resource, id: target.id })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(expires)
+    .sign(keyOf(secret));
+  return { url: `${path}?${PREVIEW_PARAM}=${token}`, expiresAt: new Date(expires * 1000).toISOString() };
+}
+
+/** Checks a preview parameter: signature, algorithm, audience, expiry, and a resource that declares a preview. */
+export async function checkPreviewToken(secret: string, token: unknown): Promise<PreviewCheck> {
+  if (typeof token !== 'string' || token === '') return { refusal: PREVIEW_INVALID_MESSAGE };
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM], audience: AUDIENCE, requiredClaims: ['exp'] });
+    const resource = typeof payload.resource === 'string' ? resourceNamed(payload.resource) : undefined;
+    if (!resource?.preview || !Number.isSafeInteger(payload.id) || typeof payload.exp !== 'number') return { refusal: PREVIEW_INVALID_MESSAGE };
+    return { target: { resource: resource.name as ResourceName, id: payload.id as number }, expiresAt: new Date(payload.exp * 1000).toISOString() };
+  } catch (error) {
+    return { refusal: error instanceof errors.JWTExpired ? PREVIEW_EXPIRED_MESSAGE : PREVIEW_INVALID_MESSAGE };
+  }
+}
+
+/** The preview a page request asks for through its query, or null for an ordinary visit. */
+export async function previewOfQuery(secret: string, query: unknown): Promise<PreviewCheck | null> {
+  if (typeof query !== 'object' || query === null || !(PREVIEW_PARAM in query)) return null;
+  return checkPreviewToken(secret, (query as Record<string, unknown>)[PREVIEW_PARAM]);
+}

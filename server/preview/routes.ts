@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { PreviewDeclaration, ResourceDescriptor, ResourceName } from '../../lib/resources/index.js';
+import { loadOr404 } from '../resources/writes.js';
+import { idParams } from '../resources/zod.js';
+import { signPreviewLink } from './links.js';
+
+export interface PreviewRoutesOptions {
+  resource: ResourceDescriptor & { preview: PreviewDeclaration };
+}
+
+/**
+ * `POST /api/admin/<resource>/preview/{id}` for a resource that declares `preview`, inside the resource's own scope
+ * (so its role applies): a signed link to the record's public page, drafts and scheduled items included.
+ */
+export const previewRoutes: FastifyPluginAsync<PreviewRoutesOptions> = async (app, { resource }) => {
+  app.post<{ Params: { id: number } }>(`/api/admin/${resource.name}/preview/:id`, { schema: { params: idParams } }, async (request) => {
+    const row = await loadOr404(app.db, resource, request.params.id);
+    const target = { resource: resource.name as ResourceName, id: row.id };
+    return { data: await signPreviewLink(app.config.jwtSecret, target, resource.preview.path(row)) };
+  });
+};

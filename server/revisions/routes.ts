@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ResourceDescriptor } from '../../lib/resources/index.js';
+import { notFound } from '../http/errors.js';
+import type { Values } from '../resources/hooks.js';
+import { loadOr404 } from '../resources/writes.js';
+import { idParam, idParams } from '../resources/zod.js';
+import { findRevision, listRevisions } from './store.js';
+
+export const REVISION_NOT_FOUND_MESSAGE = 'Версия не найдена.';
+
+export interface RevisionRoutesOptions {
+  resource: ResourceDescriptor;
+  /**
+   * Saves a version's values onto the record as an ordinary update of the resource (validated, audited, indexed,
+   * keeping the version it replaces); answers the record as the admin reads it.
+   */
+  restore: (request: FastifyRequest, id: number, values: Values) => Promise<unknown>;
+}
+
+const revisionParams = z.object({ id: idParam, revisionId: idParam });
+type RevisionRoute = { Params: { id: number; revisionId: number } };
+
+/**
+ * A record's history for a resource that declares `revisions`, registered inside the resource's own scope (so
+ * its role applies): the list, one version's values (for the diff), and restoring one.
+ */
+export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (app, { resource, restore }) => {
+  const base = `/api/admin/${resource.name}`;
+
+  const revisionOr404 = async (id: number, revisionId: number) => {
+    await loadOr404(app.db, resource, id);
+    const revision = await findRevision(app.db, resource, id, revisionId);
+    if (!revision) throw notFound(REVISION_NOT_FOUND_MESSAGE);
+    return revision;
+  };
+
+  app.get<{ Params: { id: number } }>(`${base}/:id/revisions`, { schema: { params: idParams } }, async (request) => {
+    await loadOr404(app.db, resource, request.params.id);
+    return { data: await listRevisions(app.db, resource, request.params.id) };
+  });
+
+  app.get<RevisionRoute>(`${base}/:id/revisions/:revisionId`, { schema: { params: revisionParams } }, async (request) => ({
+    data: await revisionOr404(request.params.id, request.params.revisionId),
+  }));
+
+  app.post<RevisionRoute>(`${base}/restore-revision/:id/:revisionId`, { schema: { params: revisionParams } }, async (request) => {
+    const revision = await revisionOr404(request.params.id, request.params.revisionId);
+    return { data: await restore(request, request.params.id, revision.values) };
+  });
+};

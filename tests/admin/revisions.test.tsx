@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError, type DataProvider } from 'react-admin';
+import { TIMEOUT_TOAST, NETWORK_TOAST } from '../../lib/site.js';
+import { viewsOf } from '../../admin/common/ResourceViews.js';
+import news from '../../admin/news/index.js';
+import { NETWORK_ERROR_KEY, TIMEOUT_ERROR_KEY } from '../../dataProvider/index.js';
+import { renderInAdmin } from './render.js';
+
+const NewsEdit = viewsOf(news).edit!;
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => cleanup());
+
+const record = {
+  id: 7,
+  title: 'Новость',
+  slug: 'novost',
+  lead: '',
+  content: '<p>Стало</p>',
+  image: null,
+  image_alt: '',
+  public_at: '2025-01-10T09:00:00.000Z',
+  published: 1,
+  seo_title: '',
+  seo_description: '',
+};
+const revision = { id: 3, created_at: '2025-01-11T09:00:00.000Z', user_id: 1, user_email: 'editor@example.com', changed: ['content'] };
+
+/** The edit screen of a news item with one version in its history; `failures` say how the calls fail. */
+function renderEdit(failures: { restore?: Error; preview?: Error }) {
+  const provider = {
+    getOne: vi.fn(async () => ({ data: record })),
+    getRevisions: vi.fn(async () => ({ data: [revision] })),
+    getRevision: vi.fn(async () => ({ data: { ...revision, values: { ...record, content: '<p>Было</p>' } } })),
+    restoreRevision: vi.fn(async () => {
+      if (failures.restore) throw failures.restore;
+      return { data: record };
+    }),
+    preview: vi.fn(async () => {
+      if (failures.preview) throw failures.preview;
+      return { data: { url: '/news/novost?preview=x', expiresAt: '2025-01-11T10:00:00.000Z' } };
+    }),
+  };
+  renderInAdmin(
+    <Routes>
+      <Route path="/news/:id" element={<NewsEdit />} />
+    </Routes>,
+    { dataProvider: provider as unknown as DataProvider, resource: 'news', path: '/news/7' },
+  );
+  return provider;
+}
+
+describe('history and preview on the edit screen', () => {
+  it('lists the history lazily and shows the spec timeout toast when a restore times out', async () => {
+    const provider = renderEdit({ restore: new HttpError(TIMEOUT_ERROR_KEY, 0, { message: 'timeout of 20000ms exceeded' }) });
+    const history = await screen.findByRole('complementary', { name: 'История изменений' });
+    expect(await within(history).findByText('editor@example.com', { exact: false })).toBeTruthy();
+    expect(within(history).getByText(/Изменено: Текст/)).toBeTruthy();
+
+    await userEvent.click(within(history).getByRole('button', { name: /^Восстановить версию от / }));
+    const confirm = await screen.findByRole('dialog', { name: 'Восстановить версию?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Восстановить' }));
+    await waitFor(() => expect(provider.restoreRevision).toHaveBeenCalledWith('news', { id: 7, revisionId: 3 }));
+    expect(await screen.findByText(TIMEOUT_TOAST)).toBeTruthy();
+  });
+
+  it('shows the spec network toast and closes the blank tab when the preview link cannot be made', async () => {
+    const tab = { close: vi.fn(), opener: {}, location: { href: '' } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const provider = renderEdit({ preview: new HttpError(NETWORK_ERROR_KEY, 0, { message: 'Network Error' }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Предпросмотр' }));
+    await waitFor(() => expect(provider.preview).toHaveBeenCalledWith('news', { id: 7 }));
+    expect(await screen.findByText(NETWORK_TOAST)).toBeTruthy();
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.close).toHaveBeenCalled();
+    open.mockRestore();
+  });
+
+  it('sends the opened tab to the signed link', async () => {
+    const tab = { close: vi.fn(), opener: {}, location: { href: '' } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    renderEdit({});
+    await userEvent.click(await screen.findByRole('button', { name: 'Предпросмотр' }));
+    await waitFor(() => expect(tab.location.href).toBe('/news/novost?preview=x'));
+    expect(tab.opener).toBeNull();
+    expect(tab.close).not.toHaveBeenCalled();
+    open.mockRestore();
+  });
+});
