@@ -17,6 +17,8 @@ export interface ProvidersOptions {
   /** Transport and cookie store replacements, for tests. */
   adapter?: AxiosAdapter;
   cookies?: CookieStore;
+  /** The authProvider the login screen already made; a new one otherwise. */
+  authProvider?: AdminAuthProvider;
 }
 
 /**
@@ -27,7 +29,7 @@ export function createProviders(options: ProvidersOptions = {}): AdminProviders 
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },
   });
-  const authProvider = createAuthProvider({ baseURL: options.baseURL, adapter: options.adapter, cookies: options.cookies });
+  const authProvider = options.authProvider ?? createAuthProvider({ baseURL: options.baseURL, adapter: options.adapter, cookies: options.cookies });
   const dataProvider = guardByRole(
     createAdminDataProvider({
       baseURL: options.baseURL,

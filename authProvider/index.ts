@@ -4,7 +4,7 @@ import { resourceNamed, roleMayUse } from '@lib/resources/index.js';
 import { NO_BODY, Session, type Role, type SessionOptions } from './session.js';
 import { postLoginStep, PROFILE_PATH, TwoFactorChallenge, type LoginParams } from './twoFactor.js';
 
-export { ACCESS_COOKIE, Session, decodeClaims, browserCookies } from './session.js';
+export { ACCESS_COOKIE, SESSION_MARKER_COOKIE, Session, decodeClaims, browserCookies } from './session.js';
 export type { AccessClaims, CookieStore, Role, SessionOptions } from './session.js';
 export { PROFILE_PATH, TwoFactorChallenge, type LoginParams } from './twoFactor.js';
 
@@ -76,6 +76,8 @@ export function isExpiredTokenError(error: unknown): boolean {
 export interface AdminAuthProvider extends AuthProvider {
   /** The session behind the provider (token, claims, refresh), for the dataProvider's Bearer header. */
   session: Session;
+  /** Signs in (throws TwoFactorChallenge after the password of an account with two-factor sign-in); answers where to go. */
+  login: (params: LoginParams) => Promise<{ redirectTo: string }>;
   getIdentity: () => Promise<UserIdentity>;
   getPermissions: () => Promise<Role | undefined>;
   canAccess: (params: { resource?: string; action?: string }) => Promise<boolean>;

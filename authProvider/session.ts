@@ -1,12 +1,12 @@
 import axios, { type AxiosAdapter, type AxiosInstance } from 'axios';
 import Cookies from 'js-cookie';
 import { jwtDecode } from 'jwt-decode';
+import { ACCESS_COOKIE, SESSION_MARKER_COOKIE } from '@lib/sessionCookies.js';
 
 /** Headers of a POST without a body: no Content-Type at all (axios would otherwise announce a form). */
 export const NO_BODY = { 'Content-Type': null } as const;
 
-/** The cookie that holds the access token (spec §3). */
-export const ACCESS_COOKIE = 'access_token';
+export { ACCESS_COOKIE, SESSION_MARKER_COOKIE };
 
 export type Role = 'USER' | 'MANAGER';
 
@@ -112,9 +112,21 @@ export class Session {
     return left !== null && left <= 0;
   }
 
-  /** Rotates the tokens; resolves whether it worked. Concurrent callers share one request. */
+  /**
+   * Whether the browser may hold a session: an access token, or the marker the server keeps next to the HttpOnly
+   * refresh cookie (a script cannot see that cookie itself).
+   */
+  present(): boolean {
+    return this.token() !== undefined || this.cookies.get(SESSION_MARKER_COOKIE) !== undefined;
+  }
+
+  /**
+   * Rotates the tokens; resolves whether it worked. Concurrent callers share one request. Without the refresh
+   * cookie's marker there is nothing to renew: no request, which the server could only refuse.
+   */
   refresh(): Promise<boolean> {
     if (this.refreshing) return this.refreshing;
+    if (this.cookies.get(SESSION_MARKER_COOKIE) === undefined) return Promise.resolve(false);
     const before = this.token();
     this.refreshing = this.http
       .post('/api/site/refresh', undefined, { headers: NO_BODY })
@@ -161,9 +173,11 @@ export class Session {
     this.timer = null;
   }
 
+  /** Ends the session in this browser: the token, and the marker, so that nothing tries to renew it. */
   clear(): void {
     this.stop();
     this.stale = null;
     this.cookies.remove(ACCESS_COOKIE);
+    this.cookies.remove(SESSION_MARKER_COOKIE);
   }
 }

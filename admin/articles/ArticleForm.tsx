@@ -1,12 +1,12 @@
 import { Typography } from '@mui/material';
 import { SimpleForm, TextInput, useResourceContext, useTranslate } from 'react-admin';
-import { RichTextInput } from 'ra-input-rich-text';
 import { isResourceName, type ResourceName } from '@lib/resources/index.js';
 import { FlagInput } from '../common/fields.js';
 import type { FormProps } from '../common/parts.js';
 import { rules } from '../common/rules.js';
 import { ImageUploadInput } from '../inputs/ImageUploadInput.js';
 import { PublicAtInput } from '../inputs/PublicAtInput.js';
+import { RichTextInput } from '../inputs/RichTextInput.js';
 
 const Section = ({ title }: { title: string }) => {
   const translate = useTranslate();

@@ -2,10 +2,11 @@ import type { ComponentType } from 'react';
 import { Create, Edit, useResourceContext } from 'react-admin';
 import { resourceNamed } from '@lib/resources/index.js';
 import { editActionsOf, editAsideOf } from '../revisions/editorial.js';
-import type { ResourceParts } from './parts.js';
+import { lazyScreen } from './lazyScreen.js';
+import type { EditParts } from './parts.js';
 import { UploadProgressProvider, useUploadProgress } from './uploadProgress.js';
 
-type Form = NonNullable<ResourceParts['form']>;
+type Form = EditParts['form'];
 
 /** A resource's create screen: its form; back to the list once the server has answered. */
 export const ResourceCreate = ({ form: Form }: { form: Form }) => {
@@ -30,8 +31,8 @@ export const ResourceEdit = ({
   transform,
 }: {
   form: Form;
-  actions?: ResourceParts['editActions'];
-  transform?: ResourceParts['transformEdit'];
+  actions?: EditParts['editActions'];
+  transform?: EditParts['transformEdit'];
 }) => {
   const [percent, meta] = useUploadProgress();
   const resource = resourceNamed(useResourceContext() ?? '');
@@ -55,19 +56,28 @@ export interface ResourceViews {
   list: ComponentType;
   create?: ComponentType;
   edit?: ComponentType;
-  icon: ComponentType;
-  recordRepresentation: ResourceParts['recordRepresentation'];
 }
 
-/** The screens of a resource from its parts: the list, and create and edit around its form when it has one. */
-export function viewsOf(parts: ResourceParts): ResourceViews {
-  const { form, list, icon, recordRepresentation } = parts;
-  if (!form) return { list, icon, recordRepresentation };
+/** Where a resource's screens come from, each loaded the first time it opens (a chunk of its own). */
+export interface ScreenLoaders {
+  list: () => Promise<ComponentType>;
+  /** None for a read-only resource. */
+  edit?: () => Promise<{ default: EditParts }>;
+}
+
+/** A resource's screens: its list, and for a resource with a form the create and edit screens around it. */
+export function viewsOf({ list, edit }: ScreenLoaders): ResourceViews {
+  if (!edit) return { list: lazyScreen(list) };
+  const parts = async () => (await edit()).default;
   return {
-    list,
-    icon,
-    recordRepresentation,
-    create: () => <ResourceCreate form={form} />,
-    edit: () => <ResourceEdit form={form} actions={parts.editActions} transform={parts.transformEdit} />,
+    list: lazyScreen(list),
+    create: lazyScreen(async () => {
+      const { form } = await parts();
+      return () => <ResourceCreate form={form} />;
+    }),
+    edit: lazyScreen(async () => {
+      const { form, editActions, transformEdit } = await parts();
+      return () => <ResourceEdit form={form} actions={editActions} transform={transformEdit} />;
+    }),
   };
 }

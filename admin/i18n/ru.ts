@@ -1,3 +1,5 @@
+import { authMessages } from './auth.js';
+
 /** Field labels shared by news and own media articles (the same record shape). */
 const articleFields = {
   id: 'ID',
@@ -53,28 +55,7 @@ export const appMessages = {
   },
   app: {
     title: 'Управление сайтом',
-    error: {
-      timeout: 'Превышено время ожидания ответа от сервера! Попробуйте повторить операцию через некоторое время.',
-      network: 'Произошла ошибка! Попробуйте повторить операцию через некоторое время.',
-      source_not_deactivated: 'Сервер не подтвердил отключение источника.',
-    },
-    auth: {
-      session_expired: 'Сессия истекла.',
-      logout_failed: 'Не удалось выйти. Попробуйте ещё раз.',
-      login_required: 'Войдите, чтобы продолжить.',
-      login_title: 'Вход в панель управления',
-      email: 'Электронная почта',
-      password: 'Пароль',
-      sign_in: 'Войти',
-      logout: 'Выйти',
-      access_denied: 'Недостаточно прав для этого раздела.',
-      two_factor_step: 'Введите код из приложения.',
-      two_factor_prompt: 'Введите шестизначный код из приложения-аутентификатора или один из кодов восстановления.',
-      code: 'Код из приложения',
-      code_help: 'Или код восстановления',
-      confirm: 'Подтвердить',
-      back: 'Назад',
-    },
+    ...authMessages,
     profile: {
       title: 'Профиль',
       account: 'Учётная запись',

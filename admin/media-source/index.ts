@@ -1,14 +1,8 @@
-import SourceIcon from '@mui/icons-material/RssFeed';
-import type { RaRecord } from 'react-admin';
-import type { ResourceParts } from '../common/parts.js';
+import type { EditParts } from '../common/parts.js';
 import { MediaSourceForm } from './MediaSourceForm.js';
-import { MediaSourceList } from './MediaSourceList.js';
 
-const parts: ResourceParts = {
-  list: MediaSourceList,
+const parts: EditParts = {
   form: MediaSourceForm,
-  icon: SourceIcon,
-  recordRepresentation: (record: RaRecord) => String(record.name ?? ''),
 };
 
 export default parts;

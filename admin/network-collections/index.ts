@@ -1,14 +1,8 @@
-import ShareIcon from '@mui/icons-material/Share';
-import type { RaRecord } from 'react-admin';
-import type { ResourceParts } from '../common/parts.js';
+import type { EditParts } from '../common/parts.js';
 import { NetworkForm } from './NetworkForm.js';
-import { NetworkList } from './NetworkList.js';
 
-const parts: ResourceParts = {
-  list: NetworkList,
+const parts: EditParts = {
   form: NetworkForm,
-  icon: ShareIcon,
-  recordRepresentation: (record: RaRecord) => String(record.title ?? ''),
 };
 
 export default parts;

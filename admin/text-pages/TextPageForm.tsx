@@ -1,5 +1,5 @@
 import { SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { RichTextInput } from 'ra-input-rich-text';
+import { RichTextInput } from '../inputs/RichTextInput.js';
 
 import { choicesOf } from '../common/choices.js';
 import type { FormProps } from '../common/parts.js';

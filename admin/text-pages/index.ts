@@ -1,14 +1,8 @@
-import DescriptionIcon from '@mui/icons-material/Description';
-import type { RaRecord } from 'react-admin';
-import type { ResourceParts } from '../common/parts.js';
+import type { EditParts } from '../common/parts.js';
 import { TextPageForm } from './TextPageForm.js';
-import { TextPageList } from './TextPageList.js';
 
-const parts: ResourceParts = {
-  list: TextPageList,
+const parts: EditParts = {
   form: TextPageForm,
-  icon: DescriptionIcon,
-  recordRepresentation: (record: RaRecord) => String(record.title ?? record.identifier ?? ''),
 };
 
 export default parts;

@@ -39,5 +39,3 @@ export const TrashList = () => (
     </Datagrid>
   </List>
 );
-
-export default TrashList;

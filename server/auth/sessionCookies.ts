@@ -4,14 +4,15 @@ import type { Database, UserRow } from '../db/schema.js';
 import { issueRefreshToken, REFRESH_TOKEN_TTL_SECONDS, type IssuedRefreshToken } from './refreshTokens.js';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './tokens.js';
 
-export const ACCESS_COOKIE = 'access_token';
-export const REFRESH_COOKIE = 'refresh_token';
+import { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE } from '../../lib/sessionCookies.js';
+
+export { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE } from '../../lib/sessionCookies.js';
 export const REFRESH_COOKIE_PATH = '/api/site';
 
 /**
  * The session cookies (docs/admin-api.md): the access token readable by the admin's scripts (it sends it back as
  * `Authorization: Bearer`), `SameSite=Lax`, path `/`; the refresh token HttpOnly, `SameSite=Strict`, only for
- * `/api/site`. Both `Secure` behind HTTPS.
+ * `/api/site`, and its readable marker for as long. All `Secure` behind HTTPS.
  */
 export function setSessionCookies(reply: FastifyReply, secure: boolean, accessToken: string, refresh: IssuedRefreshToken): void {
   reply.setCookie(ACCESS_COOKIE, accessToken, { path: '/', sameSite: 'lax', secure, httpOnly: false, maxAge: ACCESS_TOKEN_TTL_SECONDS });
@@ -22,6 +23,14 @@ export function setSessionCookies(reply: FastifyReply, secure: boolean, accessTo
     httpOnly: true,
     maxAge: REFRESH_TOKEN_TTL_SECONDS,
   });
+  reply.setCookie(SESSION_MARKER_COOKIE, '1', { path: '/', sameSite: 'lax', secure, httpOnly: false, maxAge: REFRESH_TOKEN_TTL_SECONDS });
+}
+
+/** Ends the session in the browser: every cookie `setSessionCookies` sets. */
+export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(ACCESS_COOKIE, { path: '/', sameSite: 'lax', secure, httpOnly: false });
+  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, sameSite: 'strict', secure, httpOnly: true });
+  reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/', sameSite: 'lax', secure, httpOnly: false });
 }
 
 /**

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { RateLimiter } from '../auth/rateLimit.js';
 import { beginTwoFactorLogin, completeTwoFactorLogin, enrolmentPending } from '../auth/twoFactorLogin.js';
 import { issueRefreshToken, peekRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../auth/refreshTokens.js';
-import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH, setSessionCookies as setCookies } from '../auth/sessionCookies.js';
+import { clearSessionCookies as clearCookies, REFRESH_COOKIE, setSessionCookies as setCookies } from '../auth/sessionCookies.js';
 import { signAccessToken } from '../auth/tokens.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -61,8 +61,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   }
 
   function clearSessionCookies(reply: FastifyReply): void {
-    reply.clearCookie(ACCESS_COOKIE, { path: '/', sameSite: 'lax', secure, httpOnly: false });
-    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, sameSite: 'strict', secure, httpOnly: true });
+    clearCookies(reply, secure);
   }
 
   async function startSession(reply: FastifyReply, user: UserRow, refresh: IssuedRefreshToken) {

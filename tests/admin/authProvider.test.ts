@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_COOKIE, createAuthProvider, LOGIN_REQUIRED_KEY, LOGOUT_FAILED_KEY, roleCanAccess, SESSION_EXPIRED_KEY } from '../../authProvider/index.js';
+import {
+  ACCESS_COOKIE,
+  createAuthProvider,
+  LOGIN_REQUIRED_KEY,
+  LOGOUT_FAILED_KEY,
+  roleCanAccess,
+  SESSION_EXPIRED_KEY,
+  SESSION_MARKER_COOKIE,
+} from '../../authProvider/index.js';
 import { fakeAdapter, MemoryCookies, tokenFor } from './fakes.js';
 
 function setup(route: Parameters<typeof fakeAdapter>[0], token?: string) {
@@ -24,14 +32,28 @@ describe('authProvider: session from the access_token cookie', () => {
     auth.session.stop();
   });
 
-  it('without a token tries the refresh cookie once, then sends the visitor to /admin', async () => {
+  it('without a token nor the refresh cookie’s marker, sends the visitor to /admin without asking the server', async () => {
     const { auth, requests } = setup(() => ({ status: 401, data: { message: 'Требуется авторизация.' } }));
+    expect(auth.session.present()).toBe(false);
+    await expect(auth.checkAuth({})).rejects.toEqual({ message: LOGIN_REQUIRED_KEY, redirectTo: '/admin' });
+    expect(requests).toEqual([]);
+  });
+
+  it('without a token but with the marker, tries the refresh cookie once, then sends the visitor to /admin', async () => {
+    const { auth, cookies, requests } = setup(() => {
+      cookies.remove(SESSION_MARKER_COOKIE);
+      return { status: 401, data: { message: 'Требуется авторизация.' } };
+    });
+    cookies.set(SESSION_MARKER_COOKIE, '1');
+    expect(auth.session.present()).toBe(true);
+    await expect(auth.checkAuth({})).rejects.toEqual({ message: LOGIN_REQUIRED_KEY, redirectTo: '/admin' });
     await expect(auth.checkAuth({})).rejects.toEqual({ message: LOGIN_REQUIRED_KEY, redirectTo: '/admin' });
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/site/refresh']);
   });
 
   it('without a token but with a live refresh cookie, renews the session silently', async () => {
     const cookies = new MemoryCookies();
+    cookies.set(SESSION_MARKER_COOKIE, '1');
     const { adapter } = fakeAdapter((request) => {
       if (request.url === '/api/site/refresh') cookies.set(ACCESS_COOKIE, tokenFor('USER'));
       return { status: 200, data: { data: { user: {} } } };
@@ -97,9 +119,12 @@ describe('authProvider: logout (spec §4)', () => {
     expect(refused.cookies.get(ACCESS_COOKIE)).toBeUndefined();
 
     const expired = setup(() => ({ status: 200, data: {} }), tokenFor('USER', { expiresInSeconds: -10 }));
+    expired.cookies.set(SESSION_MARKER_COOKIE, '1');
     await expect(expired.auth.logout({})).resolves.toBe('/admin');
     expect(expired.requests).toHaveLength(0);
     expect(expired.cookies.get(ACCESS_COOKIE)).toBeUndefined();
+    // Nothing tries to renew the session afterwards.
+    expect(expired.auth.session.present()).toBe(false);
   });
 });
 
@@ -140,6 +165,7 @@ describe('authProvider: errors and roles', () => {
 describe('authProvider: silent refresh before expiry', () => {
   it('refreshes a token about to expire before the request, once for concurrent requests', async () => {
     const cookies = new MemoryCookies();
+    cookies.set(SESSION_MARKER_COOKIE, '1');
     cookies.set(ACCESS_COOKIE, tokenFor('MANAGER', { expiresInSeconds: 30 }));
     const fresh = tokenFor('MANAGER', { expiresInSeconds: 900 });
     const { adapter, requests } = fakeAdapter(() => {
@@ -157,12 +183,15 @@ describe('authProvider: silent refresh before expiry', () => {
     const cookies = new MemoryCookies();
     const expired = tokenFor('MANAGER', { expiresInSeconds: -30 });
     cookies.set(ACCESS_COOKIE, expired);
-    const { adapter } = fakeAdapter(() => {
+    cookies.set(SESSION_MARKER_COOKIE, '1');
+    const { adapter, requests } = fakeAdapter(() => {
       cookies.remove(ACCESS_COOKIE);
+      cookies.remove(SESSION_MARKER_COOKIE);
       return { status: 401, data: { message: 'Требуется авторизация.' } };
     });
     const auth = createAuthProvider({ adapter, cookies });
     await expect(auth.session.validToken()).resolves.toBe(expired);
+    expect(requests.map((r) => r.url)).toEqual(['/api/site/refresh']);
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
     await expect(auth.logout({})).resolves.toBe('/admin');
     expect(auth.session.token()).toBeUndefined();
@@ -171,6 +200,7 @@ describe('authProvider: silent refresh before expiry', () => {
   it('plans the refresh a minute before expiry and renews the cookie then', async () => {
     vi.useFakeTimers();
     const cookies = new MemoryCookies();
+    cookies.set(SESSION_MARKER_COOKIE, '1');
     cookies.set(ACCESS_COOKIE, tokenFor('MANAGER', { expiresInSeconds: 15 * 60 }));
     const { adapter, requests } = fakeAdapter(() => {
       cookies.set(ACCESS_COOKIE, tokenFor('MANAGER', { expiresInSeconds: 30 * 60 }));

@@ -1,78 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/auth/tokens.js';
-import { loadConfig } from '../../server/config.js';
 import { userWithToken } from '../helpers/auth.js';
-import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
+import { JWT_SECRET, logIn, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** The admin in Debian's Chromium against the built server with the demo content. */
 
-const MANAGER = { email: 'admin@example.com', password: 'manager-password-1' };
-const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
-
-let app: FastifyInstance;
-let dataDir: string;
-let baseURL: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureSiteBuilt();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'admin-browser-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    ADMIN_EMAIL: MANAGER.email,
-    ADMIN_PASSWORD: MANAGER.password,
-    JWT_SECRET: SECRET,
-  });
-  app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  baseURL = `http://127.0.0.1:${address.port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-async function newContext(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1340, height: 900 }, locale: 'ru-RU' });
-  context.setDefaultTimeout(10_000);
-  await context.route(/youtube|rutube|ytimg/, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: '' }));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
-
-async function logIn(page: Page, email = MANAGER.email, password = MANAGER.password): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel(/Электронная почта/).fill(email);
-  await page.getByLabel(/Пароль/).fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.getByText(/Здравствуйте, /).waitFor();
-}
+const admin = setUpChromiumAdmin();
 
 async function api<T>(url: string): Promise<T> {
-  const response = await fetch(`${baseURL}${url}`);
+  const response = await fetch(`${admin.baseURL}${url}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: T }).data;
 }
 
 async function adminApi<T>(url: string): Promise<T> {
-  const manager = await app.db.selectFrom('users').selectAll().where('email', '=', MANAGER.email).executeTakeFirstOrThrow();
-  const token = await signAccessToken(SECRET, manager);
-  const response = await fetch(`${baseURL}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  const manager = await admin.app.db.selectFrom('users').selectAll().where('email', '=', MANAGER.email).executeTakeFirstOrThrow();
+  const token = await signAccessToken(JWT_SECRET, manager);
+  const response = await fetch(`${admin.baseURL}${url}`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: T }).data;
 }
@@ -81,7 +27,7 @@ const rowWith = (page: Page, text: string) => page.locator('tr', { hasText: text
 
 describe('admin in Chromium', () => {
   it('logs in, creates a news item with an image, edits it, and the public API shows it', async () => {
-    const { context, page, errors } = await newContext();
+    const { context, page, errors } = await newAdminPage(admin);
     await logIn(page);
     expect(new URL(page.url()).pathname.replace(/\/$/, '')).toBe('/admin');
 
@@ -104,7 +50,7 @@ describe('admin in Chromium', () => {
     const published = list.items.find((item) => item.title === 'Браузерная новость о запуске');
     expect(published?.image?.src).toMatch(/^\/uploads\//);
     expect(published?.image?.alt).toBe('Синий прямоугольник');
-    const image = await fetch(`${baseURL}${published?.image?.src ?? ''}`);
+    const image = await fetch(`${admin.baseURL}${published?.image?.src ?? ''}`);
     expect(image.status).toBe(200);
 
     await rowWith(page, 'Браузерная новость о запуске').click();
@@ -123,7 +69,7 @@ describe('admin in Chromium', () => {
   });
 
   it('fixes a video and moves it up among the fixed ones', async () => {
-    const { context, page } = await newContext();
+    const { context, page } = await newAdminPage(admin);
     await logIn(page);
     await page.goto('/admin/media-video');
     const row = rowWith(page, 'Репортаж с открытия офиса');
@@ -140,7 +86,7 @@ describe('admin in Chromium', () => {
   });
 
   it('deletes a source after confirmation; it leaves the list as the server answers active 0', async () => {
-    const { context, page } = await newContext();
+    const { context, page } = await newAdminPage(admin);
     await logIn(page);
     await page.goto('/admin/media-source');
     const first = page.locator('tbody tr').first();
@@ -158,8 +104,8 @@ describe('admin in Chromium', () => {
   });
 
   it('keeps a USER out of the users screen', async () => {
-    const { user, password } = await userWithToken(app, 'USER');
-    const { context, page } = await newContext();
+    const { user, password } = await userWithToken(admin.app, 'USER');
+    const { context, page } = await newAdminPage(admin);
     const usersRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/admin/users')) usersRequests.push(request.url());
@@ -175,12 +121,12 @@ describe('admin in Chromium', () => {
   });
 
   it('ends an expired session on /admin with "Сессия истекла."', async () => {
-    const { context, page } = await newContext();
+    const { context, page } = await newAdminPage(admin);
     await logIn(page);
-    const manager = await app.db.selectFrom('users').selectAll().where('email', '=', MANAGER.email).executeTakeFirstOrThrow();
-    const expired = await signAccessToken(SECRET, manager, -60);
+    const manager = await admin.app.db.selectFrom('users').selectAll().where('email', '=', MANAGER.email).executeTakeFirstOrThrow();
+    const expired = await signAccessToken(JWT_SECRET, manager, -60);
     await context.clearCookies({ name: 'refresh_token' });
-    await context.addCookies([{ name: 'access_token', value: expired, url: baseURL }]);
+    await context.addCookies([{ name: 'access_token', value: expired, url: admin.baseURL }]);
     await page.goto('/admin/news');
     await page.getByText('Сессия истекла.').waitFor();
     await page.getByRole('button', { name: 'Войти' }).waitFor();
@@ -189,7 +135,7 @@ describe('admin in Chromium', () => {
   });
 
   it('keeps the session when the logout call fails', async () => {
-    const { context, page } = await newContext();
+    const { context, page } = await newAdminPage(admin);
     await logIn(page);
     await page.route('**/api/site/logout', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' }),

@@ -6,11 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { MediaSourceList } from '../../admin/media-source/MediaSourceList.js';
 import { MediaVideoList } from '../../admin/media-video/MediaVideoList.js';
-import news from '../../admin/news/index.js';
-import { viewsOf } from '../../admin/common/ResourceViews.js';
+import { RESOURCE_VIEWS } from '../../admin/resources.js';
 import { renderInAdmin } from './render.js';
 
-const NewsEdit = viewsOf(news).edit!;
+const NewsEdit = RESOURCE_VIEWS.find((views) => views.name === 'news')?.edit ?? (() => null);
 
 configure({ asyncUtilTimeout: 5000 });
 

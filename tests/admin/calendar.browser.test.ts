@@ -1,59 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
+import { describe, expect, it } from 'vitest';
 import { reindexAll } from '../../server/search/indexer.js';
 import { insertArticle } from '../helpers/fixtures.js';
-import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
+import { logIn, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** The publishing calendar in Debian's Chromium against the built server with the demo content (times in UTC). */
 
-const MANAGER = { email: 'admin@example.com', password: 'manager-password-1' };
 const DAY_MS = 86_400_000;
 
-let app: FastifyInstance;
-let dataDir: string;
-let baseURL: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureSiteBuilt();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'admin-calendar-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    ADMIN_EMAIL: MANAGER.email,
-    ADMIN_PASSWORD: MANAGER.password,
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-  });
-  app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  baseURL = `http://127.0.0.1:${address.port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel(/Электронная почта/).fill(MANAGER.email);
-  await page.getByLabel(/Пароль/).fill(MANAGER.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.getByText(/Здравствуйте, /).waitFor();
-}
+const admin = setUpChromiumAdmin();
 
 /** A UTC day at 10:00, `days` from today. */
 const dayAt = (days: number) => {
@@ -69,25 +23,16 @@ describe('publishing calendar in Chromium', () => {
   it('shows a scheduled item on its day; rescheduling it moves it and the public site follows', async () => {
     const scheduled = dayAt(3);
     const target = dayAt(-2);
-    const id = await insertArticle(app.db, 'news', {
+    const id = await insertArticle(admin.app.db, 'news', {
       title: 'Календарная новость',
       slug: 'kalendarnaya-novost',
       public_at: scheduled.toISOString(),
       published: 1,
     });
-    await reindexAll(app.db);
-    expect((await fetch(`${baseURL}/api/news/item/kalendarnaya-novost`)).status).toBe(404);
+    await reindexAll(admin.app.db);
+    expect((await fetch(`${admin.baseURL}/api/news/item/kalendarnaya-novost`)).status).toBe(404);
 
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1400, height: 1000 },
-      locale: 'ru-RU',
-      timezoneId: 'UTC',
-    });
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await newAdminPage(admin, { viewport: { width: 1400, height: 1000 }, timezoneId: 'UTC' });
     await logIn(page);
 
     await page.getByRole('menuitem', { name: 'Календарь публикаций' }).click();
@@ -119,10 +64,10 @@ describe('publishing calendar in Chromium', () => {
       ).toBe(0);
     }
 
-    const article = await fetch(`${baseURL}/api/news/item/kalendarnaya-novost`);
+    const article = await fetch(`${admin.baseURL}/api/news/item/kalendarnaya-novost`);
     expect(article.status).toBe(200);
     expect(((await article.json()) as { data: { public_at: string } }).data.public_at).toBe(`${dayKey(target)}T09:30:00.000Z`);
-    const found = (await (await fetch(`${baseURL}/api/search?q=${encodeURIComponent('календарные')}`)).json()) as { data: { items: { id: number }[] } };
+    const found = (await (await fetch(`${admin.baseURL}/api/search?q=${encodeURIComponent('календарные')}`)).json()) as { data: { items: { id: number }[] } };
     expect(found.data.items.map((result) => result.id)).toContain(id);
 
     await page.getByRole('link', { name: 'Календарная новость' }).click();

@@ -5,12 +5,12 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, type DataProvider } from 'react-admin';
 import { TIMEOUT_TOAST, NETWORK_TOAST } from '../../lib/site.js';
-import { viewsOf } from '../../admin/common/ResourceViews.js';
+import { ResourceEdit } from '../../admin/common/ResourceViews.js';
 import news from '../../admin/news/index.js';
 import { NETWORK_ERROR_KEY, TIMEOUT_ERROR_KEY } from '../../dataProvider/index.js';
 import { renderInAdmin } from './render.js';
 
-const NewsEdit = viewsOf(news).edit!;
+const NewsEdit = () => <ResourceEdit form={news.form} actions={news.editActions} transform={news.transformEdit} />;
 
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => cleanup());

@@ -1,68 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { describe, expect, it } from 'vitest';
 import { SETTING_KEYS, setSetting } from '../../server/auth/settings.js';
-import { loadConfig } from '../../server/config.js';
 import { userWithToken } from '../helpers/auth.js';
-import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
+import { newAdminPage, setUpChromiumAdmin, submitPassword } from './chromiumAdmin.js';
 
 /** Two-factor sign-in in Debian's Chromium against the built server. */
 
-let app: FastifyInstance;
-let dataDir: string;
-let baseURL: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureSiteBuilt();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'admin-2fa-browser-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD: 'manager-password-1',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-  });
-  app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  baseURL = `http://127.0.0.1:${address.port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-async function newContext(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1340, height: 900 }, locale: 'ru-RU' });
-  context.setDefaultTimeout(10_000);
-  await context.route(/youtube|rutube|ytimg/, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: '' }));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
-
-async function submitPassword(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel(/Электронная почта/).fill(email);
-  await page.getByLabel(/Пароль/).fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-}
+const admin = setUpChromiumAdmin();
 
 describe('two-factor sign-in in Chromium', () => {
   it('an editor enrols by reading the secret from the screen, signs out, and signs in with a code', async () => {
-    const editor = await userWithToken(app, 'USER', 'editor-password-1');
-    const { context, page, errors } = await newContext();
+    const editor = await userWithToken(admin.app, 'USER', 'editor-password-1');
+    const { context, page, errors } = await newAdminPage(admin);
 
     // Without 2FA the login screen is the usual one: the password leads straight to the dashboard.
     await submitPassword(page, editor.user.email, editor.password);
@@ -88,7 +37,7 @@ describe('two-factor sign-in in Chromium', () => {
     expect(await codes.count()).toBe(10);
     await page.getByRole('button', { name: /Готово/ }).click();
     await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toContain('Включена');
-    const row = await app.db.selectFrom('users').select('two_factor').where('id', '=', editor.user.id).executeTakeFirstOrThrow();
+    const row = await admin.app.db.selectFrom('users').select('two_factor').where('id', '=', editor.user.id).executeTakeFirstOrThrow();
     expect(row.two_factor).toBe(1);
 
     // The session continued after enrolment (fresh cookies): the dashboard still opens, then sign out.
@@ -114,9 +63,9 @@ describe('two-factor sign-in in Chromium', () => {
   });
 
   it('sends an account without 2FA to its profile while a MANAGER requires it', async () => {
-    const editor = await userWithToken(app, 'USER', 'editor-password-2');
-    await setSetting(app.db, SETTING_KEYS.requireTwoFactor, '1');
-    const { context, page, errors } = await newContext();
+    const editor = await userWithToken(admin.app, 'USER', 'editor-password-2');
+    await setSetting(admin.app.db, SETTING_KEYS.requireTwoFactor, '1');
+    const { context, page, errors } = await newAdminPage(admin);
     try {
       await submitPassword(page, editor.user.email, editor.password);
       await page.waitForURL('**/admin/profile');
@@ -126,7 +75,7 @@ describe('two-factor sign-in in Chromium', () => {
       await page.getByRole('button', { name: 'Подключить' }).waitFor();
       expect(errors).toEqual([]);
     } finally {
-      await setSetting(app.db, SETTING_KEYS.requireTwoFactor, '0');
+      await setSetting(admin.app.db, SETTING_KEYS.requireTwoFactor, '0');
       await context.close();
     }
   });

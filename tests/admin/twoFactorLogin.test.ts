@@ -18,7 +18,10 @@ describe('authProvider: two-factor sign-in', () => {
 
     const first = auth.login({ email: 'user@example.com', password: 'password-1' });
     await expect(first).rejects.toBeInstanceOf(TwoFactorChallenge);
-    const challenge = await first.catch((error: unknown) => (error instanceof TwoFactorChallenge ? error.challenge : null));
+    const challenge = await first.then(
+      () => null,
+      (error: unknown) => (error instanceof TwoFactorChallenge ? error.challenge : null),
+    );
     expect(challenge).toBe('c'.repeat(43));
     expect(cookies.get(ACCESS_COOKIE)).toBeUndefined();
 

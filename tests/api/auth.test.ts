@@ -33,6 +33,9 @@ describe.each(await testDialects())('sessions on %s', (dialect) => {
       expect(refreshCookie).toMatchObject({ path: '/api/site', httpOnly: true, maxAge: 14 * 24 * 3600 });
       expect(refreshCookie.secure).toBeFalsy();
       expect(refreshCookie.value).toMatch(/^[\w-]{43}$/);
+      // The refresh cookie's readable marker: no secret, the same lifetime, so the admin knows a session may be renewed.
+      expect(cookieOf(response, 'signed_in')).toMatchObject({ value: '1', path: '/', sameSite: 'Lax', maxAge: 14 * 24 * 3600 });
+      expect(cookieOf(response, 'signed_in').httpOnly).toBeFalsy();
 
       const header = decodeProtectedHeader(access.value);
       expect(header.alg).toBe('HS256');
@@ -175,6 +178,7 @@ describe.each(await testDialects())('sessions on %s', (dialect) => {
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual({ message: UNAUTHORIZED_MESSAGE });
         expect(cookieOf(response, 'refresh_token').value).toBe('');
+        expect(cookieOf(response, 'signed_in').value).toBe('');
       }
     });
 
@@ -209,14 +213,14 @@ describe.each(await testDialects())('sessions on %s', (dialect) => {
       expect((await me(bearer(access))).statusCode).toBe(200);
     });
 
-    it('ends every token of the user (all sessions) and clears both cookies', async () => {
+    it('ends every token of the user (all sessions) and clears the cookies', async () => {
       const user = await userWithToken(t.app, 'USER', 'logout-password');
       const one = await session(t.app, user.user.email, 'logout-password');
       const two = await session(t.app, user.user.email, 'logout-password');
       const response = await t.app.inject({ method: 'POST', url: '/api/site/logout', headers: one.headers });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ data: { ok: true } });
-      for (const name of ['access_token', 'refresh_token']) {
+      for (const name of ['access_token', 'refresh_token', 'signed_in']) {
         const cleared = cookieOf(response, name);
         expect(cleared.value).toBe('');
         expect(cleared.expires?.getTime() ?? 0).toBeLessThan(Date.now());

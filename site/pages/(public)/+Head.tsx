@@ -1,11 +1,10 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { CHUNK_RELOAD_GUARD_MS } from '@lib/site.js';
-import { chunkGuardScript } from '../../client/chunkGuard.js';
+import { HeadBasics } from '../../components/HeadBasics.js';
 import { metaOf } from '../../meta.js';
 
 const jsonForScript = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** Canonical address, Open Graph (vike-react adds og:title and og:description with the title), JSON-LD and the inline chunk guard (server-rendered head of every page). */
+/** The basics (chunk guard, icons), canonical address, Open Graph (vike-react adds og:title and og:description with the title) and JSON-LD (server-rendered head of every public page). */
 export function Head() {
   const pageContext = usePageContext();
   const { site } = pageContext;
@@ -15,9 +14,7 @@ export function Head() {
   const image = meta?.image ? `${site.publicUrl}${meta.image.src}` : null;
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: chunkGuardScript(CHUNK_RELOAD_GUARD_MS) }} />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      <link rel="icon" href="/favicon.ico" sizes="32x32" />
+      <HeadBasics />
       <meta name="theme-color" content="#0b5cad" />
       <link rel="alternate" type="application/rss+xml" title={`Новости | ${site.brand}`} href="/rss.xml" />
       {canonical && <link rel="canonical" href={canonical} />}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ADMIN_HOME, type AdminAuthProvider } from '../authProvider/index.js';
+import { AccessDenied } from './AccessDenied.js';
+import { AdminHome, LoginRedirect } from './AdminHome.js';
+import { lazyScreen } from './common/lazyScreen.js';
+import { i18nProvider } from './i18n/index.js';
+import { Layout } from './layout/Layout.js';
+import { Notification } from './layout/Notification.js';
+import { createProviders, type AdminProviders } from './providers.js';
+import { RESOURCE_VIEWS } from './resources.js';
+import { theme } from './theme.js';
+
+const ProfilePage = lazyScreen(async () => (await import('./profile/ProfilePage.js')).ProfilePage);
+const CalendarPage = lazyScreen(async () => (await import('./calendar/CalendarPage.js')).CalendarPage);
+const TrashList = lazyScreen(async () => (await import('./trash/TrashList.js')).TrashList);
+
+/** react-admin under the `/admin` basename, inside a router that already matched /admin/*. */
+const AdminRoutes = ({ providers }: { providers: AdminProviders }) => (
+  <Admin
+    basename={ADMIN_HOME}
+    title="app.title"
+    dataProvider={providers.dataProvider}
+    authProvider={providers.authProvider}
+    queryClient={providers.queryClient}
+    i18nProvider={i18nProvider}
+    theme={theme}
+    layout={Layout}
+    loginPage={LoginRedirect}
+    notification={Notification}
+    accessDenied={AccessDenied}
+    disableTelemetry
+  >
+    <CustomRoutes noLayout>
+      <Route path="/" element={<AdminHome />} />
+    </CustomRoutes>
+    <CustomRoutes>
+      <Route path="/profile" element={<ProfilePage />} />
+      <Route path="/calendar" element={<CalendarPage />} />
+    </CustomRoutes>
+    {RESOURCE_VIEWS.map(({ name, ...views }) => (
+      <Resource key={name} name={name} {...views} />
+    ))}
+    <Resource name="trash" list={TrashList} />
+  </Admin>
+);
+
+export interface AdminRootProps {
+  /** Ready-made providers (tests); otherwise built around the login screen's authProvider. */
+  providers?: AdminProviders;
+  authProvider: AdminAuthProvider;
+}
+
+/**
+ * The signed-in admin (its own chunk): real paths (`/admin/news/3`) through a browser router, react-admin mounted
+ * under the `/admin` basename, Russian messages, toasts at the top centre.
+ */
+export default function AdminRoot({ providers, authProvider }: AdminRootProps) {
+  const [ready] = useState(() => providers ?? createProviders({ authProvider }));
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path={`${ADMIN_HOME}/*`} element={<AdminRoutes providers={ready} />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
+
+export const MANAGER = { email: 'admin@example.com', password: 'manager-password-1' };
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** What a test file gets: the built server with the demo content and Debian's Chromium, both started in `beforeAll`. */
+export interface ChromiumAdmin {
+  app: FastifyInstance;
+  baseURL: string;
+  browser: Browser;
+}
+
+export interface AdminPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions of the page. */
+  errors: string[];
+}
+
+/**
+ * Starts the built app (a new SQLite database with the demo content, the MANAGER above) and Chromium for the test
+ * file, and stops both after it. The fields of the answer are filled once `beforeAll` has run.
+ */
+export function setUpChromiumAdmin(): ChromiumAdmin {
+  const admin = {} as ChromiumAdmin;
+  let dataDir = '';
+  beforeAll(async () => {
+    ensureSiteBuilt();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'admin-chromium-'));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      ADMIN_EMAIL: MANAGER.email,
+      ADMIN_PASSWORD: MANAGER.password,
+      JWT_SECRET,
+    });
+    admin.app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
+    await admin.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = admin.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    admin.baseURL = `http://127.0.0.1:${address.port}`;
+    admin.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  }, 240_000);
+  afterAll(async () => {
+    await admin.browser?.close();
+    await admin.app?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+  return admin;
+}
+
+/** A fresh browser context (no cookies, empty cache) and page on the admin's server; embedded video players answer empty. */
+export async function newAdminPage(admin: ChromiumAdmin, options: BrowserContextOptions = {}): Promise<AdminPage> {
+  const context = await admin.browser.newContext({ baseURL: admin.baseURL, viewport: { width: 1340, height: 900 }, locale: 'ru-RU', ...options });
+  context.setDefaultTimeout(10_000);
+  await context.route(/youtube|rutube|ytimg/, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: '' }));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Fills the login screen the page shows and submits it. */
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel(/Электронная почта/).fill(email);
+  await page.getByLabel(/Пароль/).fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+}
+
+/** Opens the login screen at /admin, fills it and submits it. */
+export async function submitPassword(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/admin');
+  await fillLogin(page, email, password);
+}
+
+/** Signs in on the login screen and waits for the dashboard. */
+export async function logIn(page: Page, email = MANAGER.email, password = MANAGER.password): Promise<void> {
+  await submitPassword(page, email, password);
+  await page.getByText(/Здравствуйте, /).waitFor();
+}

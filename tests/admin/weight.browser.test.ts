@@ -1,0 +1,124 @@
+import { get } from 'node:http';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fillLogin, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+
+/**
+ * How much JavaScript the admin's screens transfer in Chromium (a fresh context: empty cache). Counted twice: the
+ * bytes Chromium received (with the encoding it asks for, Brotli), and the same files' gzip bytes.
+ */
+
+/** The login screen: at most 150 KB gzip. */
+const LOGIN_BUDGET = 150_000;
+/**
+ * The dashboard and a list screen, in all: what they weigh today, as a guard against growth. The goal is 350 KB
+ * gzip; react-admin with MUI, React Router and react-query alone are 230 KB of it.
+ */
+const SCREEN_LIMIT = 440_000;
+
+const admin = setUpChromiumAdmin();
+
+interface Transfer {
+  path: string;
+  /** Encoded body bytes as Chromium received them. */
+  received: number;
+  encoding: string;
+}
+
+/** Counts the JavaScript a page transfers and whatever goes wrong on it (console errors, failed requests). */
+function watch(page: Page) {
+  const scripts = new Map<string, Promise<Transfer>>();
+  const consoleErrors: string[] = [];
+  const failures: string[] = [];
+  const measure = async (response: Response): Promise<Transfer> => {
+    await response.finished();
+    const sizes = await response.request().sizes();
+    return {
+      path: new URL(response.url()).pathname,
+      received: sizes.responseBodySize,
+      encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+    };
+  };
+  page.on('response', (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    // A script asked for again (from the cache) is not transferred again.
+    if (response.request().resourceType() === 'script' && !scripts.has(response.url())) scripts.set(response.url(), measure(response));
+  });
+  page.on('requestfailed', (request) => failures.push(`${request.failure()?.errorText ?? 'failed'} ${request.url()}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  return { consoleErrors, failures, transfers: () => Promise.all(scripts.values()) };
+}
+
+/** The gzip bytes the server sends for a path to a client that accepts only gzip. */
+function gzipBytes(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(`${admin.baseURL}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => (response.headers['content-encoding'] === 'gzip' ? resolve(bytes) : reject(new Error(`${path} is not sent gzipped`))));
+    }).on('error', reject);
+  });
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+/** Prints the screen's scripts (the numbers of the closing note) and answers the gzip and the received totals. */
+async function report(screen: string, transfers: Transfer[]): Promise<{ gzip: number; received: number }> {
+  const rows = await Promise.all(transfers.map(async (transfer) => ({ ...transfer, gzip: await gzipBytes(transfer.path) })));
+  const gzip = rows.reduce((sum, row) => sum + row.gzip, 0);
+  const received = rows.reduce((sum, row) => sum + row.received, 0);
+  const encodings = [...new Set(rows.map((row) => row.encoding))].join(', ');
+  const lines = [`${screen}: ${kb(gzip)} gzip, ${kb(received)} received (${encodings}), ${rows.length} scripts`];
+  for (const row of rows.sort((a, b) => b.gzip - a.gzip))
+    lines.push(`  ${kb(row.gzip).padStart(9)} gzip ${kb(row.received).padStart(9)} ${row.encoding}  ${row.path}`);
+  console.log(lines.join('\n'));
+  return { gzip, received };
+}
+
+describe('the admin’s weight in Chromium', () => {
+  it('opens the login screen within 150 KB and clean, then the dashboard and the news list within their limit', async () => {
+    const { context, page, errors } = await newAdminPage(admin);
+    const watched = watch(page);
+
+    await page.goto('/admin', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Войти' }).waitFor();
+    expect(await page.getByRole('main').count()).toBe(1);
+    const icon = await page.locator('link[rel=icon]').first().getAttribute('href');
+    expect((await fetch(`${admin.baseURL}${icon ?? ''}`)).status).toBe(200);
+    const login = await report('login screen', await watched.transfers());
+    expect(login.gzip).toBeLessThanOrEqual(LOGIN_BUDGET);
+    expect(login.received).toBeLessThanOrEqual(LOGIN_BUDGET);
+    expect(watched.consoleErrors).toEqual([]);
+    expect(watched.failures).toEqual([]);
+
+    await fillLogin(page, MANAGER.email, MANAGER.password);
+    await page.getByText(/Здравствуйте, /).waitFor();
+    await page.waitForLoadState('networkidle');
+    const dashboard = await report('login screen, then the dashboard', await watched.transfers());
+    expect(dashboard.gzip).toBeLessThanOrEqual(SCREEN_LIMIT);
+
+    await page.getByRole('menuitem', { name: 'Новости', exact: true }).click();
+    await page.locator('tbody tr').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const news = await report('login screen, dashboard, then the news list', await watched.transfers());
+    expect(news.gzip).toBeLessThanOrEqual(SCREEN_LIMIT);
+    expect(watched.consoleErrors).toEqual([]);
+    expect(watched.failures).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // Opened directly with a session and an empty cache, the news list stays within the budget too.
+    const direct = await admin.browser.newContext({ baseURL: admin.baseURL, locale: 'ru-RU' });
+    await direct.addCookies(await context.cookies());
+    const listPage = await direct.newPage();
+    const list = watch(listPage);
+    await listPage.goto('/admin/news');
+    await listPage.locator('tbody tr').first().waitFor();
+    await listPage.waitForLoadState('networkidle');
+    expect((await report('the news list opened directly', await list.transfers())).gzip).toBeLessThanOrEqual(SCREEN_LIMIT);
+    expect(list.consoleErrors).toEqual([]);
+    await direct.close();
+    await context.close();
+  }, 60_000);
+});
