@@ -35,7 +35,7 @@ function random(seed: number): () => number {
   };
 }
 
-/** The vocabulary by rank: the real words spread geometrically from rank 3 to about 2,700, syllable words around them. */
+/** The vocabulary by rank: the real words spread geometrically from rank 3 to about 25,000, syllable words around them. */
 function vocabulary(next: () => number): string[] {
   const words: string[] = [];
   const used = new Set<string>();
@@ -47,7 +47,7 @@ function vocabulary(next: () => number): string[] {
       words.push(word);
     }
   }
-  REAL_WORDS.forEach((word, index) => words.splice(Math.round(3 * 1.03 ** index), 0, word));
+  REAL_WORDS.forEach((word, index) => words.splice(Math.round(3 * 1.04 ** index), 0, word));
   return words.slice(0, VOCABULARY_SIZE);
 }
 
