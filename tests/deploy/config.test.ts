@@ -1,9 +1,10 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 const run = promisify(execFile);
 
@@ -20,12 +21,16 @@ function available(command: string, args: string[]): boolean {
 const nginx = ['/usr/sbin/nginx', 'nginx'].find((command) => available(command, ['-v']));
 // CI installs nginx (.ci/run): there a missing nginx fails the run instead of quietly checking less.
 if (!nginx && process.env.CI) throw new Error('CI requires nginx to check deploy/nginx');
-const compose = available('docker', ['compose', 'version']);
+const composeInstalled = available('docker', ['compose', 'version']);
+
+interface ComposeFile {
+  services: Record<string, { environment?: Record<string, string>; volumes?: string[] } | undefined>;
+}
 
 /**
  * The deployment example stays valid: nginx accepts deploy/nginx (the upstream of two processes and the site),
- * tested as the CI user with a wrapper whose paths are writable; compose.yaml is checked where Docker Compose is
- * installed (it is documentation here, not run).
+ * tested as the CI user with a wrapper whose paths are writable; compose.yaml is read for what it must describe, and
+ * checked by Docker Compose where it is installed (it is documentation here, not run).
  */
 describe('deployment example', () => {
   let dir = '';
@@ -65,8 +70,22 @@ describe('deployment example', () => {
     expect(await readFile('deploy/nginx/site.conf', 'utf8')).toContain('proxy_pass http://site_app;');
   });
 
-  it.runIf(compose)('passes docker compose config', async () => {
-    const { stdout } = await run('docker', ['compose', '-f', 'compose.yaml', 'config', '--services']);
-    expect(stdout.split('\n').filter(Boolean).sort()).toEqual(['app1', 'app2', 'minio', 'minio-bucket', 'nginx', 'postgres']);
+  it('describes two app processes on PostgreSQL and MinIO behind nginx in compose.yaml (and passes docker compose config where installed)', async () => {
+    const compose = parse(await readFile('compose.yaml', 'utf8'), { merge: true }) as ComposeFile;
+    expect(Object.keys(compose.services).sort()).toEqual(['app1', 'app2', 'minio', 'minio-bucket', 'nginx', 'postgres']);
+    for (const app of [compose.services.app1, compose.services.app2]) {
+      expect(app?.environment).toMatchObject({
+        DATABASE_URL: expect.stringMatching(/^postgres:\/\/.+@postgres:5432\//),
+        S3_BUCKET: 'site-uploads',
+        TRUST_PROXY: '1',
+      });
+    }
+    // Both processes sign and check sessions with one secret.
+    expect(compose.services.app1?.environment?.JWT_SECRET).toBe(compose.services.app2?.environment?.JWT_SECRET);
+    for (const volume of compose.services.nginx?.volumes ?? []) await access(volume.split(':')[0] ?? '');
+    if (composeInstalled) {
+      const { stdout } = await run('docker', ['compose', '-f', 'compose.yaml', 'config', '--services']);
+      expect(stdout.split('\n').filter(Boolean).sort()).toEqual(Object.keys(compose.services).sort());
+    }
   });
 });
