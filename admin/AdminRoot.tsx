@@ -1,5 +1,16 @@
+import { CssBaseline } from '@mui/material';
 import { useState } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import {
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as ErrorPage,
+  LoadingPage,
+  localStorageStore,
+  NotFound,
+  Resource,
+} from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ADMIN_HOME, type AdminAuthProvider } from '../authProvider/index.js';
 import { AccessDenied } from './AccessDenied.js';
@@ -16,34 +27,50 @@ const ProfilePage = lazyScreen(async () => (await import('./profile/ProfilePage.
 const CalendarPage = lazyScreen(async () => (await import('./calendar/CalendarPage.js')).CalendarPage);
 const TrashList = lazyScreen(async () => (await import('./trash/TrashList.js')).TrashList);
 
-/** react-admin under the `/admin` basename, inside a router that already matched /admin/*. */
+const store = localStorageStore();
+/** react-admin renders the page for unknown addresses without props. */
+const PageNotFound = () => <NotFound />;
+
+/**
+ * react-admin under the `/admin` basename, inside a router that already matched /admin/*. Put together from its
+ * parts rather than `<Admin>`, whose defaults (react-admin's own login form, its English messages) would ship unused.
+ */
 const AdminRoutes = ({ providers }: { providers: AdminProviders }) => (
-  <Admin
+  <AdminContext
     basename={ADMIN_HOME}
-    title="app.title"
     dataProvider={providers.dataProvider}
     authProvider={providers.authProvider}
     queryClient={providers.queryClient}
     i18nProvider={i18nProvider}
+    store={store}
     theme={theme}
-    layout={Layout}
-    loginPage={LoginRedirect}
-    notification={Notification}
-    accessDenied={AccessDenied}
-    disableTelemetry
   >
-    <CustomRoutes noLayout>
-      <Route path="/" element={<AdminHome />} />
-    </CustomRoutes>
-    <CustomRoutes>
-      <Route path="/profile" element={<ProfilePage />} />
-      <Route path="/calendar" element={<CalendarPage />} />
-    </CustomRoutes>
-    {RESOURCE_VIEWS.map(({ name, ...views }) => (
-      <Resource key={name} name={name} {...views} />
-    ))}
-    <Resource name="trash" list={TrashList} />
-  </Admin>
+    <CssBaseline enableColorScheme />
+    <CoreAdminUI
+      title="app.title"
+      layout={Layout}
+      loginPage={LoginRedirect}
+      accessDenied={AccessDenied}
+      authenticationError={AuthenticationError}
+      catchAll={PageNotFound}
+      error={ErrorPage}
+      loading={LoadingPage}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/" element={<AdminHome />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/calendar" element={<CalendarPage />} />
+      </CustomRoutes>
+      {RESOURCE_VIEWS.map(({ name, ...views }) => (
+        <Resource key={name} name={name} {...views} />
+      ))}
+      <Resource name="trash" list={TrashList} />
+    </CoreAdminUI>
+    <Notification />
+  </AdminContext>
 );
 
 export interface AdminRootProps {

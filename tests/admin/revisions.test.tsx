@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, type DataProvider } from 'react-admin';
 import { TIMEOUT_TOAST, NETWORK_TOAST } from '../../lib/site.js';
-import { ResourceEdit } from '../../admin/common/ResourceViews.js';
+import { ResourceEdit } from '../../admin/common/ResourceScreens.js';
 import news from '../../admin/news/index.js';
 import { NETWORK_ERROR_KEY, TIMEOUT_ERROR_KEY } from '../../dataProvider/index.js';
 import { renderInAdmin } from './render.js';

@@ -10,11 +10,14 @@ import { fillLogin, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromium
 
 /** The login screen: at most 150 KB gzip. */
 const LOGIN_BUDGET = 150_000;
+/** The login screen, then the dashboard, in all: at most 350 KB gzip. */
+const DASHBOARD_BUDGET = 350_000;
 /**
- * The dashboard and a list screen, in all: what they weigh today, as a guard against growth. The goal is 350 KB
- * gzip; react-admin with MUI, React Router and react-query alone are 230 KB of it.
+ * The news list, after the dashboard or opened directly, in all: what it weighs today (425 KB gzip), as a guard
+ * against growth. The goal is 350 KB; the list's filters, table and pagination bring react-hook-form and most of
+ * react-admin's list code on top of the dashboard's 342 KB.
  */
-const SCREEN_LIMIT = 440_000;
+const LIST_LIMIT = 430_000;
 
 const admin = setUpChromiumAdmin();
 
@@ -78,7 +81,7 @@ async function report(screen: string, transfers: Transfer[]): Promise<{ gzip: nu
 }
 
 describe('the admin’s weight in Chromium', () => {
-  it('opens the login screen within 150 KB and clean, then the dashboard and the news list within their limit', async () => {
+  it('opens the login screen within 150 KB and clean, then the dashboard within 350 KB and the news list within its limit', async () => {
     const { context, page, errors } = await newAdminPage(admin);
     const watched = watch(page);
 
@@ -97,18 +100,18 @@ describe('the admin’s weight in Chromium', () => {
     await page.getByText(/Здравствуйте, /).waitFor();
     await page.waitForLoadState('networkidle');
     const dashboard = await report('login screen, then the dashboard', await watched.transfers());
-    expect(dashboard.gzip).toBeLessThanOrEqual(SCREEN_LIMIT);
+    expect(dashboard.gzip).toBeLessThanOrEqual(DASHBOARD_BUDGET);
 
     await page.getByRole('menuitem', { name: 'Новости', exact: true }).click();
     await page.locator('tbody tr').first().waitFor();
     await page.waitForLoadState('networkidle');
     const news = await report('login screen, dashboard, then the news list', await watched.transfers());
-    expect(news.gzip).toBeLessThanOrEqual(SCREEN_LIMIT);
+    expect(news.gzip).toBeLessThanOrEqual(LIST_LIMIT);
     expect(watched.consoleErrors).toEqual([]);
     expect(watched.failures).toEqual([]);
     expect(errors).toEqual([]);
 
-    // Opened directly with a session and an empty cache, the news list stays within the budget too.
+    // Opened directly with a session and an empty cache, the news list stays within its limit too.
     const direct = await admin.browser.newContext({ baseURL: admin.baseURL, locale: 'ru-RU' });
     await direct.addCookies(await context.cookies());
     const listPage = await direct.newPage();
@@ -116,7 +119,7 @@ describe('the admin’s weight in Chromium', () => {
     await listPage.goto('/admin/news');
     await listPage.locator('tbody tr').first().waitFor();
     await listPage.waitForLoadState('networkidle');
-    expect((await report('the news list opened directly', await list.transfers())).gzip).toBeLessThanOrEqual(SCREEN_LIMIT);
+    expect((await report('the news list opened directly', await list.transfers())).gzip).toBeLessThanOrEqual(LIST_LIMIT);
     expect(list.consoleErrors).toEqual([]);
     await direct.close();
     await context.close();

@@ -1,0 +1,51 @@
+import { Create, Edit, useResourceContext } from 'react-admin';
+import { resourceNamed } from '@lib/resources/index.js';
+import { editActionsOf, editAsideOf } from '../revisions/editorial.js';
+import type { EditParts } from './parts.js';
+import { UploadProgressProvider, useUploadProgress } from './uploadProgress.js';
+
+type Form = EditParts['form'];
+
+/** A resource's create screen: its form; back to the list once the server has answered. */
+export const ResourceCreate = ({ form: Form }: { form: Form }) => {
+  const [percent, meta] = useUploadProgress();
+  return (
+    <UploadProgressProvider value={percent}>
+      <Create redirect="list" mutationOptions={{ meta }}>
+        <Form editing={false} />
+      </Create>
+    </UploadProgressProvider>
+  );
+};
+
+/**
+ * A resource's edit screen: saves pessimistically (the form waits for the server's answer), then the list. A
+ * resource that declares `revisions` gets its history beside the form, one that declares `preview` the
+ * «Предпросмотр» button (unless it has buttons of its own).
+ */
+export const ResourceEdit = ({
+  form: Form,
+  actions,
+  transform,
+}: {
+  form: Form;
+  actions?: EditParts['editActions'];
+  transform?: EditParts['transformEdit'];
+}) => {
+  const [percent, meta] = useUploadProgress();
+  const resource = resourceNamed(useResourceContext() ?? '');
+  return (
+    <UploadProgressProvider value={percent}>
+      <Edit
+        mutationMode="pessimistic"
+        redirect="list"
+        actions={actions ?? editActionsOf(resource)}
+        aside={editAsideOf(resource)}
+        transform={transform}
+        mutationOptions={{ meta }}
+      >
+        <Form editing />
+      </Edit>
+    </UploadProgressProvider>
+  );
+};
