@@ -12,7 +12,8 @@ const english = snowball.newStemmer('english');
 const STEM_CACHE_SIZE = 50_000;
 const STEMS = new Map<string, string>();
 
-export const normalizeWord = (word: string): string => word.toLocaleLowerCase('ru-RU').replace(/ё/g, 'е');
+// Plain `toLowerCase` lowers Cyrillic exactly as the Russian locale does, and many times faster than `toLocaleLowerCase`.
+export const normalizeWord = (word: string): string => word.toLowerCase().replace(/ё/g, 'е');
 
 /** The normalised words of a text, in order. */
 export const wordsOf = (text: string): string[] => Array.from(text.matchAll(WORD), (match) => normalizeWord(match[0]));
