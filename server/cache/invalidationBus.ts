@@ -108,6 +108,11 @@ export class InvalidationBus {
       await client.end().catch(() => undefined);
       throw error;
     }
+    // Stopped while connecting: this connection must not outlive the process's close.
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.client = client;
   }
 

@@ -56,13 +56,20 @@ function filesOf(kind: FileColumnKind, value: string | null): string[] {
   }
 }
 
-/** Every upload key the database names, across `FILE_COLUMNS`. */
+/**
+ * Every upload key the database names, across `FILE_COLUMNS`, read in one snapshot: a record moving between its
+ * table and the trash while the tables are read is seen in one of them, never in neither.
+ */
 export async function namedFiles(db: Kysely<Database>): Promise<Set<string>> {
-  const loose = db as unknown as Kysely<LooseDatabase>;
-  const named = new Set<string>();
-  for (const { table, column, kind } of FILE_COLUMNS) {
-    const rows = await loose.selectFrom(table).select(column).where(column, 'is not', null).execute();
-    for (const row of rows) for (const key of filesOf(kind, row[column] ?? null)) named.add(key);
-  }
-  return named;
+  return (db as unknown as Kysely<LooseDatabase>)
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const named = new Set<string>();
+      for (const { table, column, kind } of FILE_COLUMNS) {
+        const rows = await trx.selectFrom(table).select(column).where(column, 'is not', null).execute();
+        for (const row of rows) for (const key of filesOf(kind, row[column] ?? null)) named.add(key);
+      }
+      return named;
+    });
 }

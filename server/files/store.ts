@@ -127,8 +127,8 @@ export class LocalFileStore implements FileStore {
 /**
  * Removes what a crash can leave behind: temporary files (a write that never finished) and files no row names
  * (written for a row whose transaction never committed, or replaced just before the process died) once they
- * are older than `graceMs`, so that a write in flight in another process is left alone. `named` is read AFTER
- * the store is listed, so a file whose row commits meanwhile is never taken for an orphan. A named file is
+ * are older than `graceMs`, so that a write in flight (in this process or another) is left alone. `named` is read
+ * AFTER the store is listed, so a file whose row commits meanwhile is never taken for an orphan. A named file is
  * never removed. Answers what was removed.
  */
 export async function sweepUploads(
@@ -139,10 +139,9 @@ export async function sweepUploads(
 ): Promise<{ temporary: string[]; orphans: string[] }> {
   const files = await store.list();
   const named = await readNamed();
-  const temporary = files.filter((file) => file.key.endsWith(TEMPORARY_SUFFIX)).map((file) => file.key);
-  const orphans = files
-    .filter((file) => !file.key.endsWith(TEMPORARY_SUFFIX) && !named.has(file.key) && now - file.modifiedMs >= graceMs)
-    .map((file) => file.key);
+  const old = files.filter((file) => now - file.modifiedMs >= graceMs);
+  const temporary = old.filter((file) => file.key.endsWith(TEMPORARY_SUFFIX)).map((file) => file.key);
+  const orphans = old.filter((file) => !file.key.endsWith(TEMPORARY_SUFFIX) && !named.has(file.key)).map((file) => file.key);
   await store.remove([...temporary, ...orphans]);
   return { temporary, orphans };
 }

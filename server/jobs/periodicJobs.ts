@@ -25,7 +25,7 @@ const checkEvery = (job: PeriodicJob) => Math.min(60_000, Math.max(1000, Math.fl
  * the period's run (the next one comes a period later).
  *
  * ```ts
- * app.jobs.add({ name: 'trash-purge', everyMs: 24 * 60 * 60 * 1000, run: () => purgeTrash(app) });
+ * app.jobs.add({ name: 'rate-limit-prune', everyMs: 10 * 60 * 1000, run: () => pruneRateLimitHits(db).then(() => undefined) });
  * ```
  * Jobs added before `start()` (which `buildApp` calls once every route is registered) are checked at once, then
  * every tenth of their period.

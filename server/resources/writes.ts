@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
 import type { ImageField, ResourceDescriptor, UploadField } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
 import { auditedWrite } from '../admin/audit.js';
@@ -30,6 +30,18 @@ export async function loadOr404(db: Db, resource: ResourceDescriptor, id: number
   const row = await loadRow(db, resource, id);
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * The row a write is about to change or remove, locked against the other writers of that row until the
+ * transaction ends: what the write keeps of it (a revision, a trash entry, the files to delete) is then what it
+ * replaces. PostgreSQL locks the row; SQLite has one writer at a time.
+ */
+async function lockedOr404(trx: Db, resource: ResourceDescriptor, id: number): Promise<Row> {
+  const query = loose(trx).selectFrom(resource.table).selectAll().where('id', '=', id);
+  const row = await (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw notFound();
+  return row as Row;
 }
 
 /** The list an ordered row belongs to (the rows sharing its scope column's value). */
@@ -148,7 +160,7 @@ export async function saveRecord(options: WriteOptions, id: number | null, value
     const images = await storeColumnUploads(store, resource, uploads, files, existing);
     return uniqueOr409(slug?.[0] ?? 'id', () =>
       auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
-        const current = id === null ? null : await loadOr404(trx, resource, id);
+        const current = id === null ? null : await lockedOr404(trx, resource, id);
         const context: WriteContext = { request, trx, files, values: { ...values, ...changes, ...images }, uploads, current };
         const computed = { ...changes, ...images, ...(await hooks.columns?.(context)) };
         const row = current ? await updateRow(trx, resource, current, computed) : await insertRow(trx, resource, computed);
@@ -195,7 +207,7 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
   const { request, resource, hooks, present } = options;
   return withFileChanges(request.server.files, (files) =>
     auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
-      const current = await loadOr404(trx, resource, id);
+      const current = await lockedOr404(trx, resource, id);
       const [before] = await present(trx, [current]);
       if (hooks.remove) {
         const kept = await hooks.remove(trx, current);
@@ -223,7 +235,7 @@ export async function changeRecord(options: WriteOptions, id: number, change: (t
   const { request, resource } = options;
   return withFileChanges(request.server.files, (files) =>
     auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
-      const current = await loadOr404(trx, resource, id);
+      const current = await lockedOr404(trx, resource, id);
       await change(trx, current, files);
       const row = await loadOr404(trx, resource, id);
       await indexRecord(trx, resource, row);

@@ -47,7 +47,7 @@ export async function trashRoutes(app: FastifyInstance, options: TrashOptions): 
     everyMs: options.purgeIntervalMs ?? TRASH_PURGE_INTERVAL_MS,
     run: async () => {
       const actor = { id: null, email: '' };
-      const count = await purgeTrash({ db: app.db, files: app.files, removedBefore: expiryOf(retentionDays), actor, ip: 'server' });
+      const count = await purgeTrash({ db: app.db, files: app.files, removedBefore: expiryOf(retentionDays), actor, ip: 'server', log: app.log });
       if (count) app.log.info({ purged: count, retentionDays }, 'purged expired trash entries with their files');
     },
   });
@@ -74,7 +74,14 @@ export async function trashRoutes(app: FastifyInstance, options: TrashOptions): 
     scope.addHook('onRequest', requireRole('MANAGER'));
     scope.post('/api/admin/trash/empty', async (request) => {
       const user = request.user ?? { id: null, email: '' };
-      const purged = await purgeTrash({ db: app.db, files: app.files, removedBefore: null, actor: { id: user.id, email: user.email }, ip: request.ip });
+      const purged = await purgeTrash({
+        db: app.db,
+        files: app.files,
+        removedBefore: null,
+        actor: { id: user.id, email: user.email },
+        ip: request.ip,
+        log: request.log,
+      });
       return { data: { purged } };
     });
   });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { insertAudit } from '../admin/audit.js';
 import type { Database } from '../db/schema.js';
@@ -17,6 +18,7 @@ export interface PurgeOptions {
   /** Who purges, for the audit log: a MANAGER emptying the trash, or the server itself (`ip` `server`). */
   actor: { id: number | null; email: string };
   ip: string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface PurgeOptions {
  * process, or a restore, finds them gone, so no file is deleted twice and no restored record's file is ever
  * deleted. The records' histories go with the entries; the files once that committed. Answers how many entries were purged.
  */
-export async function purgeTrash({ db, files, removedBefore, actor, ip }: PurgeOptions): Promise<number> {
+export async function purgeTrash({ db, files, removedBefore, actor, ip, log }: PurgeOptions): Promise<number> {
   const purged = await db.transaction().execute(async (trx) => {
     let claim = trx.deleteFrom('trash');
     if (removedBefore) claim = claim.where('removed_at', '<', removedBefore.toISOString());
@@ -36,7 +38,10 @@ export async function purgeTrash({ db, files, removedBefore, actor, ip }: PurgeO
     }
     return entries;
   });
-  await files.remove(purged.flatMap((entry) => JSON.parse(entry.files) as string[]));
+  // The purge has committed: a file the storage fails to delete now is an orphan, which the uploads sweep removes.
+  await files.remove(purged.flatMap((entry) => JSON.parse(entry.files) as string[])).catch((error: unknown) => {
+    log.warn({ err: error }, 'purged trash entries; some of their files are left to the uploads sweep');
+  });
   return purged.length;
 }
 

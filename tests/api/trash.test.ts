@@ -230,7 +230,14 @@ describe.each(await testDialects())('the trash on %s', (dialect) => {
     expect((await post(`/api/admin/trash/restore/news/${back.id}`)).statusCode).toBe(200);
 
     const purge = () =>
-      purgeTrash({ db: t.app.db, files: t.app.files, removedBefore: new Date(Date.now() - 30 * 86_400_000), actor: { id: null, email: '' }, ip: 'server' });
+      purgeTrash({
+        db: t.app.db,
+        files: t.app.files,
+        removedBefore: new Date(Date.now() - 30 * 86_400_000),
+        actor: { id: null, email: '' },
+        ip: 'server',
+        log: t.app.log,
+      });
     const counts = await Promise.all([purge(), purge(), purge()]);
     expect(counts.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
     const left = await t.app.db.selectFrom('trash').select('record_id').where('resource', '=', 'news').execute();
