@@ -1,11 +1,9 @@
 import { Card, CardContent, LinearProgress } from '@mui/material';
-import { lazy, Suspense, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { ListButton, TopToolbar, useTranslate } from 'react-admin';
 import type { ResourceDescriptor } from '@lib/resources/index.js';
+import { lazyScreen } from '../common/lazyScreen.js';
 import { PreviewButton } from './PreviewButton.js';
-
-// The history (and the diff library) loads only when an edit screen with a history opens.
-const RevisionsPanel = lazy(() => import('./RevisionsPanel.js'));
 
 const HistoryLoading = () => {
   const translate = useTranslate();
@@ -18,14 +16,13 @@ const HistoryLoading = () => {
   );
 };
 
+// The history (and the diff library) loads only when an edit screen with a history opens.
+const RevisionsPanel = lazyScreen(async () => (await import('./RevisionsPanel.js')).default, <HistoryLoading />);
+
 /** The edit screen's side panel of a resource that declares `revisions`: its history. */
 export function editAsideOf(resource: ResourceDescriptor | undefined): ReactElement | undefined {
   if (!resource?.revisions) return undefined;
-  return (
-    <Suspense fallback={<HistoryLoading />}>
-      <RevisionsPanel />
-    </Suspense>
-  );
+  return <RevisionsPanel />;
 }
 
 /** The edit screen's buttons of a resource that declares `preview` (and has no buttons of its own). */

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
-import { PostgresAdapter, sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { CONTROL_CHARACTERS, idFromText, isIdInRange, MAX_ID } from '../../lib/ids.js';
 import { resourceNamed } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { matchingRecords } from '../search/query.js';
+import { isPostgres } from '../db/dialect.js';
 
 /**
  * The admin's list reads in ra-data-simple-rest conventions, once for every resource:
@@ -163,7 +164,7 @@ export async function runListQuery<T extends keyof Database>(
   list: ListQuery,
 ): Promise<{ rows: Selectable<Database[T]>[]; total: number; start: number }> {
   const loose = db as unknown as Kysely<LooseDatabase>;
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   let base = loose.selectFrom(spec.table as string);
   if (list.ids) base = list.ids.length ? base.where('id', 'in', list.ids) : base.where(sql<SqlBool>`1 = 0`);
   for (const { column, values } of list.equals) {

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { isPostgres } from '../db/dialect.js';
 
 /** Failed logins allowed per account within the window; then even the right password gets 429 until it passes. */
 export const ACCOUNT_FAILURE_LIMIT = 5;
@@ -51,7 +52,7 @@ export async function accountLocked(db: Kysely<Database>, email: string, now = D
  * or null when the account is locked (nothing is left behind then).
  */
 export async function reserveLoginAttempt(db: Kysely<Database>, email: string, ip: string, now = Date.now()): Promise<number | null> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   return db.transaction().execute(async (trx) => {
     if (postgres) await sql`select pg_advisory_xact_lock(hashtext(${`login:${email}`}))`.execute(trx);
     const reserved = await trx

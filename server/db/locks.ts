@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import { isPostgres } from './dialect.js';
 
 /**
  * Makes a transaction the only one of its kind until it ends, before it reads anything it will decide on
@@ -8,7 +9,7 @@ import type { Database } from './schema.js';
  * reads that follow cannot be outdated by another writer before this transaction commits.
  */
 export async function lockForDecision(trx: Transaction<Database>, name: string): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(trx)) {
     await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
   } else {
     await sql`update users set id = id where 0 = 1`.execute(trx);

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { isPostgres } from '../db/dialect.js';
 
 /** Work that is due once every `everyMs` across all processes on the database (clean-ups, sweeps, purges). */
 export interface PeriodicJob {
@@ -89,7 +90,7 @@ export class PeriodicJobs {
   }
 
   private async claimAndRun(job: PeriodicJob, now: number): Promise<boolean> {
-    if (!(this.db.getExecutor().adapter instanceof PostgresAdapter)) {
+    if (!isPostgres(this.db)) {
       if (!(await claim(this.db, job, now))) return false;
       await job.run();
       return true;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { ImageField, ResourceDescriptor, UploadField } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
 import { auditedWrite } from '../admin/audit.js';
@@ -17,6 +17,7 @@ import { indexRecord, unindexRecord } from '../search/indexer.js';
 import { putInTrash } from '../trash/entries.js';
 import type { Db, ResourceHooks, Row, Trx, Values, WriteContext } from './hooks.js';
 import { defaultOf } from './zod.js';
+import { isPostgres } from '../db/dialect.js';
 
 /** Kysely over the table a descriptor names. */
 type LooseDatabase = Record<string, Record<string, unknown>>;
@@ -39,7 +40,7 @@ export async function loadOr404(db: Db, resource: ResourceDescriptor, id: number
  */
 async function lockedOr404(trx: Db, resource: ResourceDescriptor, id: number): Promise<Row> {
   const query = loose(trx).selectFrom(resource.table).selectAll().where('id', '=', id);
-  const row = await (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).executeTakeFirst();
+  const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw notFound();
   return row as Row;
 }

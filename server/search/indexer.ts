@@ -1,13 +1,12 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
 import { documentOf, SEARCHABLE, searchableNamed, type SearchDocument } from './documents.js';
 import { normalizedText, stemsOf } from './text.js';
+import { isPostgres } from '../db/dialect.js';
 
 /** The database or a transaction: the write path indexes inside the write's own transaction. */
 type Db = Kysely<Database>;
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 async function removeDocument(db: Db, resource: string, recordId: number): Promise<void> {
   if (!isPostgres(db)) {

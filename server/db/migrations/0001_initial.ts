@@ -1,9 +1,10 @@
-import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.js';
 
 type Table = CreateTableBuilder<string, never>;
 
 function withId(db: Kysely<unknown>, table: Table): Table {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   return table.addColumn('id', 'integer', (col) => (postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement()));
 }
 

@@ -1,8 +1,9 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.js';
 
 /** Refresh tokens of login sessions and the audit log. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
 
   await db.schema
     .createTable('refresh_tokens')

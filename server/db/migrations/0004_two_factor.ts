@@ -1,4 +1,5 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.js';
 
 /**
  * Two-factor sign-in for staff: the TOTP state of each account, its one-time recovery codes, the short-lived
@@ -6,7 +7,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
  * MANAGER's "require two-factor sign-in for all staff").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
 
   // One column per statement: SQLite's ALTER TABLE adds one column at a time.
   await db.schema

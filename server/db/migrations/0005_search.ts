@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.js';
 
 /**
  * The full-text search index: one row per searchable record (its title, plain text, public URL, date and
@@ -6,7 +7,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * FTS5 table whose rowid is the row's id. The start-up fills an empty index from the existing records.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   let table = db.schema
     .createTable('search_index')
     .addColumn('id', 'integer', (col) => (postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement()))

@@ -1,11 +1,12 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.js';
 
 /**
  * Revisions: the version of a record a save replaced (its restorable field values as JSON), who saved, when, and
  * which fields the save changed. Read per record, newest first.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   await db.schema
     .createTable('revisions')
     .addColumn('id', 'integer', (col) => (postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement()))

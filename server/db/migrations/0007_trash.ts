@@ -1,11 +1,12 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.js';
 
 /**
  * The trash: removed records of the resources that declare `trash`, each kept as the JSON of its row with the
  * files it named, until it is restored or purged. One entry per record (`resource`, `record_id`).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   await db.schema
     .createTable('trash')
     .addColumn('id', 'integer', (col) => (postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement()))

@@ -1,11 +1,12 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.js';
 
 /**
  * What several processes on one database share: the hits of the per-IP and per-account rate limits, and when
  * each periodic job last ran (so that a job due once a period runs on one process, once).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   await db.schema
     .createTable('rate_limit_hits')
     .addColumn('id', 'integer', (col) => (postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement()))
