@@ -2,14 +2,15 @@ import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { preactForPages } from './site/vite/preactForPages.js';
 import { precompress } from './site/vite/precompress.js';
 
 /**
- * One Vite build for the public site (Vike + vike-react, pages in `site/pages`) and the client-only admin page.
+ * The public site's build (Vike + vike-react, pages in `site/pages`); the admin has its own (`vite.admin.config.ts`).
  * The Fastify server hosts the result: Vite's dev middleware in development, `dist/client` in production.
  */
 export default defineConfig({
-  plugins: [react(), vike(), precompress()],
+  plugins: [react(), vike(), preactForPages(), precompress()],
   // `@lib/…` instead of `../../../../../lib/…` in the site's and the admin's modules (the server keeps relative imports).
   resolve: { alias: { '@lib': fileURLToPath(new URL('./lib', import.meta.url)) } },
   // Files served as they are at the site's root: the favicons.

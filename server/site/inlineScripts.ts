@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 
 const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/g;
 /** Data blocks the browser never runs need no permission in the CSP. */
@@ -30,4 +31,15 @@ export function inlineScriptSources(html: string): string[] {
     sources.add(hashOf(body));
   }
   return [...sources];
+}
+
+/** Adds the page's inline scripts (by hash) to the `script-src` of the CSP header set by helmet. */
+export function allowInlineScripts(reply: FastifyReply, sources: string[]): void {
+  if (sources.length === 0) return;
+  const csp = reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  const allowed = sources.join(' ');
+  const withScripts = /(^|;)\s*script-src\s/.test(csp) ? csp.replace(/(^|;)(\s*script-src\s[^;]*)/, `$1$2 ${allowed}`) : `${csp};script-src 'self' ${allowed}`;
+  reply.raw.removeHeader('content-security-policy');
+  reply.header('content-security-policy', withScripts);
 }

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { renderPage } from 'vike/server';
 import { requirePhoneVerification, registerPhoneVerification } from '../../lib/phone.js';
 import { createLibphonenumberVerification } from '../../lib/phoneLibphonenumber.js';
@@ -12,7 +11,9 @@ import { previewContentServices } from '../content/preview.js';
 import { previewOfQuery } from '../preview/links.js';
 import { feedRoutes } from './feeds.js';
 import { isDatabaseUnavailable } from '../http/databaseErrors.js';
-import { inlineScriptSources } from './inlineScripts.js';
+import { allowInlineScripts, inlineScriptSources } from './inlineScripts.js';
+import { registerAdminApp } from './adminApp.js';
+import { viteDevServer, type Middleware } from './viteDev.js';
 import { contentForRender } from './renderContent.js';
 
 /** The project root: two levels above this file, both from `server/site` (tsx) and `build/server/site` (tsc). */
@@ -54,21 +55,9 @@ function siteSettings(app: FastifyInstance): SiteSettings {
   };
 }
 
-/** Adds the page's inline scripts (by hash) to the `script-src` of the CSP header set by helmet. */
-function allowInlineScripts(reply: FastifyReply, sources: string[]): void {
-  if (sources.length === 0) return;
-  const csp = reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
-  if (typeof csp !== 'string') return;
-  const allowed = sources.join(' ');
-  const withScripts = /(^|;)\s*script-src\s/.test(csp) ? csp.replace(/(^|;)(\s*script-src\s[^;]*)/, `$1$2 ${allowed}`) : `${csp};script-src 'self' ${allowed}`;
-  reply.raw.removeHeader('content-security-policy');
-  reply.header('content-security-policy', withScripts);
-}
-
-type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
-
 /**
- * Hosts the public site (Vike) in Fastify: every GET outside `/api` and `/uploads` goes to Vike's `renderPage`,
+ * Hosts the public site (Vike) and the admin app in Fastify: `/admin…` answers the admin's page (adminApp.ts), and
+ * every other GET outside `/api` and `/uploads` goes to Vike's `renderPage`,
  * which gets the content services and the site settings in its page context. Register it after the API routes.
  */
 export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) => {
@@ -81,10 +70,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
 
   let viteMiddleware: Middleware | null = null;
   if (dev) {
-    const { createServer } = await import('vite');
-    const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
-    app.addHook('onClose', async () => vite.close());
-    viteMiddleware = vite.middlewares as unknown as Middleware;
+    viteMiddleware = (await viteDevServer(app, { root })).middleware;
   } else if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -94,6 +80,8 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
       decorateReply: false,
       // The build writes .br and .gz next to every text asset (vite.config.ts); they are sent as they are.
       preCompressed: true,
+      // The admin's page is answered by its own routes (adminApp.ts), with its inline script allowed in the CSP.
+      allowedPath: (pathname) => !pathname.startsWith('/admin/'),
       // Off, or @fastify/static would overwrite the header set below with its own `max-age=0`.
       cacheControl: false,
       setHeaders(response, filePath) {
@@ -108,6 +96,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     app.log.warn(`The site is not built (${clientDir} is missing): run "npm run build". Pages answer 503 until then.`);
   }
   const built = dev || existsSync(clientDir);
+  await registerAdminApp(app, { root, clientDir, dev });
 
   await app.register(feedRoutes, { site });
 

@@ -1,16 +1,13 @@
-import { CHUNK_RELOAD_GUARD_MS } from '@lib/site.js';
-import { chunkGuardScript } from '../client/chunkGuard.js';
+import { CHUNK_GUARD_SOURCE, HEAD_ICONS } from '../headBasics.js';
 
-/**
- * The start of every page's head, the admin's too: the inline chunk-reload guard (a page whose code chunk fails to
- * load after a new deployment reloads) and the site's icons, which the server answers from `site/public`.
- */
+/** The chunk-reload guard and the site's icons at the start of a public page's head (see `site/headBasics.ts`). */
 export function HeadBasics() {
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: chunkGuardScript(CHUNK_RELOAD_GUARD_MS) }} />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      <link rel="icon" href="/favicon.ico" sizes="32x32" />
+      <script dangerouslySetInnerHTML={{ __html: CHUNK_GUARD_SOURCE }} />
+      {HEAD_ICONS.map((icon) => (
+        <link key={icon.href} rel="icon" {...icon} />
+      ))}
     </>
   );
 }

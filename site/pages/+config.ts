@@ -2,7 +2,7 @@ import vikeReact from 'vike-react/config';
 import type { Config } from 'vike/types';
 import { SITE_REDIRECTS } from '@lib/site.js';
 
-/** Settings of every public page. The admin page (`admin/+config.ts`, `ssr: false`, route `/admin/*`) inherits them too. */
+/** Settings of every public page (the admin is not a Vike page: it has its own build, `vite.admin.config.ts`). */
 export default {
   extends: [vikeReact],
   // Pages live in site/pages: their routes start at `/`, not at `/site`.

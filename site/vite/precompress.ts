@@ -15,11 +15,16 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+export interface PrecompressOptions {
+  /** Only the files under this folder of the build's output (the admin's build adds its own to the site's). */
+  under?: string;
+}
+
 /**
  * Writes `name.br` (Brotli, best quality) and `name.gz` (gzip -9) next to every text file of the client build, once
  * at build time, so that the server sends them without compressing anything per request.
  */
-export function precompress(): Plugin {
+export function precompress({ under = '' }: PrecompressOptions = {}): Plugin {
   return {
     name: 'site:precompress',
     apply: 'build',
@@ -29,7 +34,7 @@ export function precompress(): Plugin {
       sequential: true,
       handler() {
         const outDir = path.resolve(this.environment.config.root, this.environment.config.build.outDir);
-        for (const file of filesUnder(outDir)) {
+        for (const file of filesUnder(path.join(outDir, under))) {
           if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
           const content = readFileSync(file);
           writeFileSync(

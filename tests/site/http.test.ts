@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { get as httpGet } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_TABS, NOT_FOUND_BUTTON, NOT_FOUND_HEADLINE, ROUTE_NOT_FOUND_MESSAGE } from '../../lib/site.js';
 import { startSite, type RunningSite } from './server.js';
@@ -23,6 +25,17 @@ const FIXED_SLUGS = [
 async function get(path: string): Promise<{ status: number; location: string | null; html: string; type: string }> {
   const response = await fetch(`${site.url}${path}`, { redirect: 'manual' });
   return { status: response.status, location: response.headers.get('location'), html: await response.text(), type: response.headers.get('content-type') ?? '' };
+}
+
+/** The bytes as the server sends them (fetch would decode them), and their encoding. */
+function rawGet(path: string, acceptEncoding: string): Promise<{ bytes: Buffer; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${site.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ bytes: Buffer.concat(chunks), encoding: response.headers['content-encoding'] ?? 'identity' }));
+    }).on('error', reject);
+  });
 }
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null;
@@ -210,4 +223,54 @@ describe('search engines', () => {
     expect(page.type).toMatch(/application\/rss\+xml/);
     expect(page.html).toContain(`<link>https://www.example.test/news/${FIXED_SLUGS[0]}</link>`);
   });
+});
+
+describe('the admin app', () => {
+  it.each(['/admin', '/admin/news/3'])('%s answers the admin page, revalidated, with its chunk-reload guard allowed by hash', async (path) => {
+    const response = await fetch(`${site.url}${path}`);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(html).toContain('<title>Управление сайтом</title>');
+    const guard = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(guard).toContain('vite:preloadError');
+    expect(response.headers.get('content-security-policy')).toContain(`'sha256-${createHash('sha256').update(guard).digest('base64')}'`);
+    const entry = /<script type="module" crossorigin src="(\/assets\/admin\/[^"]+\.js)"/.exec(html)?.[1];
+    if (!entry) throw new Error('the admin page names no entry script');
+    const script = await fetch(`${site.url}${entry}`, { headers: { 'accept-encoding': 'br' } });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(script.headers.get('content-encoding')).toBe('br');
+  });
+});
+
+describe('the public pages’ JavaScript', () => {
+  /** The first-load budget of a public page: its entry scripts and module preloads, gzip. */
+  const FIRST_LOAD_BUDGET = 90_000;
+
+  const scriptsOf = (html: string) => [
+    ...new Set(
+      [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map(
+        (match) => match[1] ?? '',
+      ),
+    ),
+  ];
+
+  it.each(['/', '/news', `/news/${FIXED_SLUGS[0]}`, '/media/photobank', '/o-kompanii'])(
+    '%s loads at most 90 KB gzip of JavaScript, hydrating with Preact rather than React DOM',
+    async (path) => {
+      const page = await get(path);
+      const scripts = scriptsOf(page.html);
+      expect(scripts.length).toBeGreaterThan(0);
+      let gzip = 0;
+      for (const script of scripts) {
+        const { bytes, encoding } = await rawGet(script, 'gzip');
+        gzip += bytes.length;
+        const source = encoding === 'gzip' ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+        // React DOM's client build links its errors to react.dev; Preact's compatibility layer has no such link.
+        expect(source).not.toContain('react.dev/errors');
+      }
+      expect(gzip).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+    },
+  );
 });
