@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { AxiosAdapter } from 'axios';
 import { HttpError } from 'react-admin';
 import { createAuthProvider, roleCanAccess, type AdminAuthProvider, type CookieStore } from '../authProvider/index.js';
+import type { Transport } from '../dataProvider/httpClient.js';
 import { createAdminDataProvider, type AdminDataProvider } from '../dataProvider/index.js';
 import { refetchAfterChange } from './cache.js';
 
@@ -15,7 +15,7 @@ export interface ProvidersOptions {
   /** Origin of the API; the page's own by default. */
   baseURL?: string;
   /** Transport and cookie store replacements, for tests. */
-  adapter?: AxiosAdapter;
+  transport?: Transport;
   cookies?: CookieStore;
   /** The authProvider the login screen already made; a new one otherwise. */
   authProvider?: AdminAuthProvider;
@@ -29,11 +29,11 @@ export function createProviders(options: ProvidersOptions = {}): AdminProviders 
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },
   });
-  const authProvider = options.authProvider ?? createAuthProvider({ baseURL: options.baseURL, adapter: options.adapter, cookies: options.cookies });
+  const authProvider = options.authProvider ?? createAuthProvider({ baseURL: options.baseURL, transport: options.transport, cookies: options.cookies });
   const dataProvider = guardByRole(
     createAdminDataProvider({
       baseURL: options.baseURL,
-      adapter: options.adapter,
+      transport: options.transport,
       getToken: () => authProvider.session.validToken(),
       onChange: (event) => {
         void refetchAfterChange(queryClient, event);

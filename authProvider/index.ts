@@ -1,7 +1,7 @@
-import { isAxiosError } from 'axios';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { resourceNamed, roleMayUse } from '@lib/resources/index.js';
-import { NO_BODY, Session, type Role, type SessionOptions } from './session.js';
+import { RequestError } from '../dataProvider/httpClient.js';
+import { Session, type Role, type SessionOptions } from './session.js';
 import { postLoginStep, PROFILE_PATH, TwoFactorChallenge, type LoginParams } from './twoFactor.js';
 
 export { ACCESS_COOKIE, SESSION_MARKER_COOKIE, Session, decodeClaims, browserCookies } from './session.js';
@@ -43,7 +43,7 @@ export interface AuthError {
 
 /** A message from an error of any shape. */
 function messageOf(error: unknown): string {
-  if (isAxiosError(error)) {
+  if (error instanceof RequestError) {
     const data: unknown = error.response?.data;
     if (typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string') {
       return (data as { message: string }).message;
@@ -60,7 +60,7 @@ function messageOf(error: unknown): string {
 }
 
 function statusOf(error: unknown): number | undefined {
-  if (isAxiosError(error)) return error.response?.status;
+  if (error instanceof RequestError) return error.response?.status;
   if (typeof error === 'object' && error !== null) {
     const status = (error as { status?: unknown }).status;
     if (typeof status === 'number') return status;
@@ -125,7 +125,7 @@ export function createAuthProvider(options: SessionOptions & { session?: Session
         return ADMIN_HOME;
       }
       try {
-        await session.http.post('/api/site/logout', undefined, { headers: { ...NO_BODY, Authorization: `Bearer ${token}` } });
+        await session.http.post('/api/site/logout', undefined, { headers: { Authorization: `Bearer ${token}` } });
       } catch (error) {
         if (statusOf(error) === 401) {
           session.clear();

@@ -1,10 +1,7 @@
-import axios, { type AxiosAdapter, type AxiosInstance } from 'axios';
 import Cookies from 'js-cookie';
 import { jwtDecode } from 'jwt-decode';
 import { ACCESS_COOKIE, SESSION_MARKER_COOKIE } from '@lib/sessionCookies.js';
-
-/** Headers of a POST without a body: no Content-Type at all (axios would otherwise announce a form). */
-export const NO_BODY = { 'Content-Type': null } as const;
+import { createHttpClient, REQUEST_TIMEOUT_MS, type HttpClient, type Transport } from '../dataProvider/httpClient.js';
 
 export { ACCESS_COOKIE, SESSION_MARKER_COOKIE };
 
@@ -33,7 +30,8 @@ export const browserCookies: CookieStore = {
 
 export interface SessionOptions {
   baseURL?: string;
-  adapter?: AxiosAdapter;
+  /** A replacement transport, for tests. */
+  transport?: Transport;
   cookies?: CookieStore;
   /** Milliseconds since the epoch; Date.now by default. */
   now?: () => number;
@@ -67,7 +65,11 @@ export function decodeClaims(token: string | undefined): AccessClaims | null {
  * (`POST /api/site/refresh`, which rotates the cookies) shortly before the token expires.
  */
 export class Session {
-  readonly http: AxiosInstance;
+  /**
+   * The sign-in, refresh and logout calls: no Bearer header of its own, failures as RequestError, and the cookies
+   * these calls set and read go along even to an API on another origin.
+   */
+  readonly http: HttpClient;
   private readonly cookies: CookieStore;
   private readonly now: () => number;
   private readonly margin: number;
@@ -80,10 +82,10 @@ export class Session {
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: SessionOptions = {}) {
-    this.http = axios.create({
-      baseURL: options.baseURL ?? '',
-      timeout: options.timeout ?? 20_000,
-      adapter: options.adapter,
+    this.http = createHttpClient({
+      baseURL: options.baseURL,
+      timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+      transport: options.transport,
       withCredentials: true,
     });
     this.cookies = options.cookies ?? browserCookies;
@@ -129,7 +131,7 @@ export class Session {
     if (this.cookies.get(SESSION_MARKER_COOKIE) === undefined) return Promise.resolve(false);
     const before = this.token();
     this.refreshing = this.http
-      .post('/api/site/refresh', undefined, { headers: NO_BODY })
+      .post('/api/site/refresh')
       .then(() => {
         this.stale = null;
         this.schedule();

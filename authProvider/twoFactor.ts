@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { HttpClient } from '../dataProvider/httpClient.js';
 
 /** The profile screen, where an account enrols in two-factor sign-in (docs/admin-api.md, Two-factor sign-in). */
 export const PROFILE_PATH = '/admin/profile';
@@ -30,12 +30,12 @@ export interface LoginParams {
  * instead of the session (throws TwoFactorChallenge); the code step, or a password of an account without it, sets
  * the session cookies. Answers whether a MANAGER requires this account to enrol before anything else.
  */
-export async function postLoginStep(http: AxiosInstance, params: LoginParams): Promise<{ enrolmentRequired: boolean }> {
+export async function postLoginStep(http: HttpClient, params: LoginParams): Promise<{ enrolmentRequired: boolean }> {
   if (params.challenge !== undefined) {
     await http.post('/api/site/login/2fa', { challenge: params.challenge, code: params.code ?? '' });
     return { enrolmentRequired: false };
   }
-  const response = await http.post<unknown>('/api/site/login', {
+  const response = await http.post('/api/site/login', {
     email: params.email ?? params.username ?? '',
     password: params.password ?? '',
   });

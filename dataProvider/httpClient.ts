@@ -1,158 +1,226 @@
-import axios, { AxiosHeaders, isAxiosError, type AxiosAdapter, type AxiosInstance } from 'axios';
-import { HttpError } from 'react-admin';
-
 /** The admin's request timeout (spec §7, §9). */
 export const REQUEST_TIMEOUT_MS = 20_000;
 
-/** i18n keys of the spec's two error toasts (spec §8); admin/i18n holds their Russian text. */
-export const TIMEOUT_ERROR_KEY = 'app.error.timeout';
-export const NETWORK_ERROR_KEY = 'app.error.network';
-
-export interface HttpClientOptions {
-  /** Origin of the API; empty (the default) means the page's own origin. */
-  baseURL?: string;
-  /** The access token to send as `Authorization: Bearer …`, or nothing when there is none. */
-  getToken: () => string | undefined | Promise<string | undefined>;
-  /** Defaults to REQUEST_TIMEOUT_MS. */
-  timeout?: number;
-  /** A replacement transport, for tests. */
-  adapter?: AxiosAdapter;
+/** How much of a request body has gone up, in bytes. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
 }
 
-/** Field errors as react-admin's forms read them: one message per field. */
-export type FieldErrors = Record<string, string>;
-
-/** The body of an HttpError this client throws. */
-export interface ErrorBody {
-  message: string;
-  errors?: FieldErrors;
+/** One request as it goes on the wire. */
+export interface TransportRequest {
+  method: string;
+  /** The full address: the client's origin and the path. */
+  url: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  /** Nothing, a text body (JSON), or a multipart form whose boundary the browser writes into the Content-Type. */
+  body?: string | FormData;
+  /** Milliseconds; 0 waits for ever. */
+  timeout: number;
+  /** Whether requests to another origin carry its cookies; requests to the page's own origin always do. */
+  withCredentials: boolean;
+  signal?: AbortSignal;
+  /** Asked for by the forms that show an upload's percent (large files). */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
-/**
- * The admin's axios instance: the timeout, the Bearer header on every request, and every failure turned into
- * react-admin's HttpError (see toHttpError).
- */
-export function createAxios(options: HttpClientOptions): AxiosInstance {
-  const instance = axios.create({
-    baseURL: options.baseURL ?? '',
-    timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
-    adapter: options.adapter,
-  });
-  instance.interceptors.request.use(async (config) => {
-    const token = await options.getToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    return config;
-  });
-  instance.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toHttpError(error)));
-  return instance;
-}
-
-/** Whether an error message names a timeout (spec §8: "contains 'timeout' in any case"). */
-export function isTimeoutMessage(message: string): boolean {
-  return /timeout/i.test(message);
+/** The server's answer, whatever its status: the client decides which statuses are failures. */
+export interface TransportResponse {
+  status: number;
+  headers: HeadersInit;
+  body: string;
 }
 
 /**
- * Turns an axios failure into react-admin's HttpError whose message react-admin shows as the toast:
- * a message containing "timeout" (any case) → the timeout toast; no answer at all or a 5xx → the network toast;
- * otherwise the server's own message (`{ message, errors }` of DESIGN.md §4), with the field errors flattened to one
- * string per field so react-admin puts them on the form's fields.
+ * Sends one request and answers the server's response. Throws when no response came: a network failure, a timeout
+ * (a message containing "timeout"), a cancelled request.
  */
-export function toHttpError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  const rawMessage = error instanceof Error ? error.message : String(error);
-  if (!isAxiosError(error)) {
-    return new HttpError(isTimeoutMessage(rawMessage) ? TIMEOUT_ERROR_KEY : rawMessage, 0, { message: rawMessage });
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+/** Messages of the failures without a response, worded as axios worded them; a timeout's names "timeout" (the timeout toast). */
+const timeoutMessage = (timeout: number) => `timeout of ${timeout}ms exceeded`;
+const NETWORK_FAILURE = 'Network Error';
+const CANCELLED = 'canceled';
+
+/** Response headers as XMLHttpRequest lists them ("name: value" lines), repeated names joined. */
+function parseHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
   }
-  const response = error.response;
-  const serverBody = readServerBody(response?.data);
-  const text = serverBody.message ?? rawMessage;
-  if (isTimeoutMessage(text) && !isExpiredTokenMessage(text)) {
-    return new HttpError(TIMEOUT_ERROR_KEY, response?.status ?? 0, { message: text });
-  }
-  if (!response || response.status >= 500) {
-    return new HttpError(NETWORK_ERROR_KEY, response?.status ?? 0, { message: text });
-  }
-  const body: ErrorBody = { message: text };
-  if (serverBody.errors) body.errors = serverBody.errors;
-  return new HttpError(text, response.status, body);
+  return headers;
 }
 
-/** Whether a message says the access token expired (docs/admin-api.md: "…(token expired)"). */
-export function isExpiredTokenMessage(message: string): boolean {
-  return /expired|истёк|истек/i.test(message);
-}
-
-function readServerBody(data: unknown): { message?: string; errors?: FieldErrors } {
-  if (typeof data !== 'object' || data === null) return {};
-  const record = data as Record<string, unknown>;
-  const out: { message?: string; errors?: FieldErrors } = {};
-  if (typeof record.message === 'string') out.message = record.message;
-  if (typeof record.errors === 'object' && record.errors !== null) {
-    const errors: FieldErrors = {};
-    for (const [field, value] of Object.entries(record.errors as Record<string, unknown>)) {
-      if (Array.isArray(value)) errors[field] = value.map(String).join(' ');
-      else if (value !== undefined && value !== null) errors[field] = String(value);
+/**
+ * The browser's transport, XMLHttpRequest: the one browser API with both a timeout and the upload's progress
+ * events. Requests to the page's own origin carry its cookies (the session's refresh cookie among them).
+ */
+export const xhrTransport: Transport = (request) =>
+  new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    const fail = (message: string) => () => {
+      request.signal?.removeEventListener('abort', abort);
+      reject(new Error(message));
+    };
+    xhr.open(request.method, request.url);
+    xhr.timeout = request.timeout;
+    xhr.withCredentials = request.withCredentials;
+    for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+    xhr.onload = () => {
+      request.signal?.removeEventListener('abort', abort);
+      resolve({ status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()), body: xhr.responseText });
+    };
+    xhr.onerror = fail(NETWORK_FAILURE);
+    xhr.ontimeout = fail(timeoutMessage(request.timeout));
+    xhr.onabort = fail(CANCELLED);
+    const report = request.onUploadProgress;
+    // Listening to the upload only when asked: the listener makes a request to another origin need a preflight.
+    if (report) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) report({ loaded: event.loaded, total: event.total });
+      };
     }
-    if (Object.keys(errors).length > 0) out.errors = errors;
-  }
-  return out;
-}
+    request.signal?.addEventListener('abort', abort);
+    xhr.send(request.body ?? null);
+  });
 
-/** Unwraps the `{ data }` envelope of every success body (DESIGN.md §4). */
-export function unwrap<T>(body: unknown): T {
-  if (typeof body === 'object' && body !== null && 'data' in body) return (body as { data: T }).data;
-  return body as T;
-}
-
-/** What ra-data-simple-rest expects from its httpClient (react-admin's fetchUtils.fetchJson). */
-export interface JsonResponse {
+/** A response as the client hands it over: `data` is the body read as JSON, or the text when it is not JSON. */
+export interface HttpResponse {
   status: number;
   headers: Headers;
   body: string;
-  json: unknown;
-}
-
-export interface JsonRequestOptions {
-  method?: string;
-  headers?: HeadersInit;
-  body?: BodyInit | null;
-  signal?: AbortSignal | null;
+  data: unknown;
 }
 
 /**
- * A fetchJson-compatible client over the axios instance, for ra-data-simple-rest: the answer's `json` is the
- * unwrapped `data`, so the server keeps one body shape everywhere.
+ * A request that failed: with the server's `response` for a status outside 2xx, without one when no answer came
+ * (network failure, timeout, cancellation).
  */
-export function createFetchJson(instance: AxiosInstance): (url: string, options?: JsonRequestOptions) => Promise<JsonResponse> {
-  return async (url, options = {}) => {
-    const headers = new AxiosHeaders();
-    new Headers(options.headers ?? {}).forEach((value, key) => {
-      // ra-data-simple-rest sends `Content-Type: text/plain` on body-less DELETEs; there is no body to describe.
-      if (key.toLowerCase() === 'content-type' && (options.body === undefined || options.body === null)) return;
-      headers.set(key, value);
-    });
-    let data: unknown = options.body ?? undefined;
-    if (typeof data === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-    if (typeof data === 'string' && headers.get('Content-Type') === 'application/json') data = JSON.parse(data);
-    const response = await instance.request<unknown>({
-      url,
-      method: options.method ?? 'GET',
-      headers,
-      data,
-      signal: options.signal ?? undefined,
-    });
-    const responseHeaders = new Headers();
-    for (const [key, value] of Object.entries(response.headers)) {
-      if (typeof value === 'string') responseHeaders.set(key, value);
-      else if (Array.isArray(value)) responseHeaders.set(key, value.join(', '));
-      else if (typeof value === 'number') responseHeaders.set(key, String(value));
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly response?: HttpResponse,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  onUploadProgress?: (progress: UploadProgress) => void;
+}
+
+export interface HttpRequest extends RequestOptions {
+  method: string;
+  /** A path under the client's origin. */
+  url: string;
+  /**
+   * Nothing (no body and no Content-Type), a FormData (multipart), a string (sent as it is), or any other value,
+   * sent as JSON.
+   */
+  body?: unknown;
+}
+
+export interface HttpClient {
+  /** The origin the paths are under; empty for the page's own. */
+  readonly baseURL: string;
+  readonly transport: Transport;
+  request(request: HttpRequest): Promise<HttpResponse>;
+  get(url: string, options?: RequestOptions): Promise<HttpResponse>;
+  post(url: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse>;
+  put(url: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse>;
+}
+
+export interface ClientOptions {
+  /** Origin of the API; empty (the default) means the page's own origin. */
+  baseURL?: string;
+  /** The access token to send as `Authorization: Bearer …`, or nothing when there is none. */
+  getToken?: () => string | undefined | Promise<string | undefined>;
+  /** Defaults to REQUEST_TIMEOUT_MS. */
+  timeout?: number;
+  /** Whether requests to another origin carry its cookies; off by default. */
+  withCredentials?: boolean;
+  /** What sends the requests: XMLHttpRequest by default; tests answer in its place. */
+  transport?: Transport;
+  /** Turns every failure (a RequestError, or whatever else went wrong) into the error the caller throws. */
+  toError?: (error: unknown) => Error;
+}
+
+function readBody(text: string): unknown {
+  if (text === '') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The admin's HTTP client: the timeout, the Bearer token on every request, JSON bodies as application/json,
+ * multipart forms with the browser's boundary, body-less requests without a Content-Type, and a RequestError for
+ * every status outside 2xx and every request without an answer.
+ */
+export function createHttpClient(options: ClientOptions = {}): HttpClient {
+  const baseURL = options.baseURL ?? '';
+  const transport = options.transport ?? xhrTransport;
+  const timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
+
+  const send = async (request: HttpRequest): Promise<HttpResponse> => {
+    const headers = new Headers({ Accept: 'application/json, text/plain, */*' });
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
+    const token = await options.getToken?.();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let body: string | FormData | undefined;
+    if (request.body === undefined || request.body === null || request.body instanceof FormData) {
+      // The browser writes a form's Content-Type with its boundary; a request without a body has none.
+      headers.delete('Content-Type');
+      body = request.body ?? undefined;
+    } else if (typeof request.body === 'string') {
+      body = request.body;
+    } else {
+      body = JSON.stringify(request.body);
+      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
     }
-    return {
-      status: response.status,
-      headers: responseHeaders,
-      body: typeof response.data === 'string' ? response.data : JSON.stringify(response.data),
-      json: unwrap(response.data),
-    };
+    if (request.signal?.aborted) throw new RequestError(CANCELLED);
+    let answer: TransportResponse;
+    try {
+      answer = await transport({
+        method: request.method.toUpperCase(),
+        url: `${baseURL}${request.url}`,
+        headers: Object.fromEntries(headers),
+        body,
+        timeout,
+        withCredentials: options.withCredentials ?? false,
+        signal: request.signal,
+        onUploadProgress: request.onUploadProgress,
+      });
+    } catch (error) {
+      throw new RequestError(error instanceof Error ? error.message : String(error));
+    }
+    const response: HttpResponse = { status: answer.status, headers: new Headers(answer.headers), body: answer.body, data: readBody(answer.body) };
+    if (response.status < 200 || response.status >= 300) throw new RequestError(`Request failed with status code ${response.status}`, response);
+    return response;
+  };
+
+  const request = async (description: HttpRequest): Promise<HttpResponse> => {
+    try {
+      return await send(description);
+    } catch (error) {
+      throw options.toError ? options.toError(error) : error;
+    }
+  };
+
+  return {
+    baseURL,
+    transport,
+    request,
+    get: (url, rest) => request({ ...rest, method: 'GET', url }),
+    post: (url, body, rest) => request({ ...rest, method: 'POST', url, body }),
+    put: (url, body, rest) => request({ ...rest, method: 'PUT', url, body }),
   };
 }

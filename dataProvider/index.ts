@@ -16,10 +16,11 @@ import {
 import type { ApiStyle } from '@lib/resources/index.js';
 import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
 import type { ArticleSummary, MediaGenerals, MediaSource } from '@lib/types.js';
-import { createAxios, createFetchJson, unwrap, type HttpClientOptions } from './httpClient.js';
+import { createApiClient, createFetchJson, unwrap, type HttpClientOptions } from './apiClient.js';
 import { ADMIN_API, apiStyleOf, verbResource, type VerbResource } from './resources.js';
 
-export { REQUEST_TIMEOUT_MS, TIMEOUT_ERROR_KEY, NETWORK_ERROR_KEY, isTimeoutMessage, isExpiredTokenMessage } from './httpClient.js';
+export { REQUEST_TIMEOUT_MS } from './httpClient.js';
+export { TIMEOUT_ERROR_KEY, NETWORK_ERROR_KEY, isTimeoutMessage, isExpiredTokenMessage } from './apiClient.js';
 export * from './resources.js';
 
 /** Parameters of the custom verbs: the record's id. */
@@ -167,7 +168,7 @@ export function toFormData(config: VerbResource, data: UnknownRecord): FormData 
  * collections) through the same reads provider. Each resource's descriptor says which of these it is.
  */
 export function createAdminDataProvider(options: AdminDataProviderOptions): AdminDataProvider {
-  const http = createAxios(options);
+  const http = createApiClient(options);
   const fetchJson = createFetchJson(http);
   const reads = simpleRestProvider(ADMIN_API, fetchJson);
   const changed = (resource: string, action: ChangeAction, records: RaRecord[]) => {
@@ -181,8 +182,8 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
   };
 
   const post = async (url: string, body?: unknown): Promise<RaRecord> => {
-    // A verb without a payload goes without a body and without axios' default form Content-Type.
-    const response = await http.post<unknown>(url, body, body === undefined ? { headers: { 'Content-Type': null } } : undefined);
+    // A verb without a payload goes without a body and without a Content-Type.
+    const response = await http.post(url, body);
     return unwrap<RaRecord>(response.data);
   };
 
@@ -192,9 +193,9 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     if (!report) return post(url, form);
     report(0);
     try {
-      const response = await http.post<unknown>(url, form, {
-        onUploadProgress: (event) => {
-          if (event.total) report(Math.min(100, Math.round((event.loaded * 100) / event.total)));
+      const response = await http.post(url, form, {
+        onUploadProgress: ({ loaded, total }) => {
+          if (total) report(Math.min(100, Math.round((loaded * 100) / total)));
         },
       });
       return unwrap<RaRecord>(response.data);
@@ -230,15 +231,15 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
   /** The public media reads the dashboard and the source picker use (the pseudo-resource `media`). */
   const publicReads = {
     async getGenerals() {
-      const response = await http.get<unknown>('/api/media/generals');
+      const response = await http.get('/api/media/generals');
       return { data: unwrap<MediaGenerals>(response.data) };
     },
     async getReads() {
-      const response = await http.get<unknown>('/api/media/many-reads');
+      const response = await http.get('/api/media/many-reads');
       return { data: unwrap<ArticleSummary[]>(response.data) };
     },
     async getSources() {
-      const response = await http.get<unknown>('/api/media/sources');
+      const response = await http.get('/api/media/sources');
       return { data: unwrap<MediaSource[]>(response.data) };
     },
   };
@@ -251,7 +252,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       return { data };
     },
     async emptyTrash() {
-      const response = await http.post<unknown>(`${ADMIN_API}/trash/empty`, undefined, { headers: { 'Content-Type': null } });
+      const response = await http.post(`${ADMIN_API}/trash/empty`);
       return { data: unwrap<{ purged: number }>(response.data) };
     },
   };
@@ -259,12 +260,12 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
   /** History and preview, under `/api/admin/<resource>` whatever the resource's verbs path. */
   const editorial = {
     async getRevisions(resource: string, params: VerbParams) {
-      const response = await http.get<unknown>(`${ADMIN_API}/${resource}/${encodeURIComponent(String(params.id))}/revisions`);
+      const response = await http.get(`${ADMIN_API}/${resource}/${encodeURIComponent(String(params.id))}/revisions`);
       return { data: unwrap<RevisionSummary[]>(response.data) };
     },
     async getRevision(resource: string, params: RevisionParams) {
       const path = `${encodeURIComponent(String(params.id))}/revisions/${encodeURIComponent(String(params.revisionId))}`;
-      const response = await http.get<unknown>(`${ADMIN_API}/${resource}/${path}`);
+      const response = await http.get(`${ADMIN_API}/${resource}/${path}`);
       return { data: unwrap<Revision>(response.data) };
     },
     async restoreRevision(resource: string, params: RevisionParams) {
@@ -275,9 +276,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       return { data };
     },
     async preview(resource: string, params: VerbParams) {
-      const response = await http.post<unknown>(`${ADMIN_API}/${resource}/preview/${encodeURIComponent(String(params.id))}`, undefined, {
-        headers: { 'Content-Type': null },
-      });
+      const response = await http.post(`${ADMIN_API}/${resource}/preview/${encodeURIComponent(String(params.id))}`);
       return { data: unwrap<PreviewLink>(response.data) };
     },
   };

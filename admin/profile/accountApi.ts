@@ -1,8 +1,8 @@
-import type { AxiosInstance } from 'axios';
 import { useMemo } from 'react';
 import { HttpError, useAuthProvider } from 'react-admin';
 import type { AdminAuthProvider } from '../../authProvider/index.js';
-import { createAxios, unwrap } from '../../dataProvider/httpClient.js';
+import { createApiClient, unwrap } from '../../dataProvider/apiClient.js';
+import type { HttpClient } from '../../dataProvider/httpClient.js';
 
 /** The signed-in account as `GET /api/admin/account` answers it (docs/admin-api.md). */
 export interface Account {
@@ -32,8 +32,8 @@ export interface ProfileChanges {
 /** The react-query key of the account; the profile and the enrolment gate share it. */
 export const ACCOUNT_QUERY_KEY = ['admin-account'] as const;
 
-/** The profile, two-factor and security calls of docs/admin-api.md over the admin's axios client. */
-export function createAccountApi(http: AxiosInstance) {
+/** The profile, two-factor and security calls of docs/admin-api.md over the admin API's client. */
+export function createAccountApi(http: HttpClient) {
   const read = async <T>(request: Promise<{ data: unknown }>): Promise<T> => unwrap<T>((await request).data);
   return {
     get: () => read<Account>(http.get('/api/admin/account')),
@@ -57,9 +57,9 @@ export function useAccountApi(): AccountApi {
   const authProvider = useAuthProvider();
   return useMemo(() => {
     const session = hasSession(authProvider) ? authProvider.session : null;
-    const http = createAxios({
-      baseURL: session?.http.defaults.baseURL,
-      adapter: session?.http.defaults.adapter as Parameters<typeof createAxios>[0]['adapter'],
+    const http = createApiClient({
+      baseURL: session?.http.baseURL,
+      transport: session?.http.transport,
       getToken: () => session?.validToken(),
     });
     return createAccountApi(http);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../admin/App.js';
 import { createProviders } from '../../admin/providers.js';
 import { ACCESS_COOKIE, SESSION_MARKER_COOKIE } from '../../authProvider/index.js';
-import { fakeAdapter, MemoryCookies, tokenFor, type RecordedRequest } from './fakes.js';
+import { fakeTransport, MemoryCookies, tokenFor, type RecordedRequest } from './fakes.js';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -16,7 +16,7 @@ type Answer = { status: number; data?: unknown; headers?: Record<string, string>
 
 /** The server as the admin sees it: sessions, empty admin lists, media summaries; `override` changes single answers. */
 function server(cookies: MemoryCookies, override: (request: RecordedRequest) => Answer | undefined = () => undefined) {
-  return fakeAdapter((request) => {
+  return fakeTransport((request) => {
     const overridden = override(request);
     if (overridden) return overridden;
     const path = request.url.split('?')[0] ?? '';
@@ -38,8 +38,8 @@ function server(cookies: MemoryCookies, override: (request: RecordedRequest) => 
 }
 
 function start(path: string, cookies: MemoryCookies, override?: (request: RecordedRequest) => Answer | undefined) {
-  const { adapter, requests } = server(cookies, override);
-  const providers = createProviders({ adapter, cookies });
+  const { transport, requests } = server(cookies, override);
+  const providers = createProviders({ transport, cookies });
   window.history.pushState({}, '', path);
   render(<App providers={providers} />);
   return { requests, providers };

@@ -8,13 +8,13 @@ import {
   SESSION_EXPIRED_KEY,
   SESSION_MARKER_COOKIE,
 } from '../../authProvider/index.js';
-import { fakeAdapter, MemoryCookies, tokenFor } from './fakes.js';
+import { fakeTransport, MemoryCookies, tokenFor } from './fakes.js';
 
-function setup(route: Parameters<typeof fakeAdapter>[0], token?: string) {
+function setup(route: Parameters<typeof fakeTransport>[0], token?: string) {
   const cookies = new MemoryCookies();
   if (token) cookies.set(ACCESS_COOKIE, token);
-  const { adapter, requests } = fakeAdapter(route);
-  const auth = createAuthProvider({ adapter, cookies });
+  const { transport, requests } = fakeTransport(route);
+  const auth = createAuthProvider({ transport, cookies });
   return { auth, cookies, requests };
 }
 
@@ -54,11 +54,11 @@ describe('authProvider: session from the access_token cookie', () => {
   it('without a token but with a live refresh cookie, renews the session silently', async () => {
     const cookies = new MemoryCookies();
     cookies.set(SESSION_MARKER_COOKIE, '1');
-    const { adapter } = fakeAdapter((request) => {
+    const { transport } = fakeTransport((request) => {
       if (request.url === '/api/site/refresh') cookies.set(ACCESS_COOKIE, tokenFor('USER'));
       return { status: 200, data: { data: { user: {} } } };
     });
-    const auth = createAuthProvider({ adapter, cookies });
+    const auth = createAuthProvider({ transport, cookies });
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
     await expect(auth.getPermissions()).resolves.toBe('USER');
     auth.session.stop();
@@ -66,11 +66,11 @@ describe('authProvider: session from the access_token cookie', () => {
 
   it('logs in with e-mail and password and keeps the token the server set', async () => {
     const cookies = new MemoryCookies();
-    const { adapter, requests } = fakeAdapter((request) => {
+    const { transport, requests } = fakeTransport((request) => {
       cookies.set(ACCESS_COOKIE, tokenFor('MANAGER'));
       return { status: 200, data: { data: { user: { id: 1, url: request.url } } } };
     });
-    const auth = createAuthProvider({ adapter, cookies });
+    const auth = createAuthProvider({ transport, cookies });
     await auth.login({ username: 'manager@example.com', password: 'secret-password' });
     expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/site/login' });
     expect(JSON.parse(String(requests[0]?.data))).toEqual({ email: 'manager@example.com', password: 'secret-password' });
@@ -168,11 +168,11 @@ describe('authProvider: silent refresh before expiry', () => {
     cookies.set(SESSION_MARKER_COOKIE, '1');
     cookies.set(ACCESS_COOKIE, tokenFor('MANAGER', { expiresInSeconds: 30 }));
     const fresh = tokenFor('MANAGER', { expiresInSeconds: 900 });
-    const { adapter, requests } = fakeAdapter(() => {
+    const { transport, requests } = fakeTransport(() => {
       cookies.set(ACCESS_COOKIE, fresh);
       return { status: 200, data: { data: { user: {} } } };
     });
-    const auth = createAuthProvider({ adapter, cookies });
+    const auth = createAuthProvider({ transport, cookies });
     const tokens = await Promise.all([auth.session.validToken(), auth.session.validToken(), auth.session.validToken()]);
     expect(tokens).toEqual([fresh, fresh, fresh]);
     expect(requests.filter((r) => r.url === '/api/site/refresh')).toHaveLength(1);
@@ -184,12 +184,12 @@ describe('authProvider: silent refresh before expiry', () => {
     const expired = tokenFor('MANAGER', { expiresInSeconds: -30 });
     cookies.set(ACCESS_COOKIE, expired);
     cookies.set(SESSION_MARKER_COOKIE, '1');
-    const { adapter, requests } = fakeAdapter(() => {
+    const { transport, requests } = fakeTransport(() => {
       cookies.remove(ACCESS_COOKIE);
       cookies.remove(SESSION_MARKER_COOKIE);
       return { status: 401, data: { message: 'Требуется авторизация.' } };
     });
-    const auth = createAuthProvider({ adapter, cookies });
+    const auth = createAuthProvider({ transport, cookies });
     await expect(auth.session.validToken()).resolves.toBe(expired);
     expect(requests.map((r) => r.url)).toEqual(['/api/site/refresh']);
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
@@ -202,11 +202,11 @@ describe('authProvider: silent refresh before expiry', () => {
     const cookies = new MemoryCookies();
     cookies.set(SESSION_MARKER_COOKIE, '1');
     cookies.set(ACCESS_COOKIE, tokenFor('MANAGER', { expiresInSeconds: 15 * 60 }));
-    const { adapter, requests } = fakeAdapter(() => {
+    const { transport, requests } = fakeTransport(() => {
       cookies.set(ACCESS_COOKIE, tokenFor('MANAGER', { expiresInSeconds: 30 * 60 }));
       return { status: 200, data: { data: { user: {} } } };
     });
-    const auth = createAuthProvider({ adapter, cookies });
+    const auth = createAuthProvider({ transport, cookies });
     expect(auth.session.isScheduled()).toBe(true);
     await vi.advanceTimersByTimeAsync(13 * 60 * 1000);
     expect(requests).toHaveLength(0);

@@ -5,6 +5,7 @@ import { HttpError, type RaRecord } from 'react-admin';
 import { createAdminDataProvider, NETWORK_ERROR_KEY, SOURCE_NOT_DEACTIVATED_KEY, type AdminDataProvider, type ChangeEvent } from '../../dataProvider/index.js';
 import { signAccessToken } from '../../server/auth/tokens.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app.js';
+import { nodeTransport } from './nodeTransport.js';
 
 let testApp: TestApp;
 let baseURL: string;
@@ -47,7 +48,7 @@ beforeAll(async () => {
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   baseURL = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   managerToken = await loginToken(TEST_ADMIN.email, TEST_ADMIN.password);
-  provider = createAdminDataProvider({ baseURL, getToken: () => managerToken, onChange: (event) => events.push(event) });
+  provider = createAdminDataProvider({ baseURL, transport: nodeTransport, getToken: () => managerToken, onChange: (event) => events.push(event) });
 });
 
 afterAll(async () => {
@@ -293,7 +294,7 @@ describe('dataProvider against the real server: photobank, text pages, plain RES
 
     // A USER is refused MANAGER resources by the server (403), and may read news.
     const userToken = await loginToken('editor@example.com', 'editor-password-1');
-    const asUser = createAdminDataProvider({ baseURL, getToken: () => userToken });
+    const asUser = createAdminDataProvider({ baseURL, transport: nodeTransport, getToken: () => userToken });
     const refused = await caught(asUser.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }));
     expect(refused).toMatchObject({ status: 403, message: 'Недостаточно прав.' });
     await expect(asUser.getList('news', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).resolves.toMatchObject({
@@ -304,20 +305,20 @@ describe('dataProvider against the real server: photobank, text pages, plain RES
 
 describe('dataProvider against the real server: sessions and failures', () => {
   it('sends the Bearer token: without one the server answers 401, with an expired one it says so', async () => {
-    const anonymous = createAdminDataProvider({ baseURL, getToken: () => undefined });
+    const anonymous = createAdminDataProvider({ baseURL, transport: nodeTransport, getToken: () => undefined });
     const missing = await caught(anonymous.getList('news', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} }));
     expect(missing).toMatchObject({ status: 401, message: 'Требуется авторизация.' });
 
     const manager = await testApp.app.db.selectFrom('users').selectAll().where('email', '=', TEST_ADMIN.email).executeTakeFirstOrThrow();
     const expired = await signAccessToken(testApp.config.jwtSecret, manager, -60);
-    const stale = createAdminDataProvider({ baseURL, getToken: () => expired });
+    const stale = createAdminDataProvider({ baseURL, transport: nodeTransport, getToken: () => expired });
     const error = await caught(stale.getOne('news', { id: 1 }));
     expect(error.status).toBe(401);
     expect(error.message).toMatch(/token expired/);
   });
 
   it('turns an unreachable server into the network toast', async () => {
-    const nowhere = createAdminDataProvider({ baseURL: 'http://127.0.0.1:9', getToken: () => managerToken });
+    const nowhere = createAdminDataProvider({ baseURL: 'http://127.0.0.1:9', transport: nodeTransport, getToken: () => managerToken });
     const error = await caught(nowhere.getList('news', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} }));
     expect(error.message).toBe(NETWORK_ERROR_KEY);
   });

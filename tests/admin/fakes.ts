@@ -1,5 +1,5 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { CookieStore } from '../../authProvider/index.js';
+import type { Transport } from '../../dataProvider/httpClient.js';
 
 /** An unsigned JWT with the given claims (the admin only decodes tokens; the server verifies them). */
 export function fakeJwt(claims: Record<string, unknown>): string {
@@ -39,46 +39,31 @@ export class MemoryCookies implements CookieStore {
 export interface RecordedRequest {
   method: string;
   url: string;
+  /** Header names in lower case. */
   headers: Record<string, string>;
-  data: unknown;
+  /** The body as sent: JSON text, a FormData, or nothing. */
+  data: string | FormData | undefined;
 }
 
 export type Route = (request: RecordedRequest) => { status: number; data?: unknown; headers?: Record<string, string> } | Error;
 
 /**
- * A stand-in transport for axios: answers each request with `route`, records every request, and fails like axios
- * does (an AxiosError with the response for statuses ≥ 400, without one for thrown errors).
+ * A stand-in for the admin's transport: answers each request with `route` (its `data` sent as JSON text), records
+ * every request, and fails like the browser does when no answer comes (`route` answers an Error: a network failure,
+ * or a timeout when its message says so).
  */
-export function fakeAdapter(route: Route): { adapter: AxiosAdapter; requests: RecordedRequest[] } {
+export function fakeTransport(route: Route): { transport: Transport; requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const headers: Record<string, string> = {};
-    for (const [key, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
-      if (typeof value === 'string') headers[key.toLowerCase()] = value;
-    }
-    const request: RecordedRequest = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: `${config.baseURL ?? ''}${config.url ?? ''}`,
-      headers,
-      data: config.data,
-    };
+  const transport: Transport = async (sent) => {
+    const request: RecordedRequest = { method: sent.method, url: sent.url, headers: { ...sent.headers }, data: sent.body };
     requests.push(request);
     const answer = route(request);
-    if (answer instanceof Error) {
-      const code = /timeout/i.test(answer.message) ? 'ECONNABORTED' : 'ERR_NETWORK';
-      throw new AxiosError(answer.message, code, config);
-    }
-    const response: AxiosResponse = {
-      data: answer.data,
+    if (answer instanceof Error) throw answer;
+    return {
       status: answer.status,
-      statusText: String(answer.status),
-      headers: new AxiosHeaders(answer.headers ?? {}),
-      config,
+      headers: answer.headers ?? {},
+      body: answer.data === undefined ? '' : JSON.stringify(answer.data),
     };
-    if (answer.status >= 400) {
-      throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_RESPONSE', config, null, response);
-    }
-    return response;
   };
-  return { adapter, requests };
+  return { transport, requests };
 }

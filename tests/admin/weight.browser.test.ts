@@ -13,11 +13,11 @@ const LOGIN_BUDGET = 150_000;
 /** The login screen, then the dashboard, in all: at most 350 KB gzip. */
 const DASHBOARD_BUDGET = 350_000;
 /**
- * The news list, after the dashboard or opened directly, in all: what it weighs today (425 KB gzip), as a guard
- * against growth. The goal is 350 KB; the list's filters, table and pagination bring react-hook-form and most of
- * react-admin's list code on top of the dashboard's 342 KB.
+ * The news list, after the dashboard or opened directly, in all: what it weighs today (402 KB gzip) and a little
+ * room, as a guard against growth. The goal is 350 KB; the list's filters, table and pagination bring react-hook-form
+ * and most of react-admin's list code on top of the dashboard's 320 KB.
  */
-const LIST_LIMIT = 430_000;
+const LIST_LIMIT = 410_000;
 
 const admin = setUpChromiumAdmin();
 
