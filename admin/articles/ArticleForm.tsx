@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { SimpleForm, TextInput, useResourceContext, useTranslate } from 'react-admin';
 import { isResourceName, type ResourceName } from '@lib/resources/index.js';
-import { FlagInput } from '../common/fields.js';
+import { FlagInput } from '../inputs/FlagInput.js';
 import type { FormProps } from '../common/parts.js';
 import { rules } from '../common/rules.js';
 import { ImageUploadInput } from '../inputs/ImageUploadInput.js';

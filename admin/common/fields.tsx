@@ -1,15 +1,10 @@
 import { Chip } from '@mui/material';
 import { useState } from 'react';
-import { BooleanInput, BulkExportButton, DateField, FunctionField, useRecordContext, useTranslate, type BooleanInputProps, type RaRecord } from 'react-admin';
+import { BulkExportButton, DateField, FunctionField, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatMoney } from '@lib/money.js';
 import { BulkRemoveButton } from '../buttons/RemoveButton.js';
 
 export { formatMegabytes } from '@lib/format.js';
-
-/** A 0/1 flag of the API as a switch. */
-export const FlagInput = (props: BooleanInputProps) => (
-  <BooleanInput {...props} format={(value: unknown) => Number(value) === 1} parse={(value: boolean) => (value ? 1 : 0)} />
-);
 
 /** A date and time in ru-RU. */
 export const DateTimeField = ({ source, label }: { source: string; label?: string }) => (

@@ -1,5 +1,5 @@
 import { SimpleForm, TextInput } from 'react-admin';
-import { FlagInput } from '../common/fields.js';
+import { FlagInput } from '../inputs/FlagInput.js';
 import { rules } from '../common/rules.js';
 import { ImageUploadInput } from '../inputs/ImageUploadInput.js';
 

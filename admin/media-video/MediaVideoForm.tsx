@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import type { PublicImage } from '@lib/types.js';
-import { FlagInput } from '../common/fields.js';
+import { FlagInput } from '../inputs/FlagInput.js';
 import { rules } from '../common/rules.js';
 import { PublicAtInput } from '../inputs/PublicAtInput.js';
 

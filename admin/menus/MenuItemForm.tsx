@@ -1,7 +1,8 @@
-import { FormDataConsumer, ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { FormDataConsumer, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { rules } from '../common/rules.js';
 import { NumericInput } from '../inputs/NumericInput.js';
 import { MENU_KIND_CHOICES } from './kinds.js';
+import { ReferenceInput } from '../inputs/ReferenceInput.js';
 
 /** A menu item: its menu (kind), its parent within that menu (none for a top-level item), title, link and order. */
 export const MenuItemForm = () => (

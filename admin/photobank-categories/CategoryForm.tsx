@@ -1,5 +1,6 @@
-import { ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { rules } from '../common/rules.js';
+import { ReferenceInput } from '../inputs/ReferenceInput.js';
 
 export const CategoryForm = () => (
   <SimpleForm>

@@ -1,7 +1,8 @@
-import { Datagrid, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TextField } from 'react-admin';
+import { Datagrid, List, ReferenceField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { ExportOnlyBulkActions } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
+import { ReferenceInput } from '../inputs/ReferenceInput.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

@@ -4,7 +4,6 @@ import {
   FileField,
   FileInput,
   FormDataConsumer,
-  ReferenceInput,
   regex,
   required,
   SelectInput,
@@ -15,12 +14,9 @@ import {
 } from 'react-admin';
 import type { LogoFile } from '@lib/types.js';
 import { formatMegabytes } from '../common/fields.js';
+import { choicesOf } from '../common/choices.js';
 import { acceptOf, rules } from '../common/rules.js';
-
-export const LOGO_TYPE_CHOICES = [
-  { id: 'logo', name: 'app.photobank.logo_item' },
-  { id: 'colour', name: 'app.photobank.colour' },
-];
+import { ReferenceInput } from '../inputs/ReferenceInput.js';
 
 function isNewFile(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'rawFile' in value;
@@ -61,7 +57,7 @@ export const LogoForm = () => {
       <ReferenceInput source="category_id" reference="photobank-categories" sort={{ field: 'position', order: 'ASC' }}>
         <SelectInput optionText="title" validate={rules('photobank-logos', 'category_id')} />
       </ReferenceInput>
-      <SelectInput source="type" choices={LOGO_TYPE_CHOICES} validate={rules('photobank-logos', 'type')} />
+      <SelectInput source="type" choices={choicesOf('photobank-logos', 'type')} validate={rules('photobank-logos', 'type')} />
       <TextInput source="title" validate={rules('photobank-logos', 'title')} fullWidth />
       <FormDataConsumer<{ type?: string }>>
         {({ formData }) =>

@@ -1,16 +1,17 @@
 import { Box } from '@mui/material';
-import { Datagrid, FunctionField, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { SafeBulkActions } from '../common/fields.js';
-import { LOGO_TYPE_CHOICES } from './LogoForm.js';
+import { choicesOf } from '../common/choices.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
+import { ReferenceInput } from '../inputs/ReferenceInput.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <ReferenceInput key="category_id" source="category_id" reference="photobank-categories">
     <SelectInput optionText="title" />
   </ReferenceInput>,
-  <SelectInput key="type" source="type" choices={LOGO_TYPE_CHOICES} />,
+  <SelectInput key="type" source="type" choices={choicesOf('photobank-logos', 'type')} />,
 ];
 
 const TypeLabel = ({ type }: { type: string }) => {

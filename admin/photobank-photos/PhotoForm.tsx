@@ -1,6 +1,7 @@
-import { ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { rules } from '../common/rules.js';
 import { ImageUploadInput } from '../inputs/ImageUploadInput.js';
+import { ReferenceInput } from '../inputs/ReferenceInput.js';
 
 export const PhotoForm = () => (
   <SimpleForm>

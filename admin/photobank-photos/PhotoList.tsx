@@ -1,8 +1,9 @@
-import { Datagrid, FunctionField, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
 import type { PublicImage } from '@lib/types.js';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { formatMegabytes, SafeBulkActions } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
+import { ReferenceInput } from '../inputs/ReferenceInput.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

@@ -1,12 +1,8 @@
 import { email, maxLength, minLength, PasswordInput, required, SelectInput, SimpleForm, TextInput, type RaRecord } from 'react-admin';
 import type { FormProps } from '../common/parts.js';
+import { choicesOf } from '../common/choices.js';
 import { rules } from '../common/rules.js';
-import { FlagInput } from '../common/fields.js';
-
-export const ROLE_CHOICES = [
-  { id: 'USER', name: 'app.roles.USER' },
-  { id: 'MANAGER', name: 'app.roles.MANAGER' },
-];
+import { FlagInput } from '../inputs/FlagInput.js';
 
 /** An edited user's data without an empty password: left empty on edit, the password stays unchanged. */
 export function withoutEmptyPassword(data: RaRecord): RaRecord {
@@ -22,7 +18,7 @@ export const UserForm = ({ editing }: FormProps) => (
   <SimpleForm defaultValues={{ role: 'USER', active: 1 }}>
     <TextInput source="email" validate={[...rules('users', 'email'), email()]} fullWidth />
     <TextInput source="name" validate={rules('users', 'name')} fullWidth />
-    <SelectInput source="role" choices={ROLE_CHOICES} validate={rules('users', 'role')} />
+    <SelectInput source="role" choices={choicesOf('users', 'role')} validate={rules('users', 'role')} />
     <FlagInput source="active" />
     <PasswordInput
       source="password"

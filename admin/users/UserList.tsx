@@ -1,13 +1,13 @@
 import { Datagrid, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
-import { ROLE_CHOICES } from './UserForm.js';
+import { choicesOf } from '../common/choices.js';
 
 const RoleLabel = ({ role }: { role: string }) => {
   const translate = useTranslate();
   return <>{translate(`app.roles.${role}`)}</>;
 };
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="role" source="role" choices={ROLE_CHOICES} />];
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="role" source="role" choices={choicesOf('users', 'role')} />];
 
 /** Users (MANAGER only). Accounts are deactivated rather than deleted in bulk, so the list offers no bulk delete. */
 export const UserList = () => (
