@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -168,7 +167,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   installErrorHandler(app);
   await installSchemas(app);
-  await app.register(cookie);
 
   await app.register(healthRoutes);
   await app.register(securityTxtRoutes);

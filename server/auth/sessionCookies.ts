@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import { issueRefreshToken, REFRESH_TOKEN_TTL_SECONDS, type IssuedRefreshToken } from './refreshTokens.js';
@@ -8,6 +9,14 @@ import { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE } from '../../lib/
 
 export { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE } from '../../lib/sessionCookies.js';
 export const REFRESH_COOKIE_PATH = '/api/site';
+
+/**
+ * Cookie parsing and `Set-Cookie` for the routes of the plugin that calls it, and only those: the session routes
+ * read and write cookies, while public pages and reads never look at them and skip parsing a visitor's cookies.
+ */
+export async function useCookies(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+}
 
 /**
  * The session cookies (docs/admin-api.md): the access token readable by the admin's scripts (it sends it back as

@@ -5,7 +5,7 @@ import { emailSchema, nameSchema, passwordSchema, PASSWORD_MAX, toUserRecord, up
 import { requireRole } from '../auth/guard.js';
 import { accountLocked, LOGIN_FAILED_ACTION, LOGIN_RESOURCE } from '../auth/loginAttempts.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { renewSession } from '../auth/sessionCookies.js';
+import { renewSession, useCookies } from '../auth/sessionCookies.js';
 import { SETTING_KEYS, setSetting, twoFactorRequired } from '../auth/settings.js';
 import {
   completeEnrolment,
@@ -81,6 +81,7 @@ function userId(value: string): number {
  * profile routes stay open to an account that a MANAGER's requirement sends to enrolment.
  */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  await useCookies(app);
   const db = app.db;
 
   async function accountRow(request: FastifyRequest): Promise<UserRow> {

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { RateLimiter } from '../auth/rateLimit.js';
 import { beginTwoFactorLogin, completeTwoFactorLogin, enrolmentPending } from '../auth/twoFactorLogin.js';
 import { issueRefreshToken, peekRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../auth/refreshTokens.js';
-import { clearSessionCookies as clearCookies, REFRESH_COOKIE, setSessionCookies as setCookies } from '../auth/sessionCookies.js';
+import { clearSessionCookies as clearCookies, REFRESH_COOKIE, setSessionCookies as setCookies, useCookies } from '../auth/sessionCookies.js';
 import { signAccessToken } from '../auth/tokens.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -50,6 +50,7 @@ const rateLimited = () => new HttpError(429, RATE_LIMITED_MESSAGE);
  * `/api/site`, opaque, stored hashed, and rotated on every use.
  */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
+  await useCookies(app);
   const secure = app.config.publicUrl.startsWith('https://');
   const loginIp = new RateLimiter(app.db, LIMITS.loginPerIp);
   const refreshIp = new RateLimiter(app.db, LIMITS.refreshPerIp);
