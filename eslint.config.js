@@ -18,6 +18,30 @@ export default tseslint.config(
     },
   },
   {
+    // The public pages hydrate with Preact's React-compatible layer (site/vite/preactForPages.ts): their browser code
+    // keeps to the API both share.
+    files: ['site/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['use', 'useActionState', 'useOptimistic', 'useFormStatus', 'useEffectEvent', 'Activity'],
+              message: 'React 19-only API: the public pages hydrate with preact/compat.',
+            },
+            {
+              name: 'react-dom',
+              importNames: ['useFormStatus', 'preload', 'preinit'],
+              message: 'React 19-only API: the public pages hydrate with preact/compat.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests may assert presence with `!` after checking a fixture they built themselves.
     files: ['tests/**', 'bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

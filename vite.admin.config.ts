@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { CHUNK_GUARD_SOURCE, HEAD_ICONS } from './site/headBasics.js';
@@ -7,7 +8,7 @@ import { precompress } from './site/vite/precompress.js';
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const NATIVE_OBJECT_ENTRIES = here('./admin/vite/nativeObjectEntries.ts');
 
-/** The chunk-reload guard and the site's icons at the start of the admin's head, as on every public page. */
+/** The chunk-reload guard and the site's icons in the admin's head, as on every public page. */
 function headBasics(): Plugin {
   return {
     name: 'admin:head-basics',
@@ -18,6 +19,17 @@ function headBasics(): Plugin {
   };
 }
 
+/** Empties the admin's own part of `dist/client` before it builds: the site's build leaves it alone. */
+function cleanOwnOutput(): Plugin {
+  return {
+    name: 'admin:clean-own-output',
+    apply: 'build',
+    buildStart() {
+      for (const folder of ['dist/client/admin', 'dist/client/assets/admin']) rmSync(here(`./${folder}`), { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * The admin's own build: a single-page app (`admin/index.html`, entry `admin/main.tsx`) with no Vike runtime, apart
  * from the public site's build so that each ships only what it needs. It writes into the site's `dist/client` after
@@ -25,7 +37,7 @@ function headBasics(): Plugin {
  * under `/assets/admin/`, served and cached like the site's. In development the server mounts it under `/admin/`.
  */
 export default defineConfig(({ command }) => ({
-  plugins: [react(), headBasics(), precompress({ under: 'assets/admin' })],
+  plugins: [react(), headBasics(), cleanOwnOutput(), precompress({ under: 'assets/admin' })],
   resolve: {
     alias: [
       { find: '@lib', replacement: here('./lib') },
@@ -50,7 +62,7 @@ export default defineConfig(({ command }) => ({
     assetsDir: 'assets/admin',
     rollupOptions: { input: here('./admin/index.html') },
     // node-polyglot `require`s the alias above: it gets the function itself, not a module object.
-    commonjsOptions: { requireReturnsDefault: (id: string) => (id === NATIVE_OBJECT_ENTRIES ? true : false) },
+    commonjsOptions: { requireReturnsDefault: (id: string) => id === NATIVE_OBJECT_ENTRIES },
   },
   server: { hmr: { port: 24679 } },
 }));

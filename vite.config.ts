@@ -11,7 +11,8 @@ import { precompress } from './site/vite/precompress.js';
  */
 export default defineConfig({
   plugins: [react(), vike(), preactForPages(), precompress()],
-  // `@lib/…` instead of `../../../../../lib/…` in the site's and the admin's modules (the server keeps relative imports).
+  // `@lib/…` instead of `../../../../../lib/…` in the site's modules (the admin's build has the same alias; the server
+  // keeps relative imports).
   resolve: { alias: { '@lib': fileURLToPath(new URL('./lib', import.meta.url)) } },
   // Files served as they are at the site's root: the favicons.
   publicDir: 'site/public',

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { jwtDecode } from 'jwt-decode';
 import { ACCESS_COOKIE, SESSION_MARKER_COOKIE } from '@lib/sessionCookies.js';
-import { createHttpClient, REQUEST_TIMEOUT_MS, type HttpClient, type Transport } from '../dataProvider/httpClient.js';
+import { createHttpClient, type HttpClient, type Transport } from '../dataProvider/httpClient.js';
 
 export { ACCESS_COOKIE, SESSION_MARKER_COOKIE };
 
@@ -84,7 +84,7 @@ export class Session {
   constructor(options: SessionOptions = {}) {
     this.http = createHttpClient({
       baseURL: options.baseURL,
-      timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+      timeout: options.timeout,
       transport: options.transport,
       withCredentials: true,
     });

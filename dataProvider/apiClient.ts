@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { createHttpClient, RequestError, type HttpClient, type Transport } from './httpClient.js';
+import { createHttpClient, RequestError, type ClientOptions, type HttpClient } from './httpClient.js';
 
 /*
  * The admin API's side of the HTTP client: react-admin's errors and toasts, the `{ data }` envelope, the fetchJson
@@ -11,17 +11,8 @@ import { createHttpClient, RequestError, type HttpClient, type Transport } from 
 export const TIMEOUT_ERROR_KEY = 'app.error.timeout';
 export const NETWORK_ERROR_KEY = 'app.error.network';
 
-/** What the admin API's client needs: the session's token, and the rest as createHttpClient takes it. */
-export interface HttpClientOptions {
-  /** Origin of the API; empty (the default) means the page's own origin. */
-  baseURL?: string;
-  /** The access token to send as `Authorization: Bearer …`, or nothing when there is none. */
-  getToken: () => string | undefined | Promise<string | undefined>;
-  /** Defaults to REQUEST_TIMEOUT_MS. */
-  timeout?: number;
-  /** A replacement transport, for tests. */
-  transport?: Transport;
-}
+/** What the admin API's client needs: the session's token (required here), and the rest as createHttpClient takes it. */
+export type HttpClientOptions = Pick<ClientOptions, 'baseURL' | 'timeout' | 'transport'> & Required<Pick<ClientOptions, 'getToken'>>;
 
 /** The admin API's client: the Bearer token on every request and every failure as react-admin's HttpError (see toHttpError). */
 export function createApiClient(options: HttpClientOptions): HttpClient {

@@ -2,7 +2,7 @@ import { CHUNK_RELOAD_GUARD_MS } from '../lib/site.js';
 import { chunkGuardScript } from './client/chunkGuard.js';
 
 /**
- * The start of every page's head, the admin's too: the inline chunk-reload guard (a page whose code chunk fails to
+ * In every page's head, the admin's too: the inline chunk-reload guard (a page whose code chunk fails to
  * load after a new deployment reloads) and the site's icons, which the server answers from `site/public`. The public
  * pages render it with React (`components/HeadBasics.tsx`); the admin's build writes it into its HTML.
  */

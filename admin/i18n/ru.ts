@@ -182,8 +182,6 @@ export const appMessages = {
       logo: 'Логотипы',
       photo: 'Фотографии',
       empty: 'Пока пусто.',
-      colour: 'Цвет',
-      logo_item: 'Логотип',
       keep_files: 'Оставить файлы',
     },
     menus: {

@@ -1,23 +1,20 @@
 import { Box } from '@mui/material';
-import { Datagrid, FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { SafeBulkActions } from '../common/fields.js';
 import { choicesOf } from '../common/choices.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
 import { ReferenceInput } from '../inputs/ReferenceInput.js';
 
+const LOGO_TYPES = choicesOf('photobank-logos', 'type');
+
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <ReferenceInput key="category_id" source="category_id" reference="photobank-categories">
     <SelectInput optionText="title" />
   </ReferenceInput>,
-  <SelectInput key="type" source="type" choices={choicesOf('photobank-logos', 'type')} />,
+  <SelectInput key="type" source="type" choices={LOGO_TYPES} />,
 ];
-
-const TypeLabel = ({ type }: { type: string }) => {
-  const translate = useTranslate();
-  return <>{translate(type === 'colour' ? 'app.photobank.colour' : 'app.photobank.logo_item')}</>;
-};
 
 const Swatch = ({ record }: { record: RaRecord }) => {
   if (record.type === 'colour') {
@@ -36,7 +33,7 @@ export const LogoList = () => (
       <TextField source="position" />
       <FunctionField source="preview" sortable={false} render={(record: RaRecord) => <Swatch record={record} />} />
       <TextField source="title" />
-      <FunctionField source="type" render={(record: RaRecord) => <TypeLabel type={String(record.type)} />} />
+      <FunctionField source="type" render={(record: RaRecord) => LOGO_TYPES.find((choice) => choice.id === record.type)?.name ?? String(record.type)} />
       <TextField source="hex" />
       <MoveUpButton />
       <MoveDownButton />

@@ -1,6 +1,6 @@
 import { CHUNK_GUARD_SOURCE, HEAD_ICONS } from '../headBasics.js';
 
-/** The chunk-reload guard and the site's icons at the start of a public page's head (see `site/headBasics.ts`). */
+/** The chunk-reload guard and the site's icons in a public page's head (see `site/headBasics.ts`). */
 export function HeadBasics() {
   return (
     <>

@@ -80,6 +80,20 @@ describe('client navigation', () => {
     expect(await marked(page)).toBe(true);
     await context.close();
   });
+
+  it('a link to /admin on a public page loads the admin app from the server', async () => {
+    const { page, context } = await open('/o-kompanii');
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/admin';
+      link.textContent = 'Управление сайтом';
+      document.querySelector('main')?.append(link);
+    });
+    await page.getByRole('link', { name: 'Управление сайтом' }).click();
+    await page.getByRole('button', { name: 'Войти' }).waitFor();
+    expect(await page.title()).toBe('Управление сайтом');
+    await context.close();
+  });
 });
 
 describe('prefetch', () => {

@@ -9,10 +9,12 @@ import { loadConfig } from '../../server/config.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.join(ROOT, 'dist/server/entry.mjs');
+const ADMIN_PAGE = path.join(ROOT, 'dist/client/admin/index.html');
 
-/** Builds the site with Vite when `dist/` is missing (`npm test` builds before the tests run). */
+/** Builds the site and the admin with Vite when they are missing (`npm test` builds before the tests run). */
 export function ensureSiteBuilt(): void {
   if (!existsSync(ENTRY)) execSync('npx vite build --logLevel warn', { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(ADMIN_PAGE)) execSync('npx vite build --config vite.admin.config.ts --logLevel warn', { cwd: ROOT, stdio: 'inherit' });
 }
 
 export interface RunningSite {
