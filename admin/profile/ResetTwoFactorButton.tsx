@@ -1,6 +1,6 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { useState } from 'react';
-import { Button, Confirm, ListButton, TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ListButton, TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ConfirmButton } from '../buttons/ConfirmButton.js';
 import { useAccountApi } from './accountApi.js';
 import { useReportError } from './useAccount.js';
 
@@ -15,38 +15,25 @@ export const ResetTwoFactorButton = () => {
   const refresh = useRefresh();
   const api = useAccountApi();
   const report = useReportError();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   if (!record || Number(record.two_factor) !== 1) return null;
 
   const reset = async () => {
-    setBusy(true);
     try {
       await api.resetUser(record.id);
       notify('app.users.reset_2fa_done', { type: 'success' });
       refresh();
     } catch (error) {
       await report(error);
-    } finally {
-      setBusy(false);
-      setOpen(false);
     }
   };
 
   return (
-    <>
-      <Button label="app.users.reset_2fa" onClick={() => setOpen(true)} disabled={busy}>
-        <LockResetIcon />
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={busy}
-        title="app.users.reset_2fa"
-        content={translate('app.users.reset_2fa_confirm', { name: String(record.name || record.email || '') })}
-        onConfirm={() => void reset()}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmButton
+      label="app.users.reset_2fa"
+      icon={<LockResetIcon />}
+      content={translate('app.users.reset_2fa_confirm', { name: String(record.name || record.email || '') })}
+      onConfirm={reset}
+    />
   );
 };
 

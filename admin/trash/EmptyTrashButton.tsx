@@ -1,8 +1,8 @@
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Button, Confirm, useDataProvider, useNotify, usePermissions } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
+import { ConfirmButton } from '../buttons/ConfirmButton.js';
 
 /** «Очистить корзину» (MANAGER only): after a confirmation, every entry is deleted for good with its files. */
 export const EmptyTrashButton = () => {
@@ -10,32 +10,25 @@ export const EmptyTrashButton = () => {
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const empty = useMutation({
-    mutationFn: () => dataProvider.emptyTrash('trash', {}),
-    onSuccess: async ({ data }) => {
+  if (permissions !== 'MANAGER') return null;
+  const empty = async () => {
+    try {
+      const { data } = await dataProvider.emptyTrash('trash', {});
       await queryClient.invalidateQueries({ queryKey: ['trash'] });
       notify('app.trash.emptied', { type: 'success', messageArgs: { smart_count: data.purged } });
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-    onSettled: () => setOpen(false),
-  });
-  if (permissions !== 'MANAGER') return null;
+    } catch (error) {
+      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+    }
+  };
   return (
-    <>
-      <Button label="app.trash.empty" color="error" onClick={() => setOpen(true)}>
-        <DeleteForeverIcon />
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={empty.isPending}
-        title="app.trash.empty"
-        content="app.trash.empty_confirm"
-        confirm="app.trash.empty"
-        confirmColor="warning"
-        onConfirm={() => empty.mutate()}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmButton
+      label="app.trash.empty"
+      icon={<DeleteForeverIcon />}
+      color="error"
+      content="app.trash.empty_confirm"
+      confirm="app.trash.empty"
+      confirmColor="warning"
+      onConfirm={empty}
+    />
   );
 };

@@ -1,8 +1,8 @@
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
+import { ConfirmButton } from '../buttons/ConfirmButton.js';
 
 /**
  * «Восстановить» on a row of the trash: after a confirmation, the record goes back under its own id; the trash and
@@ -14,36 +14,18 @@ export const RestoreButton = () => {
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const restore = useMutation({
-    mutationFn: () => dataProvider.restoreFromTrash('trash', { resource: String(record?.resource), recordId: Number(record?.record_id) }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['trash'] });
-      notify('app.trash.restored', { type: 'success', messageArgs: { title: String(record?.title ?? '') } });
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-    onSettled: () => setOpen(false),
-  });
   if (!record) return null;
+  const title = String(record.title ?? '');
+  const restore = async () => {
+    try {
+      await dataProvider.restoreFromTrash('trash', { resource: String(record.resource), recordId: Number(record.record_id) });
+      await queryClient.invalidateQueries({ queryKey: ['trash'] });
+      notify('app.trash.restored', { type: 'success', messageArgs: { title } });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+    }
+  };
   return (
-    <>
-      <Button
-        label="app.trash.restore"
-        onClick={(event) => {
-          event.stopPropagation();
-          setOpen(true);
-        }}
-      >
-        <RestoreFromTrashIcon />
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={restore.isPending}
-        title="app.trash.restore"
-        content={translate('app.trash.restore_confirm', { title: String(record.title ?? '') })}
-        onConfirm={() => restore.mutate()}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmButton label="app.trash.restore" icon={<RestoreFromTrashIcon />} content={translate('app.trash.restore_confirm', { title })} onConfirm={restore} />
   );
 };

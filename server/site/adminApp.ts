@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { allowInlineScripts, inlineScriptSources } from './inlineScripts.js';
-import { viteDevServer } from './viteDev.js';
+import { answerThroughVite, viteDevServer, type DevPage } from './viteDev.js';
 
 /** The admin's address and everything under it: react-admin routes inside the one HTML page. */
 const ADMIN_ROUTES = ['/admin', '/admin/*'];
@@ -35,25 +35,10 @@ export async function registerAdminApp(app: FastifyInstance, options: { root: st
 
 async function registerDevAdmin(app: FastifyInstance, root: string): Promise<void> {
   const { vite, middleware } = await viteDevServer(app, { root, configFile: path.join(root, 'vite.admin.config.ts') });
-  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
-    const raw = reply.raw;
-    reply.hijack();
-    // Vite answers its own requests (modules, HMR); every other admin address is the app's page.
-    middleware(request.raw, raw, () => {
-      const source = readFileSync(path.join(root, 'admin', 'index.html'), 'utf8');
-      vite.transformIndexHtml(request.url, source).then(
-        (html) => {
-          raw.removeHeader('content-security-policy');
-          raw.setHeader('Content-Type', 'text/html; charset=utf-8');
-          raw.end(html);
-        },
-        (error: unknown) => {
-          request.log.error({ err: error }, 'admin page failed');
-          raw.statusCode = 500;
-          raw.end();
-        },
-      );
-    });
-  };
-  for (const url of ADMIN_ROUTES) app.get(url, answer);
+  const page = async (url: string): Promise<DevPage> => ({
+    statusCode: 200,
+    headers: [['Content-Type', 'text/html; charset=utf-8']],
+    body: await vite.transformIndexHtml(url, readFileSync(path.join(root, 'admin', 'index.html'), 'utf8')),
+  });
+  for (const url of ADMIN_ROUTES) app.get(url, (request, reply) => answerThroughVite(request, reply, middleware, () => page(request.url)));
 }

@@ -13,7 +13,7 @@ import { feedRoutes } from './feeds.js';
 import { isDatabaseUnavailable } from '../http/databaseErrors.js';
 import { allowInlineScripts, inlineScriptSources } from './inlineScripts.js';
 import { registerAdminApp } from './adminApp.js';
-import { viteDevServer, type Middleware } from './viteDev.js';
+import { answerThroughVite, viteDevServer, type Middleware } from './viteDev.js';
 import { contentForRender } from './renderContent.js';
 
 /** The project root: two levels above this file, both from `server/site` (tsx) and `build/server/site` (tsc). */
@@ -147,26 +147,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
         allowInlineScripts(reply, page.scriptSources);
         return reply.code(page.statusCode).send(page.body);
       }
-      // Development: Vite answers its own requests (modules, HMR); everything else is a page.
-      const middleware = viteMiddleware;
-      const raw = reply.raw;
-      reply.hijack();
-      middleware(request.raw, raw, () => {
-        render(request).then(
-          (page) => {
-            raw.removeHeader('content-security-policy');
-            raw.statusCode = page.statusCode;
-            for (const [name, value] of page.headers) raw.setHeader(name, value);
-            raw.end(page.body);
-          },
-          (error: unknown) => {
-            request.log.error({ err: error }, 'site render failed');
-            if (!raw.headersSent) raw.statusCode = 500;
-            raw.end();
-          },
-        );
-      });
-      return reply;
+      return answerThroughVite(request, reply, viteMiddleware, () => render(request));
     },
   });
 };

@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { multipart } from '../api/admin-helpers.js';
+import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
@@ -47,8 +47,7 @@ afterAll(async () => {
 /** A news item added through the API, as another editor would have. */
 async function addNews(fields: Record<string, string>): Promise<{ id: number; slug: string }> {
   const { headers } = await userWithToken(app, 'USER');
-  const body = multipart({ public_at: daysAgo(1), ...fields });
-  const response = await app.inject({ method: 'POST', url: '/api/admin/news/add', payload: body.payload, headers: { ...headers, ...body.headers } });
+  const response = await postForm(app, '/api/admin/news/add', headers, { public_at: daysAgo(1), ...fields });
   expect(response.statusCode).toBe(200);
   return response.json().data;
 }

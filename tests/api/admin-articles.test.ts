@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo, insertArticle } from '../helpers/fixtures.js';
-import { adminHeaders, jpegImage, keysOfImage, MB, multipart, pngImage, snapshot, type FilePart } from './admin-helpers.js';
+import { adminHeaders, jpegImage, keysOfImage, MB, pngImage, postForm, snapshot, type FilePart } from './admin-helpers.js';
 
 const exists = (file: string) =>
   access(file).then(
@@ -33,10 +33,7 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
   });
   afterAll(() => t.close());
 
-  const send = (url: string, fields: Record<string, string | number> = {}, files: FilePart[] = []) => {
-    const body = multipart(fields, files);
-    return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
-  };
+  const send = (url: string, fields: Record<string, string | number> = {}, files: FilePart[] = []) => postForm(t.app, url, headers, fields, files);
   const post = (url: string) => t.app.inject({ method: 'POST', url, headers });
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
   const onDisk = (key: string) => exists(path.join(t.config.uploadsDir, key));
@@ -267,9 +264,8 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
   });
 
   it('denies anonymous requests before reading the body', async () => {
-    const body = multipart({ title: 'x', public_at: daysAgo(1) });
     const before = await snapshot(t.app);
-    const response = await t.app.inject({ method: 'POST', url: `${base}/add`, payload: body.payload, headers: body.headers });
+    const response = await postForm(t.app, `${base}/add`, {}, { title: 'x', public_at: daysAgo(1) });
     expect(response.statusCode).toBe(401);
     expect((await t.app.inject(`${base}`)).statusCode).toBe(401);
     expect(await snapshot(t.app)).toEqual(before);

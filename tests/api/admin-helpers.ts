@@ -37,6 +37,12 @@ export function multipart(fields: Record<string, string | number>, files: FilePa
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** POSTs `fields` and `files` as a multipart form, with `headers` (a session's Authorization, or none). */
+export function postForm(app: FastifyInstance, url: string, headers: Record<string, string>, fields: Record<string, string | number>, files: FilePart[] = []) {
+  const body = multipart(fields, files);
+  return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
+}
+
 export const MB = 1024 * 1024;
 
 /** A real picture of the given size. */

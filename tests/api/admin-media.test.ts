@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo, insertVideo } from '../helpers/fixtures.js';
-import { adminHeaders, keysOfImage, multipart, pngImage, snapshot, type FilePart } from './admin-helpers.js';
+import { adminHeaders, keysOfImage, pngImage, postForm, snapshot, type FilePart } from './admin-helpers.js';
 
 const onDisk = (file: string) =>
   access(file).then(
@@ -25,10 +25,8 @@ describe.each(await testDialects())('admin media on %s', (dialect) => {
   afterAll(() => t.close());
 
   const json = (url: string, payload?: object, headers = user) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-  const form = (url: string, fields: Record<string, string | number>, files: FilePart[] = [], headers = manager) => {
-    const body = multipart(fields, files);
-    return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
-  };
+  const form = (url: string, fields: Record<string, string | number>, files: FilePart[] = [], headers = manager) =>
+    postForm(t.app, url, headers, fields, files);
   const get = (url: string, headers = user) => t.app.inject({ method: 'GET', url, headers });
 
   describe('media-other (press items, JSON)', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
-import { adminHeaders, jpegImage, keysOfImage, MB, multipart, pngImage, snapshot, type FilePart } from './admin-helpers.js';
+import { adminHeaders, jpegImage, keysOfImage, MB, pngImage, postForm, snapshot, type FilePart } from './admin-helpers.js';
 
 const exists = (file: string) =>
   access(file).then(
@@ -44,10 +44,7 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
   afterAll(() => t.close());
 
   const json = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-  const form = (url: string, fields: Record<string, string | number>, files: FilePart[] = []) => {
-    const body = multipart(fields, files);
-    return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
-  };
+  const form = (url: string, fields: Record<string, string | number>, files: FilePart[] = []) => postForm(t.app, url, headers, fields, files);
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
   const onDisk = (url: string) => exists(path.join(t.config.uploadsDir, url.replace(/^\/uploads\//, '')));
   const addCategory = async (title: string, groupId = logoGroup) => (await json('/api/admin/photobank/category/add', { group_id: groupId, title })).json().data;

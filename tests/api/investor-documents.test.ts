@@ -6,7 +6,7 @@ import { renderDocumentPdf } from '../../server/demo/images.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { adminHeaders, MB, multipart, pngImage, type FilePart } from './admin-helpers.js';
+import { adminHeaders, MB, postForm, pngImage, type FilePart } from './admin-helpers.js';
 
 const exists = (file: string) =>
   access(file).then(
@@ -51,10 +51,8 @@ describe.each(await testDialects())('investor documents on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const add = (fields: Record<string, string | number>, files: FilePart[] = [pdf()], headers = manager) => {
-    const form = multipart(fields, files);
-    return t.app.inject({ method: 'POST', url: '/api/admin/investor-documents/add', payload: form.payload, headers: { ...headers, ...form.headers } });
-  };
+  const add = (fields: Record<string, string | number>, files: FilePart[] = [pdf()], headers = manager) =>
+    postForm(t.app, '/api/admin/investor-documents/add', headers, fields, files);
   const valid = { title: 'Годовой отчёт за 2025 год', category: 'annual-reports', year: 2025, public_at: daysAgo(1), published: 1 };
 
   it('adds a document with its file: original name, size and format in the answer, the file on disk', async () => {
@@ -84,13 +82,7 @@ describe.each(await testDialects())('investor documents on %s', (dialect) => {
     const added = response.json().data;
     expect(added.file).toMatchObject({ format: 'docx', name: 'Устав.docx' });
     const oldFile = path.join(t.config.uploadsDir, added.file.url.replace(/^\/uploads\//, ''));
-    const form = multipart({ title: 'Устав (новая редакция)' }, [pdf('Charter')]);
-    const updated = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/investor-documents/update/${added.id}`,
-      payload: form.payload,
-      headers: { ...manager, ...form.headers },
-    });
+    const updated = await postForm(t.app, `/api/admin/investor-documents/update/${added.id}`, manager, { title: 'Устав (новая редакция)' }, [pdf('Charter')]);
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).toMatchObject({ title: 'Устав (новая редакция)', file: { format: 'pdf' } });
     expect(await exists(oldFile)).toBe(false);

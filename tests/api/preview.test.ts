@@ -5,7 +5,7 @@ import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { ensureSiteBuilt } from '../site/server.js';
-import { adminHeaders, multipart } from './admin-helpers.js';
+import { adminHeaders, postForm } from './admin-helpers.js';
 
 const NOINDEX = '<meta name="robots" content="noindex"/>';
 const BANNER = 'data-testid="preview-banner"';
@@ -27,8 +27,7 @@ describe.each(await testDialects())('preview links on %s', (dialect) => {
   afterAll(() => t?.close());
 
   const addArticle = async (resource: 'news' | 'media-our', fields: Record<string, string>) => {
-    const body = multipart({ lead: 'Анонс', ...fields });
-    const response = await t.app.inject({ method: 'POST', url: `/api/admin/${resource}/add`, payload: body.payload, headers: { ...headers, ...body.headers } });
+    const response = await postForm(t.app, `/api/admin/${resource}/add`, headers, { lead: 'Анонс', ...fields });
     expect(response.statusCode).toBe(200);
     return response.json().data as { id: number; slug: string };
   };

@@ -6,7 +6,7 @@ import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { ensureSiteBuilt } from '../site/server.js';
-import { adminHeaders, jpegImage, keysOfImage, multipart, pngImage, type FilePart } from './admin-helpers.js';
+import { adminHeaders, jpegImage, keysOfImage, pngImage, postForm, type FilePart } from './admin-helpers.js';
 
 const exists = (file: string) =>
   access(file).then(
@@ -37,10 +37,8 @@ describe.each(await testDialects())('revisions on %s', (dialect) => {
   }, 240_000);
   afterAll(() => t?.close());
 
-  const send = (url: string, fields: Record<string, string | number> = {}, files: FilePart[] = [], headers: Record<string, string> = user.headers) => {
-    const body = multipart(fields, files);
-    return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
-  };
+  const send = (url: string, fields: Record<string, string | number> = {}, files: FilePart[] = [], headers: Record<string, string> = user.headers) =>
+    postForm(t.app, url, headers, fields, files);
   const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = user.headers, payload?: object) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const revisionsOf = async (resource: string, id: number): Promise<RevisionSummary[]> => {
@@ -252,17 +250,9 @@ describe.each(await testDialects())('revision retention on %s', (dialect) => {
   afterAll(() => t?.close());
 
   it('keeps only the newest REVISIONS_KEEP versions of each item', async () => {
-    const add = multipart({ title: 'Версия 0', public_at: daysAgo(1) });
-    const news = (await t.app.inject({ method: 'POST', url: '/api/admin/news/add', payload: add.payload, headers: { ...headers, ...add.headers } })).json()
-      .data;
+    const news = (await postForm(t.app, '/api/admin/news/add', headers, { title: 'Версия 0', public_at: daysAgo(1) })).json().data;
     for (let n = 1; n <= 5; n++) {
-      const body = multipart({ title: `Версия ${n}` });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/news/update/${news.id}`,
-        payload: body.payload,
-        headers: { ...headers, ...body.headers },
-      });
+      const response = await postForm(t.app, `/api/admin/news/update/${news.id}`, headers, { title: `Версия ${n}` });
       expect(response.statusCode).toBe(200);
     }
     const history = (await t.app.inject({ method: 'GET', url: `/api/admin/news/${news.id}/revisions`, headers })).json().data as RevisionSummary[];

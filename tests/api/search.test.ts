@@ -4,7 +4,7 @@ import { reindexAll } from '../../server/search/indexer.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { adminHeaders, multipart } from './admin-helpers.js';
+import { adminHeaders, postForm } from './admin-helpers.js';
 
 interface Found {
   resource: string;
@@ -36,13 +36,7 @@ describe.each(await testDialects())('full-text search on %s', (dialect) => {
   };
   const titles = async (q: string) => (await found(q)).map((item) => plain(item.title));
   const addNews = async (fields: Record<string, string | number>) => {
-    const form = multipart(fields);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/news/add',
-      payload: form.payload,
-      headers: { ...manager, ...form.headers },
-    });
+    const response = await postForm(t.app, '/api/admin/news/add', manager, fields);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data.id as number;
   };
@@ -142,26 +136,11 @@ describe.each(await testDialects())('full-text search on %s', (dialect) => {
   });
 
   it('follows admin updates and removals', async () => {
-    const form = multipart({
-      title: 'Сводка о заводах',
-      lead: 'Итоги квартала.',
-    });
-    const updated = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/news/update/${ids.published}`,
-      payload: form.payload,
-      headers: { ...manager, ...form.headers },
-    });
+    const updated = await postForm(t.app, `/api/admin/news/update/${ids.published}`, manager, { title: 'Сводка о заводах', lead: 'Итоги квартала.' });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(await titles('новостей')).not.toContain('Главная новость недели');
     expect(await titles('сводки')).toContain('Сводка о заводах');
-    const published = multipart({ published: 1 });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/news/update/${ids.draft}`,
-      payload: published.payload,
-      headers: { ...manager, ...published.headers },
-    });
+    await postForm(t.app, `/api/admin/news/update/${ids.draft}`, manager, { published: 1 });
     expect(await titles('черновой')).toContain('Черновая новость');
     const removed = await t.app.inject({
       method: 'POST',

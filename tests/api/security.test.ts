@@ -11,7 +11,7 @@ import { databaseClientError } from '../../server/http/databaseErrors.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
-import { listFiles, multipart, pngImage } from './admin-helpers.js';
+import { listFiles, postForm, pngImage } from './admin-helpers.js';
 
 /** The findings of the outside probe, one block each; every test here failed before its fix. */
 describe.each(await testDialects())('security findings on %s', (dialect) => {
@@ -22,8 +22,11 @@ describe.each(await testDialects())('security findings on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     manager = (await userWithToken(t.app, 'MANAGER')).headers;
-    const form = multipart({ title: 'Новость для проверок', public_at: '2026-01-10T09:00:00Z', content: '<p>Текст</p>' });
-    const added = await t.app.inject({ method: 'POST', url: '/api/admin/news/add', headers: { ...manager, ...form.headers }, payload: form.payload });
+    const added = await postForm(t.app, '/api/admin/news/add', manager, {
+      title: 'Новость для проверок',
+      public_at: '2026-01-10T09:00:00Z',
+      content: '<p>Текст</p>',
+    });
     expect(added.statusCode).toBe(200);
     newsId = added.json().data.id;
   });
@@ -84,8 +87,7 @@ describe.each(await testDialects())('security findings on %s', (dialect) => {
       expect(nul.json().errors.title).toBeDefined();
       const user = await admin('POST', '/api/admin/users', { email: 'a\u0000b@example.com', name: 'x', password: 'kq7#mZ2p-vL9!' });
       expect(user.statusCode).toBe(400);
-      const form = multipart({ title: 'Новость', public_at: '2026-01-10T09:00:00Z', content: '<p>a\u0000b</p>' });
-      const html = await t.app.inject({ method: 'POST', url: '/api/admin/news/add', headers: { ...manager, ...form.headers }, payload: form.payload });
+      const html = await postForm(t.app, '/api/admin/news/add', manager, { title: 'Новость', public_at: '2026-01-10T09:00:00Z', content: '<p>a\u0000b</p>' });
       expect(html.statusCode).toBe(400);
       expect(html.json().errors.content).toBeDefined();
     });
@@ -141,16 +143,18 @@ describe.each(await testDialects())('security findings on %s', (dialect) => {
         .toBuffer();
       expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
       const before = await listFiles(t.config.uploadsDir);
-      const form = multipart({ title: 'Бомба', public_at: '2026-01-10T09:00:00Z' }, [{ field: 'image', filename: 'bomb.png', data: bomb }]);
-      const response = await t.app.inject({ method: 'POST', url: '/api/admin/news/add', headers: { ...manager, ...form.headers }, payload: form.payload });
+      const response = await postForm(t.app, '/api/admin/news/add', manager, { title: 'Бомба', public_at: '2026-01-10T09:00:00Z' }, [
+        { field: 'image', filename: 'bomb.png', data: bomb },
+      ]);
       expect(response.statusCode).toBe(413);
       expect(response.json().errors.image[0]).toMatch(/16000 × 16000/);
       expect(await listFiles(t.config.uploadsDir)).toEqual(before);
     });
 
     it('an ordinary picture still passes', async () => {
-      const form = multipart({ title: 'Картинка', public_at: '2026-01-10T09:00:00Z' }, [{ field: 'image', filename: 'a.png', data: await pngImage(800, 500) }]);
-      const response = await t.app.inject({ method: 'POST', url: '/api/admin/news/add', headers: { ...manager, ...form.headers }, payload: form.payload });
+      const response = await postForm(t.app, '/api/admin/news/add', manager, { title: 'Картинка', public_at: '2026-01-10T09:00:00Z' }, [
+        { field: 'image', filename: 'a.png', data: await pngImage(800, 500) },
+      ]);
       expect(response.statusCode).toBe(200);
     });
   });
@@ -183,8 +187,7 @@ describe.each(await testDialects())('security findings on %s', (dialect) => {
   it('10. a generated slug holds only a-z, 0-9 and hyphens', async () => {
     expect(slugFromTitle('img bomb.png')).toBe('img-bomb-png');
     expect(slugFromTitle('Отчёт_2025 ~ итоги.')).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
-    const form = multipart({ title: 'img bomb.png', public_at: '2026-01-10T09:00:00Z' });
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/news/add', headers: { ...manager, ...form.headers }, payload: form.payload });
+    const response = await postForm(t.app, '/api/admin/news/add', manager, { title: 'img bomb.png', public_at: '2026-01-10T09:00:00Z' });
     expect(response.json().data.slug).toBe('img-bomb-png');
   });
 

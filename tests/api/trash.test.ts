@@ -7,7 +7,7 @@ import { purgeTrash } from '../../server/trash/purge.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { adminHeaders, jpegImage, keysOfImage, multipart, pngImage, type FilePart } from './admin-helpers.js';
+import { adminHeaders, jpegImage, keysOfImage, pngImage, postForm, type FilePart } from './admin-helpers.js';
 
 const exists = (file: string) =>
   access(file).then(
@@ -37,10 +37,7 @@ describe.each(await testDialects())('the trash on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const send = (url: string, fields: Record<string, string | number>, files: FilePart[] = [], headers = user) => {
-    const body = multipart(fields, files);
-    return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
-  };
+  const send = (url: string, fields: Record<string, string | number>, files: FilePart[] = [], headers = user) => postForm(t.app, url, headers, fields, files);
   const post = (url: string, headers = user) => t.app.inject({ method: 'POST', url, headers });
   const json = (url: string, payload: object, headers = user) => t.app.inject({ method: 'POST', url, payload, headers });
   const trash = async (headers = user, query = '') => {
@@ -279,11 +276,8 @@ describe.each(await testDialects())('the server purges the trash by itself on %s
 
   it('deletes an expired entry and its files after the retention', async () => {
     const headers = await adminHeaders(t.app, 'USER');
-    const body = multipart({ title: 'Скоро исчезнет', public_at: daysAgo(1) }, [
-      { field: 'image', filename: 'a.jpg', data: await jpegImage(400, 300), type: 'image/jpeg' },
-    ]);
-    const added = (await t.app.inject({ method: 'POST', url: '/api/admin/news/add', payload: body.payload, headers: { ...headers, ...body.headers } })).json()
-      .data;
+    const image = { field: 'image', filename: 'a.jpg', data: await jpegImage(400, 300), type: 'image/jpeg' };
+    const added = (await postForm(t.app, '/api/admin/news/add', headers, { title: 'Скоро исчезнет', public_at: daysAgo(1) }, [image])).json().data;
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/news/remove/${added.id}`, headers })).statusCode).toBe(200);
     const files = keysOfImage(added.image).map((key) => path.join(t.config.uploadsDir, key));
     expect(await exists(files[0] ?? '')).toBe(true);

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
-import { multipart } from '../api/admin-helpers.js';
+import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { ensureSiteBuilt } from './server.js';
 
@@ -26,8 +26,7 @@ describe.each(await testDialects())('page cache on %s', (dialect) => {
 
   const get = (url: string, extra: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: extra });
   const addNews = async (fields: Record<string, string>) => {
-    const body = multipart(fields);
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/news/add', payload: body.payload, headers: { ...headers, ...body.headers } });
+    const response = await postForm(t.app, '/api/admin/news/add', headers, fields);
     expect(response.statusCode).toBe(200);
     return (response.json() as { data: { id: number; slug: string } }).data;
   };
@@ -94,13 +93,7 @@ describe.each(await testDialects())('page cache on %s', (dialect) => {
     expect((await get('/news')).body).toContain('Свежая новость о запуске');
 
     await warm(`/news/${added.slug}`);
-    const update = multipart({ content: '<p>Исправленный текст</p>' });
-    const updated = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/news/update/${added.id}`,
-      payload: update.payload,
-      headers: { ...headers, ...update.headers },
-    });
+    const updated = await postForm(t.app, `/api/admin/news/update/${added.id}`, headers, { content: '<p>Исправленный текст</p>' });
     expect(updated.statusCode).toBe(200);
     const page = await get(`/news/${added.slug}`);
     expect(page.body).toContain('Исправленный текст');
