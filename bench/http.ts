@@ -2,11 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { drive, LOAD_DESCRIPTION, type Measured } from './loadGenerator.js';
 import { ROOT, startFloorServer, startProductionServer, type RunningServer } from './servers.js';
-
-const CONNECTIONS = 50;
-const SECONDS = Number(process.env.BENCH_SECONDS || 3);
+import { startVikeFloorServer } from './vikeFloor.js';
 
 export const HTTP_ROUTES = [
   '/',
@@ -17,29 +15,16 @@ export const HTTP_ROUTES = [
   '/api/media/items',
 ];
 
-export interface Measured {
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
-/** `CONNECTIONS` keep-alive connections for `SECONDS` over loopback, after a one-second warm-up. */
-export async function drive(url: string, headers: Record<string, string> = {}): Promise<Measured> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
-}
-
 const row = (label: string, measured: Measured, floor: Measured | null) =>
-  `${label.padEnd(44)} ${String(Math.round(measured.rps)).padStart(7)} req/s  p99 ${String(measured.p99).padStart(5)} ms` +
+  `${label.padEnd(44)} ${String(Math.round(measured.rps)).padStart(7)} req/s  p99 ${measured.p99.toFixed(1).padStart(6)} ms` +
   (floor ? `  ${((measured.rps / floor.rps) * 100).toFixed(1).padStart(5)} % of floor` : '') +
   (measured.errors ? `  (${measured.errors} errors/non-2xx)` : '');
 
 /**
- * The site over real HTTP: the production build in its own process, driven by autocannon, next to a node:http
- * server answering the same home page from memory (the floor). The machine may be shared, so every route is
- * measured right after its own floor measurement, cached (the default) and with the page cache off
- * (`PAGE_CACHE_MB=0`) back to back: ratios, not absolute numbers, are what hold.
+ * The site over real HTTP: the production build in its own process, driven by wrk or autocannon
+ * (loadGenerator.ts), next to a node:http server answering the same home page from memory (the floor). The machine
+ * may be shared, so every route is measured right after its own floor measurement, cached (the default) and with
+ * the page cache off (`PAGE_CACHE_MB=0`) back to back: ratios, not absolute numbers, are what hold.
  * `BENCH_BEFORE=/path/to/another/checkout` adds that build's rows (it must be built) for a before/after.
  */
 export async function benchHttp(): Promise<void> {
@@ -61,8 +46,9 @@ export async function benchHttp(): Promise<void> {
     const homeFile = path.join(work, 'home.html');
     await writeFile(homeFile, await (await fetch(`${cached.url}/`)).text());
     const floorServer = await start(startFloorServer(homeFile));
+    const vikeFloor = await start(startVikeFloorServer());
 
-    console.log(`\nSite over HTTP (autocannon, ${CONNECTIONS} connections, ${SECONDS} s per row after 1 s warm-up, loopback, no Accept-Encoding)`);
+    console.log(`\nSite over HTTP (${LOAD_DESCRIPTION}, no Accept-Encoding)`);
     for (const route of HTTP_ROUTES) {
       const floor = await drive(floorServer.url);
       console.log(`\n${route}`);
@@ -70,6 +56,7 @@ export async function benchHttp(): Promise<void> {
       console.log(row('  cached', await drive(`${cached.url}${route}`), floor));
       console.log(row('  cache off (PAGE_CACHE_MB=0)', await drive(`${uncached.url}${route}`), floor));
       if (before) console.log(row('  before (BENCH_BEFORE)', await drive(`${before.url}${route}`), floor));
+      if (route === '/') console.log(row('  Vike alone: a one-paragraph page, uncached', await drive(`${vikeFloor.url}/`), floor));
     }
     const floor = await drive(floorServer.url);
     const br = { 'accept-encoding': 'gzip, deflate, br' };

@@ -76,11 +76,16 @@ export async function startProductionServer(env: Record<string, string> = {}, ro
   return { url, pid: child.pid, stop: stopper(child, () => rm(dataDir, { recursive: true, force: true })) };
 }
 
-/** node:http answering `htmlFile` from memory (bench/floor.mjs) in its own process. */
-export async function startFloorServer(htmlFile: string): Promise<RunningServer> {
+/** A Node.js script that takes its port as its first argument, in its own process, once it answers `/`. */
+export async function startScriptServer(script: string, args: string[] = [], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/floor.mjs'), String(port), htmlFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [script, String(port), ...args], { ...options, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswers(url, child);
   return { url, pid: child.pid, stop: stopper(child) };
+}
+
+/** node:http answering `htmlFile` from memory (bench/floor.mjs) in its own process. */
+export function startFloorServer(htmlFile: string): Promise<RunningServer> {
+  return startScriptServer(path.join(ROOT, 'bench/floor.mjs'), [htmlFile]);
 }
