@@ -4,13 +4,19 @@ import pg from 'pg';
 import type { Database } from '../db/schema.js';
 import type { PageCache } from './pageCache.js';
 
-/** The PostgreSQL channel on which processes announce content changes; the payload is `<sender id>:<number>`. */
+/**
+ * The PostgreSQL channel on which processes announce content changes (`<sender id>:<number>`) and acknowledge them
+ * once their cache is emptied (`ack:<sender id>:<number>:<acknowledging id>`).
+ */
 export const INVALIDATION_CHANNEL = 'page_cache_invalidated';
+/** What each listening connection sent last, which is how the processes listening are counted. */
+const LISTEN_STATEMENT = `LISTEN ${INVALIDATION_CHANNEL}`;
+const ACK_PREFIX = 'ack:';
 
 /** How long to wait before listening again after the connection dropped. */
 const RECONNECT_MS = 1000;
-/** How long an announcement waits for its own echo before the write's answer goes anyway. */
-const ECHO_WAIT_MS = 1000;
+/** How long an announcement waits for the other processes' acknowledgements before the write's answer goes anyway. */
+const ACK_WAIT_MS = 1000;
 
 interface BusLog {
   info: (object: object, message: string) => void;
@@ -21,14 +27,16 @@ interface BusLog {
  * Keeps the page caches of every process on one PostgreSQL database in step: a content change here is announced
  * with `NOTIFY` (after its transaction committed), and an announcement from another process ends this process's
  * cache generation. A dedicated connection `LISTEN`s; when it drops it is opened again, and the cache is emptied
- * then, since announcements made meanwhile were missed. A process does not act on its own announcements, but waits
- * for their echo: PostgreSQL delivers a notification to every listener at once, so once the echo is here the
- * other processes have it too, and the write's answer (sent after that) is followed by fresh pages everywhere.
+ * then, since announcements made meanwhile were missed. Each process acknowledges an announcement once its cache is
+ * emptied, and the announcing process waits for the acknowledgements of every other process listening: the write's
+ * answer (sent after that) is followed by fresh pages everywhere, even when a notification reaches a process later
+ * than the writer's answer reaches its visitor.
  */
 export class InvalidationBus {
   private readonly id = randomUUID();
   private sent = 0;
-  private readonly echoes = new Map<string, () => void>();
+  /** Announcements waiting for acknowledgements: who acknowledged is passed on. */
+  private readonly awaitingAcks = new Map<string, (acknowledger: string) => void>();
   private client: pg.Client | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -62,25 +70,51 @@ export class InvalidationBus {
   private async announce(): Promise<void> {
     const payload = `${this.id}:${++this.sent}`;
     let timer: NodeJS.Timeout | undefined;
-    const echoed = new Promise<void>((resolve) => {
-      this.echoes.set(payload, resolve);
-      timer = setTimeout(resolve, ECHO_WAIT_MS);
-    });
     try {
-      await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${payload})`.execute(this.db);
-      if (this.client) await echoed;
+      const peers = await this.listeningPeers();
+      const acknowledged = new Promise<void>((resolve) => {
+        const acknowledgers = new Set<string>();
+        this.awaitingAcks.set(payload, (acknowledger) => {
+          acknowledgers.add(acknowledger);
+          if (acknowledgers.size >= peers) resolve();
+        });
+        timer = setTimeout(resolve, ACK_WAIT_MS);
+      });
+      await this.notify(payload);
+      if (peers > 0 && this.client) await acknowledged;
     } catch (error) {
       // The other processes empty their caches when their own connection comes back.
       this.log.warn({ err: error }, 'could not announce a content change to the other processes');
     } finally {
       clearTimeout(timer);
-      this.echoes.delete(payload);
+      this.awaitingAcks.delete(payload);
     }
   }
 
+  /** The other processes listening on this database (each one's connection last sent LISTEN_STATEMENT). */
+  private async listeningPeers(): Promise<number> {
+    const { rows } = await sql<{ listening: number }>`
+      select count(*)::int as listening from pg_stat_activity
+      where datname = current_database() and query = ${LISTEN_STATEMENT}`.execute(this.db);
+    return Math.max(0, (rows[0]?.listening ?? 0) - (this.client ? 1 : 0));
+  }
+
+  private async notify(payload: string): Promise<void> {
+    await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${payload})`.execute(this.db);
+  }
+
   private received(payload: string): void {
-    if (payload.startsWith(`${this.id}:`)) this.echoes.get(payload)?.();
-    else void this.cache.invalidate({ fromPeer: true });
+    if (payload.startsWith(ACK_PREFIX)) {
+      const [sender, number, acknowledger] = payload.slice(ACK_PREFIX.length).split(':');
+      if (sender === this.id && acknowledger) this.awaitingAcks.get(`${sender}:${number}`)?.(acknowledger);
+      return;
+    }
+    if (payload.startsWith(`${this.id}:`)) return;
+    void this.cache.invalidate({ fromPeer: true });
+    this.notify(`${ACK_PREFIX}${payload}:${this.id}`).catch((error: unknown) => {
+      // The announcing process answers after its wait ends; this cache is already empty.
+      this.log.warn({ err: error }, 'could not acknowledge a content change');
+    });
   }
 
   private async listen(): Promise<void> {
@@ -102,7 +136,7 @@ export class InvalidationBus {
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${INVALIDATION_CHANNEL}`);
+      await client.query(LISTEN_STATEMENT);
     } catch (error) {
       onDrop(error as Error);
       await client.end().catch(() => undefined);

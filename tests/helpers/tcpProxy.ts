@@ -3,17 +3,43 @@ import net from 'node:net';
 /**
  * A TCP proxy in front of a server (PostgreSQL, say) that a test can cut and restore: `cut` closes every
  * connection and refuses new ones, as a database that went away does; `restore` accepts again on the same port.
+ * `delayAnswers` holds what the server sends for that long before passing it on, in order, as a slow network does.
  * The machine's real server is never touched.
  */
 export interface TcpProxy {
   port: number;
   cut: () => Promise<void>;
   restore: () => Promise<void>;
+  delayAnswers: (ms: number) => void;
   close: () => Promise<void>;
+}
+
+/** Writes each chunk to `socket` once `delayMs()` has passed since it came, never before an earlier chunk. */
+function delayedWriter(socket: net.Socket, delayMs: () => number): (chunk: Buffer) => void {
+  const pending: { at: number; chunk: Buffer }[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const drain = () => {
+    timer = null;
+    for (let next = pending[0]; next && next.at <= Date.now(); next = pending[0]) {
+      pending.shift();
+      socket.write(next.chunk);
+    }
+    const next = pending[0];
+    if (next) timer = setTimeout(drain, next.at - Date.now());
+  };
+  return (chunk) => {
+    if (delayMs() === 0 && pending.length === 0) {
+      socket.write(chunk);
+      return;
+    }
+    pending.push({ at: Math.max(Date.now() + delayMs(), pending.at(-1)?.at ?? 0), chunk });
+    timer ??= setTimeout(drain, delayMs());
+  };
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
+  let answerDelayMs = 0;
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -24,7 +50,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       const upstream = net.connect(target);
       track(client);
       track(upstream);
-      client.pipe(upstream).pipe(client);
+      client.pipe(upstream);
+      upstream.on(
+        'data',
+        delayedWriter(client, () => answerDelayMs),
+      );
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
@@ -47,6 +77,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     cut,
     restore: async () => {
       server ??= await listen(port);
+    },
+    delayAnswers: (ms) => {
+      answerDelayMs = ms;
     },
     close: cut,
   };

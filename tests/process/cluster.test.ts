@@ -165,6 +165,18 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
     expect((await fetch(`${b.base}/uploads/news/nothing-here.jpg`)).status).toBe(404);
   });
 
+  it('answers a write on A only once B has emptied its cache, even when the announcement reaches B late', async () => {
+    for (const url of ['/', '/', '/news', '/news']) expect((await page(b, url)).status).toBe(200);
+    // Everything PostgreSQL sends to B, the announcement included, now arrives a fifth of a second late; A is direct.
+    proxy.delayAnswers(200);
+    try {
+      await addNews(a, 'Новость, о которой B узнаёт поздно');
+    } finally {
+      proxy.delayAnswers(0);
+    }
+    for (const url of ['/', '/news']) expect((await page(b, url)).text, url).toContain('Новость, о которой B узнаёт поздно');
+  });
+
   it('holds the per-IP login limit and the per-account failure limit across both processes', async () => {
     const address = freshAddress();
     // Ten attempts on A use up the address's minute…
