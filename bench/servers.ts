@@ -85,7 +85,10 @@ export async function startScriptServer(script: string, args: string[] = [], opt
   return { url, pid: child.pid, stop: stopper(child) };
 }
 
-/** node:http answering `htmlFile` from memory (bench/floor.mjs) in its own process. */
-export function startFloorServer(htmlFile: string): Promise<RunningServer> {
-  return startScriptServer(path.join(ROOT, 'bench/floor.mjs'), [htmlFile]);
+/**
+ * node:http answering `htmlFile` from memory (bench/floor.mjs) in its own process; with `busyMs` it first spends
+ * that much CPU on every request.
+ */
+export function startFloorServer(htmlFile: string, busyMs = 0): Promise<RunningServer> {
+  return startScriptServer(path.join(ROOT, 'bench/floor.mjs'), [htmlFile, String(busyMs)]);
 }
