@@ -9,8 +9,10 @@ const [port, file, busy = '0'] = process.argv.slice(2);
 const body = readFileSync(file);
 const busyMs = Number(busy);
 createServer((_request, response) => {
-  const until = performance.now() + busyMs;
-  while (performance.now() < until);
+  if (busyMs > 0) {
+    const until = performance.now() + busyMs;
+    while (performance.now() < until);
+  }
   response.writeHead(200, { 'content-type': 'text/html;charset=utf-8', 'content-length': body.length });
   response.end(body);
 }).listen(Number(port), '127.0.0.1', () => process.stdout.write('ready\n'));

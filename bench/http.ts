@@ -21,19 +21,6 @@ const row = (label: string, measured: Measured, floor: Measured | null) =>
   (measured.errors ? `  (${measured.errors} errors/non-2xx)` : '');
 
 /**
- * The floor server made to spend, on every request, the CPU time the uncached page took (1 / its req/s): its p99
- * shows how latencies spread under 50 connections for any single-threaded server that works that long per request.
- */
-async function driveBusyFloor(homeFile: string, uncachedPage: Measured): Promise<Measured> {
-  const busyFloor = await startFloorServer(homeFile, 1000 / uncachedPage.rps);
-  try {
-    return await drive(busyFloor.url);
-  } finally {
-    await busyFloor.stop();
-  }
-}
-
-/**
  * The site over real HTTP: the production build in its own process, driven by wrk or autocannon
  * (loadGenerator.ts), next to a node:http server answering the same home page from memory (the floor). The machine
  * may be shared, so every route is measured right after its own floor measurement, cached (the default) and with
@@ -72,7 +59,10 @@ export async function benchHttp(): Promise<void> {
       if (before) console.log(row('  before (BENCH_BEFORE)', await drive(`${before.url}${route}`), floor));
       if (route === '/') {
         console.log(row('  Vike alone: a one-paragraph page, uncached', await drive(`${vikeFloor.url}/`), floor));
-        console.log(row('  node:http, busy per request as cache off', await driveBusyFloor(homeFile, uncachedPage), floor));
+        // The floor spending the uncached page's CPU time (1 / its req/s) on every request: its p99 is how any
+        // single-threaded server that works that long per request answers 50 connections.
+        const busyFloor = await start(startFloorServer(homeFile, 1000 / uncachedPage.rps));
+        console.log(row('  node:http, busy per request as cache off', await drive(busyFloor.url), floor));
       }
     }
     const floor = await drive(floorServer.url);
