@@ -98,6 +98,13 @@ export function isSitePath(pathname: string): boolean {
 }
 
 /**
+ * The query parameters public pages read, besides the filters of the public lists their resources declare: the
+ * list page and the search words. Pages see no other parameter, and the page cache keys on these alone, so a page
+ * that reads a new one must name it here.
+ */
+export const PAGE_QUERY_PARAMS = ['page', 'q'] as const;
+
+/**
  * Pages of a section that are not text pages (`/investoram/dokumenty`): listed in the section's side menu and on
  * its index after the text pages, and in the sitemap.
  */

@@ -18,6 +18,7 @@ import { InvalidationBus } from './cache/invalidationBus.js';
 import { pruneRateLimitHits } from './auth/rateLimit.js';
 import { linkUploadsAt } from './content/mappers.js';
 import { PeriodicJobs } from './jobs/periodicJobs.js';
+import { installCanonicalPaths } from './http/canonicalPath.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
 import { installSchemas } from './http/schemas.js';
 import { ensureSearchIndex } from './search/indexer.js';
@@ -142,7 +143,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('content', createContentServices(db, views));
   app.decorate('firstLogin', firstLogin);
 
-  // Compression and the page cache first: a cache hit is answered before any other hook runs.
+  // One spelling of every path before anything else decides on it; then compression and the page cache, so that a
+  // cache hit is answered before any other hook runs.
+  installCanonicalPaths(app);
   const pageCache = await installDelivery(app, { pageCacheBytes: config.pageCacheMb * 1024 * 1024 });
   if (config.databaseUrl) {
     // Several processes may share this database: a change on any of them empties every page cache.

@@ -14,10 +14,10 @@ export function reachableWhileEnrolling(routeUrl: string | undefined): boolean {
 
 /**
  * Refuses (403) an admin request of an account without two-factor sign-in when a MANAGER requires it, except the
- * routes it needs to enrol. Called by the guard after the account was authenticated.
+ * routes it needs to enrol (known by the route that matched). Called by the admin API's guard once the account
+ * was authenticated.
  */
 export async function enforceEnrolment(request: FastifyRequest, twoFactor: 0 | 1): Promise<void> {
-  if (twoFactor === 1 || !request.url.startsWith('/api/admin/')) return;
-  if (reachableWhileEnrolling(request.routeOptions.url)) return;
+  if (twoFactor === 1 || reachableWhileEnrolling(request.routeOptions.url)) return;
   if (await twoFactorRequired(request.server.db)) throw new HttpError(403, TWO_FACTOR_MESSAGES.enrolmentRequired);
 }

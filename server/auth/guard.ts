@@ -30,12 +30,17 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+interface VerifiedAccount {
+  user: AuthUser;
+  twoFactor: 0 | 1;
+}
+
 /**
  * Authenticates from the `Authorization: Bearer` header only (never the cookie, so no CSRF), then checks the
  * user in the database: still active, token version unchanged, and a role at least `role`. The role comes from
  * the database, so a role change applies at once.
  */
-export async function authenticate(request: FastifyRequest, role: Role): Promise<AuthUser> {
+async function verifyAccount(request: FastifyRequest, role: Role): Promise<VerifiedAccount> {
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
   let claims;
@@ -55,18 +60,24 @@ export async function authenticate(request: FastifyRequest, role: Role): Promise
     : undefined;
   if (!user || user.active !== 1 || user.token_version !== claims.tv) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
   if (RANK[user.role] < RANK[role]) throw new HttpError(403, FORBIDDEN_MESSAGE);
-  // While a MANAGER requires two-factor sign-in, an account without it reaches only its enrolment.
-  await enforceEnrolment(request, user.two_factor);
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  return { user: { id: user.id, email: user.email, name: user.name, role: user.role }, twoFactor: user.two_factor };
+}
+
+/** The signed-in user of a request outside the admin API (sign-out), which stays open while two-factor sign-in is required. */
+export async function authenticate(request: FastifyRequest, role: Role): Promise<AuthUser> {
+  return (await verifyAccount(request, role)).user;
 }
 
 /**
  * The one role check of the admin API: an `onRequest` hook (it runs before a body is read) that lets a request
- * through only for a signed-in user of at least `role`. Every admin scope adds it; routes without it deny nothing,
- * so every admin route is registered inside such a scope.
+ * through only for a signed-in user of at least `role`, who has two-factor sign-in where a MANAGER requires it.
+ * Every admin scope adds it; routes without it deny nothing, so every admin route is registered inside such a
+ * scope. What it lets through is decided by the route that matched, never by how its address was spelled.
  */
 export function requireRole(role: Role): onRequestAsyncHookHandler {
   return async (request) => {
-    request.user = await authenticate(request, role);
+    const { user, twoFactor } = await verifyAccount(request, role);
+    await enforceEnrolment(request, twoFactor);
+    request.user = user;
   };
 }

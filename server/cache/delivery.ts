@@ -1,9 +1,10 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constants } from 'node:zlib';
-import { isCacheablePath } from './cacheablePaths.js';
+import { PREVIEW_PARAM } from '../preview/links.js';
 import { compress as compressAs, compressBrotli, compressGzip, etagOf, matchesEtag, negotiateEncoding } from './encoding.js';
 import { PageCache, type CacheTicket, type CachedResponse, type Variant } from './pageCache.js';
+import { declaredQuery, publicUrlOf } from './publicRead.js';
 import { nextScheduledPublication } from './scheduled.js';
 
 declare module 'fastify' {
@@ -16,10 +17,8 @@ declare module 'fastify' {
     pageCacheTicket: CacheTicket | null;
     /** What a cache hit of this response must repeat (a route sets it: counting an article's read). */
     pageCacheOnHit: (() => void) | null;
-  }
-  interface FastifyContextConfig {
-    /** `false` keeps a route's responses out of the page cache (reads that count, streams). */
-    pageCache?: boolean;
+    /** For a public read: its path and the query parameters it declares, all it may depend on; null otherwise. */
+    publicUrl: string | null;
   }
 }
 
@@ -109,18 +108,32 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
   app.decorate('pageCache', cache);
   app.decorateRequest('pageCacheTicket', null);
   app.decorateRequest('pageCacheOnHit', null);
+  app.decorateRequest('publicUrl', null);
 
+  // Only a route that declares itself a public read is kept, whatever its address looks like: the admin, the
+  // session endpoints, previews and files never are. A request that carries credentials is never answered from or
+  // stored in the cache, even on a public route.
   app.addHook('onRequest', (request, reply, done) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.config.pageCache === false || !isCacheablePath(request.url)) {
+    const read = request.routeOptions.config.publicRead;
+    if (!read || (request.method !== 'GET' && request.method !== 'HEAD')) {
       done();
       return;
     }
-    const entry = cache.get(request.url);
+    const key = publicUrlOf(request.url, read);
+    request.publicUrl = key;
+    const query = declaredQuery(request, read);
+    request.query = query;
+    // A preview link shows what visitors may not see yet: never stored, never answered from the cache.
+    if (request.headers.authorization !== undefined || query[PREVIEW_PARAM] !== undefined) {
+      done();
+      return;
+    }
+    const entry = cache.get(key);
     if (entry) {
       serveHit(request, reply, entry);
       return;
     }
-    if (request.method === 'GET') request.pageCacheTicket = cache.ticket(request.url);
+    if (request.method === 'GET') request.pageCacheTicket = cache.ticket(key);
     done();
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { publicRead } from '../cache/publicRead.js';
 import { notFound } from '../http/errors.js';
 import { requirePage } from '../http/paging.js';
 
@@ -7,7 +8,7 @@ type PageQuery = { Querystring: Record<string, unknown> };
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   const media = app.content.media;
 
-  app.get<PageQuery>('/api/media/items', async ({ query }) => ({
+  app.get<PageQuery>('/api/media/items', publicRead('ourPage', 'otherPage', 'videoPage'), async ({ query }) => ({
     data: await media.overview({
       ourPage: requirePage(query.ourPage),
       otherPage: requirePage(query.otherPage),
@@ -15,15 +16,15 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     }),
   }));
 
-  app.get<PageQuery>('/api/media/other-items', async ({ query }) => ({ data: await media.others(requirePage(query.page)) }));
-  app.get<PageQuery>('/api/media/video-items', async ({ query }) => ({ data: await media.videos(requirePage(query.page)) }));
-  app.get<PageQuery>('/api/media/main-items', async ({ query }) => ({ data: await media.mainItems(requirePage(query.page)) }));
-  app.get('/api/media/generals', async () => ({ data: await media.generals() }));
-  app.get('/api/media/sources', async () => ({ data: await media.sources() }));
-  // Read counts change with every read, not with writes: these answers are never kept by the page cache.
-  app.get('/api/media/many-reads', { config: { pageCache: false } }, async () => ({ data: await media.manyReads() }));
+  app.get<PageQuery>('/api/media/other-items', publicRead('page'), async ({ query }) => ({ data: await media.others(requirePage(query.page)) }));
+  app.get<PageQuery>('/api/media/video-items', publicRead('page'), async ({ query }) => ({ data: await media.videos(requirePage(query.page)) }));
+  app.get<PageQuery>('/api/media/main-items', publicRead('page'), async ({ query }) => ({ data: await media.mainItems(requirePage(query.page)) }));
+  app.get('/api/media/generals', publicRead(), async () => ({ data: await media.generals() }));
+  app.get('/api/media/sources', publicRead(), async () => ({ data: await media.sources() }));
+  // Read counts change with every read, not with writes: these answers are no public reads, never kept by the page cache.
+  app.get('/api/media/many-reads', async () => ({ data: await media.manyReads() }));
 
-  app.get<{ Params: { id: string } }>('/api/media/item/:id', { config: { pageCache: false } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/media/item/:id', async (request) => {
     const article = await media.get(request.params.id);
     if (!article) throw notFound('Статья не найдена.');
     return { data: article };

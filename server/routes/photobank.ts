@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import archiver from 'archiver';
 import type { FastifyPluginAsync } from 'fastify';
+import { publicRead } from '../cache/publicRead.js';
 import { listLogoFiles } from '../content/photobank.js';
 
 export const LOGO_ARCHIVE_NAME = 'logos.zip';
@@ -16,8 +17,8 @@ function archiveSegment(value: string): string {
 }
 
 export const photobankRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/photobank/logos', async () => ({ data: await app.content.photobank.logos() }));
-  app.get('/api/photobank/photos', async () => ({ data: await app.content.photobank.photos() }));
+  app.get('/api/photobank/logos', publicRead(), async () => ({ data: await app.content.photobank.logos() }));
+  app.get('/api/photobank/photos', publicRead(), async () => ({ data: await app.content.photobank.photos() }));
 
   /** Every logo file in one ZIP, streamed file by file from the uploads (the folder or the bucket). */
   app.get('/api/photobank/logos/archive', async (request, reply) => {

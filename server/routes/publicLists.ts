@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { RESOURCES } from '../../lib/resources/index.js';
+import { publicRead } from '../cache/publicRead.js';
 import { mediaTypeOf } from '../files/mediaTypes.js';
 import { notFound } from '../http/errors.js';
 import { requirePage } from '../http/paging.js';
@@ -32,13 +33,17 @@ export const publicListsRoutes: FastifyPluginAsync = async (app) => {
     );
     const query = z.object({ ...filters, page: z.string().optional() });
 
-    app.get<{ Querystring: Record<string, unknown> }>(`/api/${read.path}`, { schema: { querystring: query } }, async (request) => {
-      const { page, ...values } = request.query;
-      const chosen = Object.fromEntries(
-        Object.entries(values).filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== null),
-      );
-      return { data: await app.content.publicLists.list(resource.name, chosen, requirePage(page)) };
-    });
+    app.get<{ Querystring: Record<string, unknown> }>(
+      `/api/${read.path}`,
+      { schema: { querystring: query }, ...publicRead(...read.filters, 'page') },
+      async (request) => {
+        const { page, ...values } = request.query;
+        const chosen = Object.fromEntries(
+          Object.entries(values).filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== null),
+        );
+        return { data: await app.content.publicLists.list(resource.name, chosen, requirePage(page)) };
+      },
+    );
 
     for (const name of read.fields) {
       const field = resource.fields[name];

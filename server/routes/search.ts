@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { SEARCH_MESSAGES, searchQueryError } from '../../lib/search.js';
 import { setContentRange } from '../admin/listQuery.js';
 import { requireRole } from '../auth/guard.js';
+import { publicRead } from '../cache/publicRead.js';
 import { HttpError } from '../http/errors.js';
 import { requirePage } from '../http/paging.js';
 import { adminSearch } from '../search/service.js';
@@ -36,7 +37,7 @@ async function adminSearchRoutes(app: FastifyInstance): Promise<void> {
 
 /** `GET /api/search?q=&page=`: the site's full-text search; `GET /api/admin/search?q=`: the admin's. */
 export const searchRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: Record<string, unknown> }>('/api/search', async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/api/search', publicRead('q', 'page'), async (request) => {
     const q = searchQuery(request.query.q);
     return {
       data: await app.content.search.search(q, requirePage(request.query.page)),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { publicRead } from '../cache/publicRead.js';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -7,7 +8,7 @@ const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
  * page. `Expires` is always a year ahead, as the file is generated and never goes stale.
  */
 export const securityTxtRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/.well-known/security.txt', async (_request, reply) => {
+  app.get('/.well-known/security.txt', publicRead(), async (_request, reply) => {
     const lines = [
       `Contact: mailto:${app.config.securityContact}`,
       `Expires: ${new Date(Date.now() + YEAR_MS).toISOString()}`,

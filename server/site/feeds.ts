@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { publicRead } from '../cache/publicRead.js';
 import type { ContentServices } from '../../lib/content.js';
 import { MEDIA_TABS, SECTION_PAGES, type SiteSettings } from '../../lib/site.js';
 import type { ArticleSummary, Page } from '../../lib/types.js';
@@ -43,14 +44,14 @@ export async function sitemapEntries(content: ContentServices): Promise<SitemapE
 export const feedRoutes: FastifyPluginAsync<{ site: SiteSettings }> = async (app, { site }) => {
   const url = (path: string) => `${site.publicUrl}${encodeURI(path)}`;
 
-  app.get('/robots.txt', async (_request, reply) =>
+  app.get('/robots.txt', publicRead(), async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
       .send(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${url('/sitemap.xml')}`, ''].join('\n')),
   );
 
-  app.get('/sitemap.xml', async (_request, reply) => {
+  app.get('/sitemap.xml', publicRead(), async (_request, reply) => {
     const entries = await sitemapEntries(app.content);
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
@@ -65,7 +66,7 @@ export const feedRoutes: FastifyPluginAsync<{ site: SiteSettings }> = async (app
     return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
   });
 
-  app.get('/rss.xml', async (_request, reply) => {
+  app.get('/rss.xml', publicRead(), async (_request, reply) => {
     const [first, second] = await Promise.all([app.content.news.list(1), app.content.news.list(2)]);
     const items = [...first.items, ...second.items].slice(0, 20);
     const body = [

@@ -5,16 +5,21 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { renderPage } from 'vike/server';
 import { requirePhoneVerification, registerPhoneVerification } from '../../lib/phone.js';
 import { createLibphonenumberVerification } from '../../lib/phoneLibphonenumber.js';
-import { isSitePath, type SiteSettings } from '../../lib/site.js';
+import { RESOURCES } from '../../lib/resources/index.js';
+import { isSitePath, PAGE_QUERY_PARAMS, type SiteSettings } from '../../lib/site.js';
 import { DEFAULT_ALT_TEMPLATE, defaultDescription } from '../../lib/titles.js';
 import { previewContentServices } from '../content/preview.js';
-import { previewOfQuery } from '../preview/links.js';
+import { PREVIEW_PARAM, previewOfQuery } from '../preview/links.js';
+import { publicRead } from '../cache/publicRead.js';
 import { feedRoutes } from './feeds.js';
 import { isDatabaseUnavailable } from '../http/databaseErrors.js';
 import { allowInlineScripts, inlineScriptSources } from './inlineScripts.js';
 import { registerAdminApp } from './adminApp.js';
 import { answerThroughVite, viteDevServer, type Middleware } from './viteDev.js';
 import { contentForRender } from './renderContent.js';
+
+/** Every query parameter a public page may read: its list page, search words, list filters and a preview link. */
+const SITE_QUERY_PARAMS = [...PAGE_QUERY_PARAMS, PREVIEW_PARAM, ...new Set(RESOURCES.flatMap((resource) => resource.public?.filters ?? []))];
 
 /** The project root: two levels above this file, both from `server/site` (tsx) and `build/server/site` (tsc). */
 function projectRoot(): string {
@@ -114,7 +119,8 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     const base = target ? previewContentServices(app.db, app.views, app.content, target) : app.content;
     const { content, onHit } = contentForRender(base, app.pageCache, app.views);
     const pageContext = await renderPage({
-      urlOriginal: request.url,
+      // The page sees its path and the parameters pages read, nothing else: what the page cache keys on.
+      urlOriginal: request.publicUrl ?? request.url,
       headersOriginal: request.headers,
       content,
       site,
@@ -137,6 +143,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
   app.route({
     method: 'GET',
     url: '/*',
+    ...publicRead(...SITE_QUERY_PARAMS),
     handler: async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (!isSitePath(pathname)) return reply.callNotFound();

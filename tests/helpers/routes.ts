@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Whether the route declares itself a public read (the page cache may keep its answers). */
+  publicRead: boolean;
 }
 
 /** The routes each application registered, as its `onRoute` hook saw them. */
@@ -21,7 +23,7 @@ export async function recordingFastify(importOriginal: () => Promise<unknown>): 
     const routes: RegisteredRoute[] = [];
     registeredRoutes.set(app as unknown as FastifyInstance, routes);
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url });
+      for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url, publicRead: Boolean(route.config?.publicRead) });
     });
     return app;
   };
