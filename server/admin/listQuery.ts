@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { CONTROL_CHARACTERS, idFromText, isIdInRange, MAX_ID } from '../../lib/ids.js';
 import { resourceNamed } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
+import { tagVersion } from './versions.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { matchingRecords } from '../search/query.js';
 import { isPostgres } from '../db/dialect.js';
@@ -219,11 +220,12 @@ export function registerAdminReads<T extends keyof Database, R>(
     setContentRange(reply, spec.resource, start, rows.length, total);
     return { data: await present(rows) };
   });
-  app.get<{ Params: { id: string } }>(`/api/admin/${spec.resource}/:id`, { preHandler }, async (request) => {
+  app.get<{ Params: { id: string } }>(`/api/admin/${spec.resource}/:id`, { preHandler }, async (request, reply) => {
     const id = parseId(request.params.id);
     const { rows } = await runListQuery(app.db, spec, { ...parseListQuery(spec, {}), ids: [id] });
     const [record] = await present(rows);
     if (record === undefined) throw notFound();
+    tagVersion(reply, record);
     return { data: record };
   });
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { z } from 'zod';
+import { assertVersionIn } from '../admin/versions.js';
 import { CONTROL_CHARACTERS } from '../../lib/ids.js';
 import { lockForDecision } from '../db/locks.js';
 import type { Database, UserRow } from '../db/schema.js';
@@ -19,12 +20,16 @@ export interface UserRecord {
   two_factor: 0 | 1;
   created_at: string;
   updated_at: string;
+  /** Bumped by every change an administrator makes; what `If-Match` names. */
+  version: number;
 }
 
 export { PASSWORD_MAX, PASSWORD_MIN } from './passwordPolicy.js';
 export const EMAIL_TAKEN_MESSAGE = 'Пользователь с таким e-mail уже существует.';
 
-export function toUserRecord(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'two_factor' | 'created_at' | 'updated_at'>): UserRecord {
+export function toUserRecord(
+  row: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'two_factor' | 'created_at' | 'updated_at'> & { version: number },
+): UserRecord {
   return {
     id: row.id,
     email: row.email,
@@ -34,10 +39,11 @@ export function toUserRecord(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role'
     two_factor: row.two_factor,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    version: row.version,
   };
 }
 
-export const USER_COLUMNS = ['id', 'email', 'name', 'role', 'active', 'two_factor', 'created_at', 'updated_at'] as const;
+export const USER_COLUMNS = ['id', 'email', 'name', 'role', 'active', 'two_factor', 'created_at', 'updated_at', 'version'] as const;
 
 /** Case and surrounding spaces never make two accounts. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -164,7 +170,14 @@ const lastManager = (field: string) => new HttpError(409, LAST_MANAGER_MESSAGE, 
  * deactivating each other at the same moment cannot both succeed. The password is hashed before the
  * transaction, which therefore stays short. Answers the updated record, or null when there is no such user.
  */
-export async function updateUser(db: Db, id: number, changes: UserChanges, onWritten?: OnWritten): Promise<{ user: UserRecord; revoked: boolean } | null> {
+/** Changes an account; `expectedVersions` (from `If-Match`) refuses the change when the account changed since it was read. */
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: UserChanges,
+  onWritten?: OnWritten,
+  expectedVersions: number[] | null = null,
+): Promise<{ user: UserRecord; revoked: boolean } | null> {
   const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
   const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
   try {
@@ -172,6 +185,7 @@ export async function updateUser(db: Db, id: number, changes: UserChanges, onWri
       await lockForDecision(trx, MANAGERS_LOCK);
       const current = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       if (!current) return null;
+      assertVersionIn(expectedVersions, current.version);
       if (email !== undefined && email !== current.email && (await findUserByEmail(trx, email))) throw emailTaken();
 
       const stopsBeingManager =
@@ -190,6 +204,7 @@ export async function updateUser(db: Db, id: number, changes: UserChanges, onWri
           ...(changes.role !== undefined ? { role: changes.role } : {}),
           ...(changes.active !== undefined ? { active: changes.active } : {}),
           ...(revoke ? { token_version: eb('token_version', '+', 1) } : {}),
+          version: eb('version', '+', 1),
           updated_at: new Date().toISOString(),
         }))
         .where('id', '=', id)
@@ -211,11 +226,12 @@ export async function updateUser(db: Db, id: number, changes: UserChanges, onWri
  * two managers deleting each other at once cannot leave the site without one. Answers the deleted record, or
  * null when there is no such user.
  */
-export async function deleteUser(db: Db, id: number, onWritten?: OnWritten): Promise<UserRecord | null> {
+export async function deleteUser(db: Db, id: number, onWritten?: OnWritten, expectedVersions: number[] | null = null): Promise<UserRecord | null> {
   return inTransaction(db, async (trx) => {
     await lockForDecision(trx, MANAGERS_LOCK);
     const row = await trx.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
+    assertVersionIn(expectedVersions, row.version);
     if (row.role === 'MANAGER' && row.active === 1 && (await countOtherActiveManagers(trx, id)) === 0) throw lastManager('id');
     await trx.deleteFrom('users').where('id', '=', id).execute();
     const user = toUserRecord(row);

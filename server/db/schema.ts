@@ -163,7 +163,7 @@ export type MediaSourceRow = Selectable<MediaSourcesTable>;
 export type MediaVideoRow = Selectable<MediaVideoTable>;
 export type TextPageRow = Selectable<TextPagesTable>;
 export type MenuItemRow = Selectable<MenuItemsTable>;
-export type UserRow = Selectable<UsersTable>;
+export type UserRow = Selectable<Versioned<UsersTable>>;
 
 /** One refresh token of a login session, stored as the SHA-256 of the opaque value the cookie holds. */
 export interface RefreshTokensTable {
@@ -299,24 +299,27 @@ export interface RevisionsTable {
 
 export type RevisionRow = Selectable<RevisionsTable>;
 
+/** An editable record's table: every write bumps `version`, which the admin's `If-Match` names. */
+type Versioned<Table> = Table & { version: Generated<number> };
+
 export interface Database {
-  news: NewsTable;
-  media_our: MediaOurTable;
-  media_sources: MediaSourcesTable;
-  media_other: MediaOtherTable;
-  media_video: MediaVideoTable;
-  text_pages: TextPagesTable;
-  menu_items: MenuItemsTable;
-  network_collections: NetworkCollectionsTable;
-  photobank_groups: PhotobankGroupsTable;
-  photobank_categories: PhotobankCategoriesTable;
-  photobank_logo_items: PhotobankLogoItemsTable;
+  news: Versioned<NewsTable>;
+  media_our: Versioned<MediaOurTable>;
+  media_sources: Versioned<MediaSourcesTable>;
+  media_other: Versioned<MediaOtherTable>;
+  media_video: Versioned<MediaVideoTable>;
+  text_pages: Versioned<TextPagesTable>;
+  menu_items: Versioned<MenuItemsTable>;
+  network_collections: Versioned<NetworkCollectionsTable>;
+  photobank_groups: Versioned<PhotobankGroupsTable>;
+  photobank_categories: Versioned<PhotobankCategoriesTable>;
+  photobank_logo_items: Versioned<PhotobankLogoItemsTable>;
   photobank_logo_files: PhotobankLogoFilesTable;
-  photobank_photos: PhotobankPhotosTable;
-  users: UsersTable;
+  photobank_photos: Versioned<PhotobankPhotosTable>;
+  users: Versioned<UsersTable>;
   refresh_tokens: RefreshTokensTable;
   audit_log: AuditLogTable;
-  investor_documents: InvestorDocumentsTable;
+  investor_documents: Versioned<InvestorDocumentsTable>;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   settings: SettingsTable;

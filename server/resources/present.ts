@@ -24,6 +24,17 @@ export function presentRow(resource: ResourceDescriptor, row: Row): Row {
   return record;
 }
 
-/** How a resource's rows are answered to the admin: its hook's shape, else `presentRow`. */
-export const presenterOf = (resource: ResourceDescriptor, hooks: ResourceHooks): ((db: Db, rows: Row[]) => Promise<unknown[]> | unknown[]) =>
-  hooks.present ?? ((_db, rows) => rows.map((row) => presentRow(resource, row)));
+/**
+ * How a resource's rows are answered to the admin: its hook's shape, else `presentRow`; either way with the row's
+ * version, which the admin sends back as `If-Match` when it saves.
+ */
+export function presenterOf(resource: ResourceDescriptor, hooks: ResourceHooks): (db: Db, rows: Row[]) => Promise<unknown[]> {
+  const shape = hooks.present ?? ((_db: Db, rows: Row[]) => rows.map((row) => presentRow(resource, row)));
+  return async (db, rows) => {
+    const records = await shape(db, rows);
+    return records.map((record, at) => {
+      const version = rows[at]?.version;
+      return version === undefined || typeof record !== 'object' || record === null ? record : { ...record, version };
+    });
+  };
+}

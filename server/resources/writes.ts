@@ -11,6 +11,7 @@ import { nowIso } from '../content/visibility.js';
 import { imageFiles } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import { notFound } from '../http/errors.js';
+import { assertCurrentVersion } from '../admin/versions.js';
 import { formError } from '../http/validation.js';
 import { forgetRevisions, keepRevision } from '../revisions/store.js';
 import { indexRecord, unindexRecord } from '../search/indexer.js';
@@ -36,13 +37,24 @@ export async function loadOr404(db: Db, resource: ResourceDescriptor, id: number
 /**
  * The row a write is about to change or remove, locked against the other writers of that row until the
  * transaction ends: what the write keeps of it (a revision, a trash entry, the files to delete) is then what it
- * replaces. PostgreSQL locks the row; SQLite has one writer at a time.
+ * replaces, and the version the request's `If-Match` names must still be its version. PostgreSQL locks the row;
+ * SQLite has one writer at a time.
  */
-async function lockedOr404(trx: Db, resource: ResourceDescriptor, id: number): Promise<Row> {
+async function lockedForWrite(trx: Db, request: FastifyRequest, resource: ResourceDescriptor, id: number): Promise<Row> {
   const query = loose(trx).selectFrom(resource.table).selectAll().where('id', '=', id);
   const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw notFound();
+  assertCurrentVersion(request, (row as Row).version);
   return row as Row;
+}
+
+/** Marks a row changed by a write that did not go through `updateRow` (a verb): its version moves on. */
+async function bumpVersion(trx: Db, resource: ResourceDescriptor, id: number): Promise<void> {
+  await loose(trx)
+    .updateTable(resource.table)
+    .set({ version: sql`version + 1` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The list an ordered row belongs to (the rows sharing its scope column's value). */
@@ -161,7 +173,7 @@ export async function saveRecord(options: WriteOptions, id: number | null, value
     const images = await storeColumnUploads(store, resource, uploads, files, existing);
     return uniqueOr409(slug?.[0] ?? 'id', () =>
       auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
-        const current = id === null ? null : await lockedOr404(trx, resource, id);
+        const current = id === null ? null : await lockedForWrite(trx, request, resource, id);
         const context: WriteContext = { request, trx, files, values: { ...values, ...changes, ...images }, uploads, current };
         const computed = { ...changes, ...images, ...(await hooks.columns?.(context)) };
         const row = current ? await updateRow(trx, resource, current, computed) : await insertRow(trx, resource, computed);
@@ -193,9 +205,8 @@ async function updateRow(trx: Trx, resource: ResourceDescriptor, current: Row, v
   const moved = scope !== undefined && changes[scope] !== undefined && Number(changes[scope]) !== Number(current[scope]);
   if (moved) changes.position = await nextPosition(trx, orderedListOf(resource, changes));
   if (resource.timestamps) changes.updated_at = nowIso();
-  const row = Object.keys(changes).length
-    ? ((await loose(trx).updateTable(resource.table).set(changes).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow()) as Row)
-    : current;
+  changes.version = Number(current.version) + 1;
+  const row = (await loose(trx).updateTable(resource.table).set(changes).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow()) as Row;
   if (moved) await closeGap(trx, orderedListOf(resource, current));
   return row;
 }
@@ -208,7 +219,7 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
   const { request, resource, hooks, present } = options;
   return withFileChanges(request.server.files, (files) =>
     auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
-      const current = await lockedOr404(trx, resource, id);
+      const current = await lockedForWrite(trx, request, resource, id);
       const [before] = await present(trx, [current]);
       if (hooks.remove) {
         const kept = await hooks.remove(trx, current);
@@ -236,8 +247,9 @@ export async function changeRecord(options: WriteOptions, id: number, change: (t
   const { request, resource } = options;
   return withFileChanges(request.server.files, (files) =>
     auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
-      const current = await lockedOr404(trx, resource, id);
+      const current = await lockedForWrite(trx, request, resource, id);
       await change(trx, current, files);
+      await bumpVersion(trx, resource, id);
       const row = await loadOr404(trx, resource, id);
       await indexRecord(trx, resource, row);
       return row;

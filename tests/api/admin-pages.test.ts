@@ -82,7 +82,7 @@ describe.each(await testDialects())('admin text pages, menus and network collect
       const parent = await call('POST', '/api/admin/menus', { kind: 'main', title: 'О компании', url: '/o-kompanii' });
       expect(parent.statusCode).toBe(200);
       const parentId = parent.json().data.id;
-      expect(parent.json().data).toEqual({ id: parentId, kind: 'main', parent_id: null, title: 'О компании', url: '/o-kompanii', position: 0 });
+      expect(parent.json().data).toEqual({ id: parentId, kind: 'main', parent_id: null, title: 'О компании', url: '/o-kompanii', position: 0, version: 1 });
       const child = (await call('POST', '/api/admin/menus', { kind: 'main', title: 'История', url: '/o-kompanii/istoriya', parent_id: parentId })).json().data;
       expect(child).toMatchObject({ parent_id: parentId, position: 1 });
       const tree = async () => (await t.app.inject('/api/menu/main')).json().data;
@@ -132,7 +132,7 @@ describe.each(await testDialects())('admin text pages, menus and network collect
       const created = await call('POST', '/api/admin/network-collections', { title: 'Telegram', url: 'https://t.me/company', icon: 'telegram' });
       expect(created.statusCode).toBe(200);
       const id = created.json().data.id;
-      expect(created.json().data).toEqual({ id, title: 'Telegram', url: 'https://t.me/company', icon: 'telegram', position: 0 });
+      expect(created.json().data).toEqual({ id, title: 'Telegram', url: 'https://t.me/company', icon: 'telegram', position: 0, version: 1 });
       const collections = async () => (await t.app.inject('/api/network/collections')).json().data;
       expect(await collections()).toEqual([created.json().data]);
       expect((await call('PUT', `/api/admin/network-collections/${id}`, { position: 3 })).json().data.position).toBe(3);

@@ -68,7 +68,7 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     expect(await titles()).toEqual([c.id, a.id, b.id]);
 
     const renamed = await json(`/api/admin/photobank/category/update/${b.id}`, { title: 'Чёрно-белый' });
-    expect(renamed.json().data).toEqual({ id: b.id, group_id: logoGroup, title: 'Чёрно-белый', position: 2 });
+    expect(renamed.json().data).toEqual({ id: b.id, group_id: logoGroup, title: 'Чёрно-белый', position: 2, version: 2 });
     // Moving to another group appends it there and closes the gap here.
     const regrouped = await json(`/api/admin/photobank/category/update/${a.id}`, { group_id: otherLogoGroup });
     expect(regrouped.json().data).toMatchObject({ group_id: otherLogoGroup, position: 0 });

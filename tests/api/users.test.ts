@@ -7,7 +7,7 @@ import { testDialects } from '../helpers/databases.js';
 import { login, refresh, session } from './auth-helpers.js';
 
 type Headers = Record<string, string>;
-const USER_FIELDS = ['active', 'created_at', 'email', 'id', 'name', 'role', 'two_factor', 'updated_at'];
+const USER_FIELDS = ['active', 'created_at', 'email', 'id', 'name', 'role', 'two_factor', 'updated_at', 'version'];
 
 describe.each(await testDialects())('users API on %s', (dialect) => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../../admin/audit.js';
+import { expectedVersions } from '../../admin/versions.js';
 import { activeSchema, createUser, deleteUser, emailSchema, nameSchema, passwordSchema, roleSchema, updateUser } from '../../auth/accounts.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { idParams } from '../../resources/zod.js';
@@ -51,7 +52,13 @@ export async function usersWriteRoutes(app: FastifyInstance): Promise<void> {
       if (changes.active === 0) throw new HttpError(409, SELF_MESSAGES.deactivate, { active: [SELF_MESSAGES.deactivate] });
       if (changes.role !== undefined && changes.role !== 'MANAGER') throw new HttpError(409, SELF_MESSAGES.demote, { role: [SELF_MESSAGES.demote] });
     }
-    const result = await updateUser(app.db, id, changes, (trx) => recordAudit(request, { action: 'update', resource: 'users', recordId: id }, trx));
+    const result = await updateUser(
+      app.db,
+      id,
+      changes,
+      (trx) => recordAudit(request, { action: 'update', resource: 'users', recordId: id }, trx),
+      expectedVersions(request),
+    );
     if (!result) throw notFound();
     return { data: result.user };
   });
@@ -59,7 +66,12 @@ export async function usersWriteRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: number } }>('/api/admin/users/:id', { schema: { params: idParams } }, async (request) => {
     const id = request.params.id;
     if (id === request.user?.id) throw new HttpError(409, SELF_MESSAGES.delete);
-    const user = await deleteUser(app.db, id, (trx) => recordAudit(request, { action: 'delete', resource: 'users', recordId: id }, trx));
+    const user = await deleteUser(
+      app.db,
+      id,
+      (trx) => recordAudit(request, { action: 'delete', resource: 'users', recordId: id }, trx),
+      expectedVersions(request),
+    );
     if (!user) throw notFound();
     return { data: user };
   });

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors.js';
+
+/**
+ * Every editable record carries a version, bumped by each write. An admin read answers it (in the record and as
+ * `ETag`); a write that names the version it was based on (`If-Match`) is refused when the record changed since,
+ * so that one editor's save never silently overwrites another's. A write without `If-Match` is not checked.
+ */
+export const STALE_VERSION_MESSAGE =
+  'Запись уже изменил другой сотрудник, пока вы её редактировали. Ничего не сохранено: сравните версии и решите, что оставить.';
+export const BAD_IF_MATCH_MESSAGE = 'Заголовок If-Match должен содержать версию записи, полученную при её чтении (например "3").';
+
+/** The `ETag` of a record's version: a strong validator, as `If-Match` compares strongly. */
+export const versionTag = (version: number): string => `"${version}"`;
+
+/** The versions `If-Match` accepts: null for none or `*` (any version), else the listed ones. */
+export function expectedVersions(request: FastifyRequest): number[] | null {
+  const header = request.headers['if-match'];
+  if (header === undefined || header.trim() === '*') return null;
+  const versions = header.split(',').map((tag) => /^\s*"(\d{1,15})"\s*$/.exec(tag)?.[1]);
+  if (versions.some((version) => version === undefined)) throw new HttpError(400, BAD_IF_MATCH_MESSAGE);
+  return versions.map(Number);
+}
+
+/** Refuses (409) a write based on another version than the record's current one; run it on the locked row. */
+export function assertVersionIn(expected: number[] | null, currentVersion: unknown): void {
+  if (expected && !expected.includes(Number(currentVersion))) throw new HttpError(409, STALE_VERSION_MESSAGE);
+}
+
+/** `assertVersionIn` with the versions the request's `If-Match` names. */
+export function assertCurrentVersion(request: FastifyRequest, currentVersion: unknown): void {
+  assertVersionIn(expectedVersions(request), currentVersion);
+}
+
+/** Sends the record's version as its `ETag`. */
+export function tagVersion(reply: FastifyReply, record: unknown): void {
+  const version = typeof record === 'object' && record !== null ? (record as { version?: unknown }).version : undefined;
+  if (typeof version === 'number') void reply.header('ETag', versionTag(version));
+}
