@@ -149,7 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const pageCache = await installDelivery(app, { pageCacheBytes: config.pageCacheMb * 1024 * 1024 });
   if (config.databaseUrl) {
     // Several processes may share this database: a change on any of them empties every page cache.
-    bus = new InvalidationBus(config.databaseUrl, db, pageCache, app.log);
+    bus = new InvalidationBus(config.databaseUrl, db, pageCache, app.log, config.databaseTimeouts);
     await bus.start();
   }
   await app.register(helmet, {

@@ -49,7 +49,29 @@ export interface AppConfig {
   uploadsPublicUrl: string | null;
   /** How many earlier versions of each record the history keeps (`REVISIONS_KEEP`); older ones are dropped. */
   revisionsKeep: number;
+  /** How long the server waits on PostgreSQL (`DB_*_MS`); SQLite ignores them. */
+  databaseTimeouts: DatabaseTimeouts;
 }
+
+/**
+ * Waits on PostgreSQL are bounded, so that a database that stops answering (a frozen server, a dropped network)
+ * costs a request a few seconds and a 503, never a hang.
+ */
+export interface DatabaseTimeouts {
+  /**
+   * The longest a statement may run (`DB_QUERY_TIMEOUT_MS`): PostgreSQL cancels it then (`statement_timeout`), and
+   * a connection that stays silent a moment longer is closed, as the network or the server behind it is gone.
+   */
+  queryTimeoutMs: number;
+  /** The longest a request waits for a connection, a free one of the pool or a new one (`DB_CONNECT_TIMEOUT_MS`). */
+  connectTimeoutMs: number;
+  /** An unused connection of the pool is closed after this long (`DB_IDLE_TIMEOUT_MS`); 0 keeps them open. */
+  idleTimeoutMs: number;
+  /** TCP keepalive probes start after this long without traffic on a connection (`DB_KEEPALIVE_MS`). */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { queryTimeoutMs: 5000, connectTimeoutMs: 5000, idleTimeoutMs: 10_000, keepAliveMs: 10_000 };
 
 export const DEFAULT_BRAND = 'Смарт Горизонт';
 
@@ -94,6 +116,26 @@ function parseRevisionsKeep(value: string | undefined): number {
   const keep = Number(value);
   if (!Number.isInteger(keep) || keep < 1 || keep > 10_000) throw new ConfigError(`REVISIONS_KEEP must be a whole number from 1 to 10000, got "${value}"`);
   return keep;
+}
+
+/** A whole number of milliseconds within `range`, or `fallback` when unset. */
+function parseMilliseconds(name: string, value: string | undefined, fallback: number, range: { min: number; max: number }): number {
+  if (value === undefined || value === '') return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < range.min || ms > range.max) {
+    throw new ConfigError(`${name} must be a whole number of milliseconds from ${range.min} to ${range.max}, got "${value}"`);
+  }
+  return ms;
+}
+
+function parseDatabaseTimeouts(env: NodeJS.ProcessEnv): DatabaseTimeouts {
+  const defaults = DEFAULT_DATABASE_TIMEOUTS;
+  return {
+    queryTimeoutMs: parseMilliseconds('DB_QUERY_TIMEOUT_MS', env.DB_QUERY_TIMEOUT_MS, defaults.queryTimeoutMs, { min: 100, max: 3_600_000 }),
+    connectTimeoutMs: parseMilliseconds('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, defaults.connectTimeoutMs, { min: 100, max: 600_000 }),
+    idleTimeoutMs: parseMilliseconds('DB_IDLE_TIMEOUT_MS', env.DB_IDLE_TIMEOUT_MS, defaults.idleTimeoutMs, { min: 0, max: 86_400_000 }),
+    keepAliveMs: parseMilliseconds('DB_KEEPALIVE_MS', env.DB_KEEPALIVE_MS, defaults.keepAliveMs, { min: 1000, max: 7_200_000 }),
+  };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -174,5 +216,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: parseS3(env),
     uploadsPublicUrl: parseUploadsPublicUrl(env.S3_PUBLIC_URL),
     revisionsKeep: parseRevisionsKeep(env.REVISIONS_KEEP),
+    databaseTimeouts: parseDatabaseTimeouts(env),
   };
 }

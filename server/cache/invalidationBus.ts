@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import type { DatabaseTimeouts } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { PageCache } from './pageCache.js';
 
@@ -46,6 +47,7 @@ export class InvalidationBus {
     private readonly db: Kysely<Database>,
     private readonly cache: PageCache,
     private readonly log: BusLog,
+    private readonly timeouts: DatabaseTimeouts,
   ) {}
 
   /** Listens (the first connection must succeed) and announces every change of this process's cache from now on. */
@@ -118,7 +120,15 @@ export class InvalidationBus {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
+    // A connection that cannot be opened, or a LISTEN that gets no answer, in time counts as dropped and is tried
+    // again; keepalive probes (after the configured silence, not the system's two hours) find one that died quietly.
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: this.timeouts.connectTimeoutMs,
+      query_timeout: this.timeouts.queryTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: this.timeouts.keepAliveMs,
+    });
     let dropped = false;
     const onDrop = (error?: Error) => {
       if (dropped) return;

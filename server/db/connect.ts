@@ -1,8 +1,9 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 import pg from 'pg';
+import type { DatabaseTimeouts } from '../config.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statementCache.js';
 
@@ -14,15 +15,15 @@ export interface DatabaseHandle {
 }
 
 /** Opens the database the configuration names: PostgreSQL when a URL is given, else SQLite in the data folder. */
-export function connectDatabase(options: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
+export function connectDatabase(options: { databaseUrl: string | null; dataDir: string; databaseTimeouts: DatabaseTimeouts }): DatabaseHandle {
   if (options.databaseUrl) {
-    // A query waits at most 5 s for a connection: while PostgreSQL is out of reach, requests fail (503) instead of
-    // piling up, and the pool opens fresh connections by itself once it is back.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // While PostgreSQL is out of reach or silent, requests fail (503) within the timeouts instead of piling up, and
+    // the pool opens fresh connections by itself once it answers again.
+    const pool = new pg.Pool(postgresPoolSettings(options.databaseUrl, options.databaseTimeouts));
     // An idle connection the server closed (a restart, a dropped database) is replaced by the next query; its error
     // must not end the process.
     pool.on('error', () => {});
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: closingFailedConnections(pool) }) }), dialect: 'postgres' };
   }
   const file = path.join(options.dataDir, 'site.db');
   restrictToOwner(file);
@@ -44,5 +45,88 @@ function restrictToOwner(file: string): void {
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   for (const name of [file, `${file}-wal`, `${file}-shm`]) {
     if (existsSync(name)) chmodSync(name, 0o600);
+  }
+}
+
+/**
+ * How long the client waits for an answer beyond the statement timeout: a slow statement is cancelled by PostgreSQL
+ * itself and its connection stays usable; only a connection that stays silent past this reaches the client's limit.
+ */
+const ANSWER_GRACE_MS = 500;
+
+/** The pool's settings: every wait on PostgreSQL is bounded by the configured timeouts. */
+export function postgresPoolSettings(connectionString: string, timeouts: DatabaseTimeouts): pg.PoolConfig {
+  return {
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    idleTimeoutMillis: timeouts.idleTimeoutMs,
+    // Without the delay the system's default applies: two hours of silence before the first probe.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: timeouts.keepAliveMs,
+    statement_timeout: timeouts.queryTimeoutMs,
+    query_timeout: timeouts.queryTimeoutMs + ANSWER_GRACE_MS,
+  };
+}
+
+/** A statement that was not sent: its connection had already failed and is closed once given back. */
+export class ConnectionFailedError extends Error {
+  /** SQLSTATE "connection_failure": the database is out of reach, the statement itself may be fine. */
+  readonly code = '08006';
+
+  constructor(cause: Error) {
+    super(`The connection to the database failed earlier (${cause.message}); it is closed when released.`, { cause });
+  }
+}
+
+/**
+ * The pool as Kysely uses it, with one rule added: a connection on which a statement failed otherwise than by
+ * PostgreSQL's own refusal (no answer within the query timeout, a socket error) is closed when it is given back,
+ * never reused; nothing more is sent on it meanwhile, so that a transaction's rollback fails at once instead of
+ * waiting behind the statement that got no answer.
+ */
+function closingFailedConnections(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => new CheckedConnection(await pool.connect()),
+    end: () => pool.end(),
+  };
+}
+
+/** One connection lent to Kysely: remembers whether it failed, and gives it back to the pool with that failure. */
+class CheckedConnection implements PostgresPoolClient {
+  private failure: Error | null = null;
+  /** The connection dropped while lent (the pool listens only to idle ones): remembered, never thrown. */
+  private readonly onError = (error: Error) => {
+    this.failure ??= error;
+  };
+
+  constructor(private readonly client: pg.PoolClient) {
+    client.on('error', this.onError);
+  }
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(statement: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof statement !== 'string') throw new Error('Streaming queries are not configured.');
+    return this.run<R>(statement, parameters);
+  }
+
+  release(): void {
+    this.client.off('error', this.onError);
+    // With an error the pool closes the connection instead of keeping it.
+    this.client.release(this.failure ?? undefined);
+  }
+
+  private async run<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+    if (this.failure) throw new ConnectionFailedError(this.failure);
+    try {
+      const { command, rowCount, rows } = await this.client.query<R & pg.QueryResultRow>(sql, [...parameters]);
+      // pg types the command as any string; Kysely reads it only to count the rows a change affected.
+      return { command: command as PostgresQueryResult<R>['command'], rowCount: rowCount ?? 0, rows };
+    } catch (error) {
+      // PostgreSQL refusing a statement leaves the connection in a known state; anything else does not.
+      if (!(error instanceof pg.DatabaseError)) this.failure ??= error instanceof Error ? error : new Error(String(error));
+      throw error;
+    }
   }
 }

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
-import { mediaTypeOf } from './mediaTypes.js';
+import { dispositionOf, mediaTypeOf } from './mediaTypes.js';
 import { newUploadKey, type FileStore } from './store.js';
 
 export interface S3Settings {
@@ -83,7 +83,8 @@ export class S3FileStore implements FileStore {
     try {
       await new Upload({
         client: this.client,
-        params: { Bucket: this.bucket, Key: key, Body: data, ContentType: mediaTypeOf(key) },
+        // Served straight from the bucket (`S3_PUBLIC_URL`), a document is downloaded as from `/uploads`.
+        params: { Bucket: this.bucket, Key: key, Body: data, ContentType: mediaTypeOf(key), ContentDisposition: dispositionOf(key) ?? undefined },
         // A failed multipart upload is aborted, so that no parts are left to pay for.
         leavePartsOnError: false,
       }).done();

@@ -63,17 +63,20 @@ const UNAVAILABLE_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
   '53300',
+  // query_canceled: the statement ran past `statement_timeout` (DB_QUERY_TIMEOUT_MS), an overloaded or stuck server.
+  '57014',
   '57P01',
   '57P02',
   '57P03',
 ]);
-/** What node-postgres says when a connection ends or cannot be had in time. */
+/** What node-postgres says when a connection ends, cannot be had in time, or gives no answer within `query_timeout`. */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly/;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|Query read timeout/;
 
 /**
- * Whether an error means the database cannot be reached (down, restarting, the network cut): answered 503 and
- * retried by the pool on the next request, never a 500. Class 08 of SQLSTATE is "connection exception".
+ * Whether an error means the database cannot be reached or does not answer in time (down, restarting, frozen, the
+ * network cut or silent): answered 503 and retried by the pool on the next request, never a 500. Class 08 of
+ * SQLSTATE is "connection exception".
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

@@ -33,20 +33,31 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   // restart processes that only wait for PostgreSQL to come back (that is what `/api/ready` tells).
   app.get('/api/health', async () => ({ data: { status: 'ok', database: app.dialect } }));
 
-  // Readiness: the database and the file storage both answer within `READY_TIMEOUT_MS`.
+  // Readiness: the database and the file storage both answer within `READY_TIMEOUT_MS`. Anyone may ask, so the
+  // answer names only which dependency failed; why (hosts, ports, paths, the error) is for the log.
   app.get('/api/ready', async (_request, reply) => {
     const [database, storage] = await Promise.all([probe(() => sql`select 1`.execute(app.db)), probe(() => app.files.check(READY_TIMEOUT_MS))]);
     if (database === null && storage === null) return { data: { status: 'ready', database: app.dialect, storage: app.files.kind } };
     app.log.warn({ database, storage }, 'not ready');
-    const reasons: Record<string, string> = {};
-    if (database !== null) reasons.database = `База данных недоступна: ${database}`;
-    if (storage !== null) reasons.storage = `Хранилище файлов недоступно: ${storage}`;
-    return reply.code(503).header('Cache-Control', 'no-store').send({ message: 'Сервис не готов принимать запросы.', reasons });
+    const reasons: Partial<Record<Dependency, string>> = {};
+    if (database !== null) reasons.database = DEPENDENCY_DOWN.database;
+    if (storage !== null) reasons.storage = DEPENDENCY_DOWN.storage;
+    return reply.code(503).header('Cache-Control', 'no-store').send({ message: NOT_READY_MESSAGE, reasons });
   });
 };
 
 /** How long the readiness check waits for each dependency. */
 export const READY_TIMEOUT_MS = 2000;
+
+export const NOT_READY_MESSAGE = 'Сервис не готов принимать запросы.';
+
+type Dependency = 'database' | 'storage';
+
+/** What the readiness answer says of each dependency that failed: which one, never why. */
+export const DEPENDENCY_DOWN: Record<Dependency, string> = {
+  database: 'База данных недоступна.',
+  storage: 'Хранилище файлов недоступно.',
+};
 
 /** Runs a check within the timeout; answers null when it passed, else what went wrong. */
 async function probe(check: () => Promise<unknown>): Promise<string | null> {

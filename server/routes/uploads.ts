@@ -2,29 +2,22 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { mkdir } from 'node:fs/promises';
 import { UPLOADS_URL } from '../content/mappers.js';
-import { mediaTypeOf } from '../files/mediaTypes.js';
+import { mediaTypeOf, servedHeadersOf } from '../files/mediaTypes.js';
 import { LocalFileStore } from '../files/store.js';
 import { S3FileStore } from '../files/s3Store.js';
 import { notFound } from '../http/errors.js';
 
 /** Names are chosen by the server and never reused (server/files/store.ts): a stored file never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const SVG_SANDBOX = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
 
 /** A key as the server writes them (`news/3f9c….jpg`, `photobank/logos/….svg`): nothing else reaches the bucket. */
 const KEY_PATTERN = /^[\w-]+(?:\/[\w-]+)*\.\w+$/;
 
-/** The headers every uploaded file gets; an SVG opened directly can never run a script. */
-function fileHeaders(key: string): [string, string][] {
-  const headers: [string, string][] = [['X-Content-Type-Options', 'nosniff']];
-  if (key.endsWith('.svg')) headers.push(['Content-Security-Policy', SVG_SANDBOX]);
-  return headers;
-}
-
 /**
  * Serves uploaded files under `/uploads/`: from the local folder as static files, or streamed from the bucket
- * with the same headers (media type, immutable caching, ranges, the SVG sandbox). With `S3_PUBLIC_URL` pages link
- * the files there instead, and this route only serves links made before.
+ * with the same headers (media type, immutable caching, ranges, and `servedHeadersOf`: nosniff, the sandbox, the
+ * download disposition). With `S3_PUBLIC_URL` pages link the files there instead, and this route only serves links
+ * made before.
  */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
   const store = app.files;
@@ -38,7 +31,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
       maxAge: '365d',
       immutable: true,
       setHeaders(response, filePath) {
-        for (const [name, value] of fileHeaders(filePath)) response.setHeader(name, value);
+        for (const [name, value] of servedHeadersOf(filePath)) response.setHeader(name, value);
       },
     });
     return;
@@ -51,7 +44,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
     const range = typeof request.headers.range === 'string' ? request.headers.range : null;
     const object = await store.get(key, range);
     if (!object) throw notFound('Файл не найден.');
-    for (const [name, value] of fileHeaders(key)) reply.header(name, value);
+    for (const [name, value] of servedHeadersOf(key)) reply.header(name, value);
     reply.code(object.status).type(mediaTypeOf(key)).header('Cache-Control', IMMUTABLE).header('Accept-Ranges', 'bytes');
     reply.header('Content-Length', String(object.contentLength));
     if (object.contentRange) reply.header('Content-Range', object.contentRange);

@@ -61,6 +61,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
   });
 
+  it('bounds the waits on PostgreSQL by the DB_*_MS timeouts, with their documented defaults', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).databaseTimeouts).toEqual({
+      queryTimeoutMs: 5000,
+      connectTimeoutMs: 5000,
+      idleTimeoutMs: 10_000,
+      keepAliveMs: 10_000,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, DB_QUERY_TIMEOUT_MS: '2000', DB_CONNECT_TIMEOUT_MS: '1500', DB_IDLE_TIMEOUT_MS: '0', DB_KEEPALIVE_MS: '30000' })
+        .databaseTimeouts,
+    ).toEqual({ queryTimeoutMs: 2000, connectTimeoutMs: 1500, idleTimeoutMs: 0, keepAliveMs: 30_000 });
+  });
+
+  it.each([
+    ['DB_QUERY_TIMEOUT_MS', '5s'],
+    ['DB_QUERY_TIMEOUT_MS', '0'],
+    ['DB_QUERY_TIMEOUT_MS', '2500.5'],
+    ['DB_CONNECT_TIMEOUT_MS', '-1'],
+    ['DB_CONNECT_TIMEOUT_MS', '600001'],
+    ['DB_IDLE_TIMEOUT_MS', 'never'],
+    ['DB_KEEPALIVE_MS', '500'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(new RegExp(`^${name} must be a whole number of milliseconds`));
+  });
+
   it('takes PUBLIC_URL without a trailing slash', () => {
     expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://example.ru/' }).publicUrl).toBe('https://example.ru');
   });

@@ -1,0 +1,105 @@
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { startObjectStorage, type TestObjectStorage } from '../helpers/s3.js';
+
+/**
+ * Uploaded files are served under `/uploads` with headers decided by their kind, the same from the local folder as
+ * streamed from the bucket: images as they are; SVG and PDF inline in a CSP sandbox (a PDF opens in the browser's
+ * viewer, and whatever else its bytes could be read as runs no script with the site's origin); office documents,
+ * archives and anything else as a download, sandboxed as well.
+ */
+
+const SAMPLES: { key: string; data: Buffer; type: string; disposition: string | undefined; sandbox: 'svg' | 'plain' | null }[] = [
+  { key: 'tests/0a1b2c3d4e5f60718293a4b5.png', data: Buffer.from('png bytes'), type: 'image/png', disposition: undefined, sandbox: null },
+  {
+    key: 'tests/0a1b2c3d4e5f60718293a4b6.svg',
+    data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    type: 'image/svg+xml',
+    disposition: undefined,
+    sandbox: 'svg',
+  },
+  // A PDF that is HTML too (a polyglot): nosniff keeps it a PDF, the sandbox keeps its script away from the site.
+  {
+    key: 'tests/0a1b2c3d4e5f60718293a4b7.pdf',
+    data: Buffer.from('%PDF-1.4\n<html><script>alert(document.cookie)</script></html>\n%%EOF\n'),
+    type: 'application/pdf',
+    disposition: undefined,
+    sandbox: 'plain',
+  },
+  {
+    key: 'tests/0a1b2c3d4e5f60718293a4b8.docx',
+    data: Buffer.from('PK docx'),
+    type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    disposition: 'attachment',
+    sandbox: 'plain',
+  },
+  {
+    key: 'tests/0a1b2c3d4e5f60718293a4b9.xlsx',
+    data: Buffer.from('PK xlsx'),
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    disposition: 'attachment',
+    sandbox: 'plain',
+  },
+  {
+    key: 'tests/0a1b2c3d4e5f60718293a4ba.eps',
+    data: Buffer.from('%!PS-Adobe-3.0 EPSF-3.0'),
+    type: 'application/postscript',
+    disposition: 'attachment',
+    sandbox: 'plain',
+  },
+  { key: 'tests/0a1b2c3d4e5f60718293a4bb.zip', data: Buffer.from('PK zip'), type: 'application/zip', disposition: 'attachment', sandbox: 'plain' },
+];
+
+describe.each(['local folder', 'object storage'])('headers of uploaded files served from the %s', (where) => {
+  let t: TestApp;
+  let storage: TestObjectStorage | null = null;
+
+  beforeAll(async () => {
+    storage = where === 'object storage' ? await startObjectStorage() : null;
+    t = await createTestApp('sqlite', { env: storage?.env });
+    expect(t.app.files.kind).toBe(storage ? 's3' : 'local');
+    for (const sample of SAMPLES) await t.app.files.write(sample.key, sample.data);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await storage?.close();
+  });
+
+  it.each(SAMPLES.map((sample) => [sample.key.slice(sample.key.lastIndexOf('.') + 1), sample] as const))(
+    'serves a .%s file by its kind',
+    async (_extension, sample) => {
+      const response = await t.app.inject({ method: 'GET', url: `/uploads/${sample.key}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.equals(sample.data)).toBe(true);
+      expect(response.headers['content-type']).toMatch(new RegExp(`^${sample.type.replace(/[+.]/g, '\\$&')}`));
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-disposition']).toBe(sample.disposition);
+      const policy = String(response.headers['content-security-policy']);
+      if (sample.sandbox === 'svg') expect(policy).toBe("sandbox; default-src 'none'; style-src 'unsafe-inline'");
+      else if (sample.sandbox === 'plain') expect(policy).toBe('sandbox');
+      else expect(policy).not.toContain('sandbox');
+    },
+  );
+
+  // With `S3_PUBLIC_URL` the bucket serves the files itself: a document is still downloaded, a PDF still shown.
+  it.runIf(where === 'object storage')('stores the download disposition with each object in the bucket', async () => {
+    const { env } = storage as TestObjectStorage;
+    const client = new S3Client({
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      forcePathStyle: true,
+      credentials: { accessKeyId: env.S3_ACCESS_KEY_ID ?? '', secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '' },
+    });
+    try {
+      for (const sample of SAMPLES) {
+        const head = await client.send(new HeadObjectCommand({ Bucket: env.S3_BUCKET, Key: sample.key }));
+        expect(head.ContentDisposition, sample.key).toBe(sample.disposition);
+        expect(head.ContentType, sample.key).toBe(sample.type);
+      }
+    } finally {
+      client.destroy();
+    }
+  });
+});
