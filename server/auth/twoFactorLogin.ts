@@ -6,7 +6,7 @@ import type { Database, UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { parseForm } from '../http/validation.js';
 import { revokeSessions } from './accounts.js';
-import { LOGIN_ACTION, LOGIN_FAILED_ACTION, LOGIN_RESOURCE, reserveLoginAttempt, settleLoginAttempt } from './loginAttempts.js';
+import { checkWithinLimit, LOGIN_ACTION, LOGIN_FAILED_ACTION, LOGIN_RESOURCE, type CheckedAttempt } from './loginAttempts.js';
 import { twoFactorRequired } from './settings.js';
 import { checkSecondFactor, consumeLoginChallenge, findLoginChallenge, issueLoginChallenge, TWO_FACTOR_MESSAGES } from './twoFactor.js';
 
@@ -50,25 +50,28 @@ export async function completeTwoFactorLogin(request: FastifyRequest, rateLimite
   const user = challenge ? await db.selectFrom('users').selectAll().where('id', '=', challenge.userId).executeTakeFirst() : undefined;
   if (!challenge || !user || user.active !== 1 || user.two_factor !== 1) throw new HttpError(401, TWO_FACTOR_MESSAGES.challengeExpired);
   // Codes are attempts like passwords: reserved and counted before the code is checked.
-  const reservation = await reserveLoginAttempt(db, user.email, request.ip ?? '');
-  if (reservation === null) throw rateLimited();
+  const checked = await checkWithinLimit(db, { email: user.email, ip: request.ip ?? '' }, () => checkCode(request, user, challenge.id, code));
+  if (checked === null) throw rateLimited();
+  if (checked.answer === 'wrong-code') throw new HttpError(401, TWO_FACTOR_MESSAGES.invalidCode, { code: [TWO_FACTOR_MESSAGES.invalidCode] });
+  if (checked.answer === 'challenge-used') throw new HttpError(401, TWO_FACTOR_MESSAGES.challengeExpired);
+  return db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+}
 
+/** What the code step found: the account signed in, a wrong code, or a challenge another request used first. */
+type CodeStep = 'signed-in' | 'wrong-code' | 'challenge-used';
+
+/** Checks the code against the account and, when it is right, uses the challenge up; a wrong code stays a failure. */
+async function checkCode(request: FastifyRequest, user: UserRow, challengeId: number, code: string): Promise<CheckedAttempt<CodeStep>> {
+  const db = request.server.db;
+  const failed = (answer: Exclude<CodeStep, 'signed-in'>): CheckedAttempt<CodeStep> => ({ outcome: { action: LOGIN_FAILED_ACTION, userId: user.id }, answer });
   const factor = await checkSecondFactor(db, user, code);
-  if (factor === null) {
-    await settleLoginAttempt(db, reservation, { action: LOGIN_FAILED_ACTION, userId: user.id });
-    throw new HttpError(401, TWO_FACTOR_MESSAGES.invalidCode, { code: [TWO_FACTOR_MESSAGES.invalidCode] });
-  }
-  if (!(await consumeLoginChallenge(db, challenge.id))) {
-    await settleLoginAttempt(db, reservation, { action: LOGIN_FAILED_ACTION, userId: user.id });
-    throw new HttpError(401, TWO_FACTOR_MESSAGES.challengeExpired);
-  }
-
-  const actor = { id: user.id, email: user.email };
+  if (factor === null) return failed('wrong-code');
+  if (!(await consumeLoginChallenge(db, challengeId))) return failed('challenge-used');
   if (factor === 'recovery') {
     // A recovery code means the phone may be lost or in other hands: every other session of the account ends.
     await revokeSessions(db, user.id);
+    const actor = { id: user.id, email: user.email };
     await recordAudit(request, { action: RECOVERY_CODE_USED_ACTION, resource: LOGIN_RESOURCE, recordId: user.id, actor });
   }
-  await settleLoginAttempt(db, reservation, { action: LOGIN_ACTION, userId: user.id });
-  return db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+  return { outcome: { action: LOGIN_ACTION, userId: user.id }, answer: 'signed-in' };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { recordAudit } from '../admin/audit.js';
 import { emailSchema, nameSchema, passwordSchema, PASSWORD_MAX, toUserRecord, updateUser, USER_COLUMNS, type UserRecord } from '../auth/accounts.js';
 import { requireRole } from '../auth/guard.js';
-import { accountLocked, LOGIN_FAILED_ACTION, LOGIN_RESOURCE } from '../auth/loginAttempts.js';
+import { checkWithinLimit, LOGIN_FAILED_ACTION, PASSWORD_CONFIRMED_ACTION, type AttemptSource } from '../auth/loginAttempts.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { renewSession, useCookies } from '../auth/sessionCookies.js';
 import { SETTING_KEYS, setSetting, twoFactorRequired } from '../auth/settings.js';
@@ -102,15 +102,36 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     };
   }
 
+  const attemptOf = (request: FastifyRequest, row: UserRow): AttemptSource => ({ email: row.email, ip: request.ip ?? '' });
+  const rateLimited = () => new HttpError(429, RATE_LIMITED_MESSAGE);
+
   /**
-   * Sensitive changes need the current password. A wrong one counts as a failed login of the account (the same
-   * limit as the login form), so a taken-over session cannot be used to guess the password.
+   * Sensitive changes need the current password. It is checked within the account's limit of failed attempts,
+   * shared with the login form, so a taken-over session cannot be used to guess the password, however many
+   * requests it sends at once; a right one starts the count anew, as a login does.
    */
   async function confirmPassword(request: FastifyRequest, row: UserRow, password: string, field: string): Promise<void> {
-    if (await accountLocked(db, row.email)) throw new HttpError(429, RATE_LIMITED_MESSAGE);
-    if (await verifyPassword(password, row.password_hash)) return;
-    await recordAudit(request, { action: LOGIN_FAILED_ACTION, resource: LOGIN_RESOURCE, recordId: row.id, actor: { id: row.id, email: row.email } });
-    throw new HttpError(400, TWO_FACTOR_MESSAGES.wrongPassword, { [field]: [TWO_FACTOR_MESSAGES.wrongPassword] });
+    const checked = await checkWithinLimit(db, attemptOf(request, row), async () => {
+      const right = await verifyPassword(password, row.password_hash);
+      return { outcome: { action: right ? PASSWORD_CONFIRMED_ACTION : LOGIN_FAILED_ACTION, userId: row.id }, answer: right };
+    });
+    if (checked === null) throw rateLimited();
+    if (!checked.answer) throw new HttpError(400, TWO_FACTOR_MESSAGES.wrongPassword, { [field]: [TWO_FACTOR_MESSAGES.wrongPassword] });
+  }
+
+  /**
+   * Enrols the account when the code matches its waiting secret, within the same limit: a wrong code is a failed
+   * attempt. A right one proves only that the session holds the secret it was just given, not who is asking, so it
+   * leaves the count as it was. Answers the recovery codes.
+   */
+  async function enrolWithCode(request: FastifyRequest, row: UserRow, pendingSecret: string, code: string): Promise<string[]> {
+    const checked = await checkWithinLimit(db, attemptOf(request, row), async () => {
+      const recoveryCodes = await completeEnrolment(db, row.id, pendingSecret, code);
+      return { outcome: recoveryCodes ? 'released' : { action: LOGIN_FAILED_ACTION, userId: row.id }, answer: recoveryCodes };
+    });
+    if (checked === null) throw rateLimited();
+    if (!checked.answer) throw new HttpError(400, TWO_FACTOR_MESSAGES.invalidCode, { code: [TWO_FACTOR_MESSAGES.invalidCode] });
+    return checked.answer;
   }
 
   const renew = (reply: FastifyReply, id: number) => renewSession(reply, db, app.config, id);
@@ -145,8 +166,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const row = await accountRow(request);
       if (row.two_factor === 1) throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
       if (!row.totp_pending_secret) throw new HttpError(409, TWO_FACTOR_MESSAGES.noPendingSetup);
-      const recoveryCodes = await completeEnrolment(db, row.id, row.totp_pending_secret, code);
-      if (!recoveryCodes) throw new HttpError(400, TWO_FACTOR_MESSAGES.invalidCode, { code: [TWO_FACTOR_MESSAGES.invalidCode] });
+      const recoveryCodes = await enrolWithCode(request, row, row.totp_pending_secret, code);
       // Enrolment ended every session of the account; this one continues with fresh cookies.
       await renew(reply, row.id);
       await recordAudit(request, { action: ACCOUNT_AUDIT.enable, resource: 'account', recordId: row.id });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { recordAudit } from '../admin/audit.js';
 import { emailSchema, normalizeEmail, PASSWORD_MAX, revokeSessions, toUserRecord } from '../auth/accounts.js';
 import { authenticate, UNAUTHORIZED_MESSAGE } from '../auth/guard.js';
-import { LOGIN_ACTION, LOGIN_CHALLENGE_ACTION, LOGIN_FAILED_ACTION, LOGIN_RESOURCE, reserveLoginAttempt, settleLoginAttempt } from '../auth/loginAttempts.js';
+import { checkWithinLimit, LOGIN_ACTION, LOGIN_CHALLENGE_ACTION, LOGIN_FAILED_ACTION, LOGIN_RESOURCE, type CheckedAttempt } from '../auth/loginAttempts.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { RateLimiter } from '../auth/rateLimit.js';
 import { beginTwoFactorLogin, completeTwoFactorLogin, enrolmentPending } from '../auth/twoFactorLogin.js';
@@ -72,24 +72,28 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { data: { user: { id, email, name, role } } };
   }
 
+  /**
+   * The password step: the active account whose password this is, or null (an unknown account takes as long as a
+   * known one). An account with two-factor sign-in is only challenged: the password alone yields no session.
+   */
+  async function checkPassword(email: string, password: string): Promise<CheckedAttempt<UserRow | null>> {
+    const user = await app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    const matches = await verifyPassword(password, user?.password_hash || (await getDummyHash()));
+    if (!user || !matches || user.active !== 1) return { outcome: { action: LOGIN_FAILED_ACTION, userId: user?.id ?? null }, answer: null };
+    return { outcome: { action: user.two_factor === 1 ? LOGIN_CHALLENGE_ACTION : LOGIN_ACTION, userId: user.id }, answer: user };
+  }
+
   app.post('/api/site/login', async (request: FastifyRequest, reply) => {
     // Counted before the body is read: no body, however changed, escapes the limit.
     if (!(await loginIp.hit(request.ip))) throw rateLimited();
     const { email: rawEmail, password } = parseForm(loginBody, request.body);
     const email = normalizeEmail(rawEmail);
     // The attempt is reserved (and counted) before the slow hash, so parallel requests cannot outrun the limit.
-    const reservation = await reserveLoginAttempt(app.db, email, request.ip ?? '');
-    if (reservation === null) throw rateLimited();
-
-    const user = await app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-    const matches = await verifyPassword(password, user?.password_hash || (await getDummyHash()));
-    const success = user !== undefined && matches && user.active === 1;
-    // Two-factor sign-in: the password alone yields a challenge for the code, no session.
-    const challenged = success && user.two_factor === 1;
-    const action = !success ? LOGIN_FAILED_ACTION : challenged ? LOGIN_CHALLENGE_ACTION : LOGIN_ACTION;
-    await settleLoginAttempt(app.db, reservation, { action, userId: user?.id ?? null });
-    if (!success) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
-    if (challenged) return beginTwoFactorLogin(app.db, user);
+    const checked = await checkWithinLimit(app.db, { email, ip: request.ip ?? '' }, () => checkPassword(email, password));
+    if (checked === null) throw rateLimited();
+    const user = checked.answer;
+    if (user === null) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+    if (user.two_factor === 1) return beginTwoFactorLogin(app.db, user);
     const answer = await startSession(reply, user, await issueRefreshToken(app.db, user.id));
     // A MANAGER requires two-factor sign-in and this account has none yet: the admin goes straight to enrolment.
     return (await enrolmentPending(request, user)) ? { data: { ...answer.data, twoFactorSetupRequired: true } } : answer;
