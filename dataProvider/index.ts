@@ -162,6 +162,17 @@ export function toFormData(config: VerbResource, data: UnknownRecord): FormData 
 }
 
 /**
+ * The `If-Match` of a write based on a record as it was read: its version, so that the server refuses (409) the
+ * write when someone saved the record since, instead of silently overwriting their changes.
+ */
+function basedOn(record: unknown): Record<string, string> {
+  const version = typeof record === 'object' && record !== null ? (record as { version?: unknown }).version : undefined;
+  return typeof version === 'number' ? { 'If-Match': `"${version}"` } : {};
+}
+
+const recordUrl = (resource: string, id: Identifier) => `${ADMIN_API}/${resource}/${encodeURIComponent(String(id))}`;
+
+/**
  * The admin's dataProvider: reads through ra-data-simple-rest over `GET /api/admin/<resource>`; create, update and
  * delete of content resources mapped onto the spec's POST verbs (multipart where a resource has files); the custom
  * verbs `fix`, `unfix`, `moveUp`, `moveDown`, `removeImage`; plain REST resources (users, menus, network
@@ -181,19 +192,20 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     return config;
   };
 
-  const post = async (url: string, body?: unknown): Promise<RaRecord> => {
+  const post = async (url: string, body?: unknown, headers: Record<string, string> = {}): Promise<RaRecord> => {
     // A verb without a payload goes without a body and without a Content-Type.
-    const response = await http.post(url, body);
+    const response = await http.post(url, body, { headers });
     return unwrap<RaRecord>(response.data);
   };
 
   /** A multipart write, reporting the upload's percent to the form that asked for it. */
-  const upload = async (url: string, form: FormData, meta: unknown): Promise<RaRecord> => {
+  const upload = async (url: string, form: FormData, meta: unknown, headers: Record<string, string>): Promise<RaRecord> => {
     const report = progressOf(meta);
-    if (!report) return post(url, form);
+    if (!report) return post(url, form, headers);
     report(0);
     try {
       const response = await http.post(url, form, {
+        headers,
         onUploadProgress: ({ loaded, total }) => {
           if (total) report(Math.min(100, Math.round((loaded * 100) / total)));
         },
@@ -204,12 +216,12 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     }
   };
 
-  const write = async (config: VerbResource, url: string, data: UnknownRecord, meta: unknown): Promise<RaRecord> =>
-    config.multipart ? upload(url, toFormData(config, data), meta) : post(url, toJsonBody(config, data));
+  const write = async (config: VerbResource, url: string, data: UnknownRecord, meta: unknown, headers: Record<string, string> = {}): Promise<RaRecord> =>
+    config.multipart ? upload(url, toFormData(config, data), meta, headers) : post(url, toJsonBody(config, data), headers);
 
-  const removeOne = async (resource: string, id: Identifier): Promise<RaRecord> => {
+  const removeOne = async (resource: string, id: Identifier, previousData?: unknown): Promise<RaRecord> => {
     const config = configOf(resource);
-    const record = await post(`${config.base}/remove/${encodeURIComponent(String(id))}`);
+    const record = await post(`${config.base}/remove/${encodeURIComponent(String(id))}`, undefined, basedOn(previousData));
     // Spec §4: a source leaves the list only when the answer shows it inactive.
     if (resource === 'media-source' && Number(record.active) !== 0) {
       throw new HttpError(SOURCE_NOT_DEACTIVATED_KEY, 409, { message: SOURCE_NOT_DEACTIVATED_KEY });
@@ -295,7 +307,8 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     async update<RecordType extends RaRecord = RaRecord>(resource: string, params: UpdateParams): Promise<UpdateResult<RecordType>> {
       const config = configOf(resource);
       const url = config.updateWithoutId ? `${config.base}/update` : `${config.base}/update/${encodeURIComponent(String(params.id))}`;
-      const data = await write(config, url, { ...(params.previousData as UnknownRecord), ...(params.data as UnknownRecord) }, params.meta);
+      const record = { ...(params.previousData as UnknownRecord), ...(params.data as UnknownRecord) };
+      const data = await write(config, url, record, params.meta, basedOn(params.previousData));
       changed(resource, 'update', [data]);
       return { data: data as RecordType };
     },
@@ -303,7 +316,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       throw new HttpError('Массовое изменение не поддерживается.', 405, { message: 'unsupported' });
     },
     async delete<RecordType extends RaRecord = RaRecord>(resource: string, params: DeleteParams<RecordType>): Promise<DeleteResult<RecordType>> {
-      const data = await removeOne(resource, params.id);
+      const data = await removeOne(resource, params.id, params.previousData);
       changed(resource, 'delete', [data]);
       return { data: data as RecordType };
     },
@@ -334,15 +347,17 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       changed(resource, 'create', [result.data]);
       return result;
     },
-    async update(resource, params) {
-      const result = await reads.update(resource, params);
-      changed(resource, 'update', [result.data]);
-      return result;
+    async update<RecordType extends RaRecord = RaRecord>(resource: string, params: UpdateParams): Promise<UpdateResult<RecordType>> {
+      const response = await http.put(recordUrl(resource, params.id), params.data, { headers: basedOn(params.previousData) });
+      const data = unwrap<RecordType>(response.data);
+      changed(resource, 'update', [data]);
+      return { data };
     },
-    async delete(resource, params) {
-      const result = await reads.delete(resource, params);
-      if (result.data) changed(resource, 'delete', [result.data]);
-      return result;
+    async delete<RecordType extends RaRecord = RaRecord>(resource: string, params: DeleteParams<RecordType>): Promise<DeleteResult<RecordType>> {
+      const response = await http.request({ method: 'DELETE', url: recordUrl(resource, params.id), headers: basedOn(params.previousData) });
+      const data = unwrap<RecordType>(response.data);
+      changed(resource, 'delete', [data]);
+      return { data };
     },
   };
 

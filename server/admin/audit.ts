@@ -79,3 +79,21 @@ export async function insertAudit(
     })
     .execute();
 }
+
+/** Who wrote a record last and when, from its newest audit entry: the name (or e-mail) and the time. */
+export async function lastWriteOf(
+  db: Kysely<Database> | Transaction<Database>,
+  resource: string,
+  recordId: number,
+): Promise<{ by: string; at: string } | null> {
+  const entry = await db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.user_id')
+    .select(['audit_log.user_email', 'audit_log.created_at', 'users.name'])
+    .where('audit_log.resource', '=', resource)
+    .where('audit_log.record_id', '=', String(recordId))
+    .orderBy('audit_log.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return entry ? { by: entry.name ? `${entry.name} (${entry.user_email})` : entry.user_email, at: entry.created_at } : null;
+}

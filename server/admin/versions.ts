@@ -22,14 +22,22 @@ export function expectedVersions(request: FastifyRequest): number[] | null {
   return versions.map(Number);
 }
 
-/** Refuses (409) a write based on another version than the record's current one; run it on the locked row. */
-export function assertVersionIn(expected: number[] | null, currentVersion: unknown): void {
-  if (expected && !expected.includes(Number(currentVersion))) throw new HttpError(409, STALE_VERSION_MESSAGE);
+/** Who saved a record last and when, as a conflict answer names them. */
+export interface LastSave {
+  by: string;
+  at: string;
 }
 
-/** `assertVersionIn` with the versions the request's `If-Match` names. */
-export function assertCurrentVersion(request: FastifyRequest, currentVersion: unknown): void {
-  assertVersionIn(expectedVersions(request), currentVersion);
+/** Whether a write based on the `expected` versions would overwrite a newer one. */
+export const isStale = (expected: number[] | null, currentVersion: unknown): boolean => expected !== null && !expected.includes(Number(currentVersion));
+
+/** The 409 of a stale write; with the last save, the admin shows who saved meanwhile and when. */
+export const staleVersion = (lastSave: LastSave | null = null): HttpError =>
+  new HttpError(409, STALE_VERSION_MESSAGE, undefined, lastSave ? { saved: lastSave } : undefined);
+
+/** Refuses (409) a write based on another version than the record's current one; run it on the locked row. */
+export function assertVersionIn(expected: number[] | null, currentVersion: unknown): void {
+  if (isStale(expected, currentVersion)) throw staleVersion();
 }
 
 /** Sends the record's version as its `ETag`. */
@@ -37,3 +45,9 @@ export function tagVersion(reply: FastifyReply, record: unknown): void {
   const version = typeof record === 'object' && record !== null ? (record as { version?: unknown }).version : undefined;
   if (typeof version === 'number') void reply.header('ETag', versionTag(version));
 }
+
+/** The header with which the admin says a save deliberately replaces a newer version (the editor chose «Оставить мою»). */
+export const OVERWRITE_HEADER = 'x-conflict-resolution';
+
+/** The audit action of a save: `overwrite` when the editor chose to replace another editor's newer version. */
+export const auditActionOf = (request: FastifyRequest, action: string): string => (request.headers[OVERWRITE_HEADER] === 'overwrite' ? 'overwrite' : action);

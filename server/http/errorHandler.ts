@@ -29,7 +29,7 @@ function unavailableMessage(error: unknown, request: FastifyRequest): string | n
 }
 
 const sendHttpError = (reply: FastifyReply, error: HttpError) =>
-  reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+  reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details });
 
 /**
  * Errors Fastify raises before a route is found (a path that is not valid percent-encoding, a failed route

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** More the client needs to act on the error (a conflict's last save), sent beside `message`. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

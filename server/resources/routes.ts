@@ -4,6 +4,7 @@ import { isUpload, verbsPathOf, type ResourceDescriptor } from '../../lib/resour
 import { registerAdminReads, type ListSpec } from '../admin/listQuery.js';
 import { readUploadForm, type FileRule, type UploadedFile } from '../admin/upload.js';
 import type { Database } from '../db/schema.js';
+import { auditActionOf } from '../admin/versions.js';
 import { notFound } from '../http/errors.js';
 import { parseForm } from '../http/validation.js';
 import { previewRoutes } from '../preview/routes.js';
@@ -66,7 +67,7 @@ export async function registerResourceRoutes(
   const options = (request: FastifyRequest, action: string): WriteOptions => ({ request, resource, hooks, tableOf, action, present });
 
   const save = async (request: FastifyRequest, action: string, id: number | null, values: Values) => ({
-    data: await presentOne(await saveRecord(options(request, action), id, values, request.uploads ?? [])),
+    data: await presentOne(await saveRecord(options(request, auditActionOf(request, action)), id, values, request.uploads ?? [])),
   });
   const remove = async (request: FastifyRequest, action: string, id: number) => {
     const { row, before } = await removeRecord(options(request, action), id);

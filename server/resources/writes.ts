@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { ImageField, ResourceDescriptor, UploadField } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
-import { auditedWrite } from '../admin/audit.js';
+import { auditedWrite, lastWriteOf } from '../admin/audit.js';
 import { withFileChanges, type FileChanges } from '../admin/fileChanges.js';
 import { closeGap, moveInList, nextPosition, type OrderedList } from '../admin/ordering.js';
 import { conflict, recordSlug, SLUG_TAKEN_MESSAGE, uniqueOr409 } from '../admin/unique.js';
@@ -11,7 +11,7 @@ import { nowIso } from '../content/visibility.js';
 import { imageFiles } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import { notFound } from '../http/errors.js';
-import { assertCurrentVersion } from '../admin/versions.js';
+import { expectedVersions, isStale, staleVersion } from '../admin/versions.js';
 import { formError } from '../http/validation.js';
 import { forgetRevisions, keepRevision } from '../revisions/store.js';
 import { indexRecord, unindexRecord } from '../search/indexer.js';
@@ -44,7 +44,7 @@ async function lockedForWrite(trx: Db, request: FastifyRequest, resource: Resour
   const query = loose(trx).selectFrom(resource.table).selectAll().where('id', '=', id);
   const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw notFound();
-  assertCurrentVersion(request, (row as Row).version);
+  if (isStale(expectedVersions(request), row.version)) throw staleVersion(await lastWriteOf(trx, resource.name, id));
   return row as Row;
 }
 

@@ -40,9 +40,9 @@ describe.each(await testDialects())('record versions and If-Match on %s', (diale
     expect(response.statusCode).toBe(200);
     return response.json().data as Versioned;
   };
-  const expectStale = (response: { statusCode: number; json: () => unknown }) => {
+  const expectStale = (response: { statusCode: number; json: () => { message: string } }) => {
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: STALE_VERSION_MESSAGE });
+    expect(response.json().message).toBe(STALE_VERSION_MESSAGE);
   };
 
   it('a read answers version 1 for a new record; each save moves it on; a save based on the current version passes', async () => {
@@ -62,7 +62,10 @@ describe.each(await testDialects())('record versions and If-Match on %s', (diale
   it('a stale If-Match is 409 and changes nothing: update verb, custom verb, removal', async () => {
     const news = await addNews('Исходный заголовок');
     expect((await postForm(t.app, `/api/admin/news/update/${news.id}`, manager.headers, { lead: 'Изменено другим' })).statusCode).toBe(200);
-    expectStale(await postForm(t.app, `/api/admin/news/update/${news.id}`, ifMatch(1), { title: 'Моя правка' }));
+    const stale = await postForm(t.app, `/api/admin/news/update/${news.id}`, ifMatch(1), { title: 'Моя правка' });
+    expectStale(stale);
+    // The answer names who saved meanwhile and when, for the admin's conflict view.
+    expect(stale.json().saved).toEqual({ by: `${manager.user.name} (${manager.user.email})`, at: expect.any(String) });
     expectStale(await t.app.inject({ method: 'POST', url: `/api/admin/news/remove-img/${news.id}`, headers: ifMatch(1) }));
     expectStale(await t.app.inject({ method: 'POST', url: `/api/admin/news/remove/${news.id}`, headers: ifMatch(1) }));
     const after = await read('news', news.id);
@@ -139,6 +142,20 @@ describe.each(await testDialects())('record versions and If-Match on %s', (diale
       expect(after.version).toBe(2);
       expect(after.title === 'Правка первого' ? after.lead : after.title).toBe(after.title === 'Правка первого' ? 'Анонс' : `Гонка ${round}`);
     }
+  });
+
+  it('a save that deliberately replaces a newer version («Оставить мою») is audited as an overwrite', async () => {
+    const news = await addNews('До перезаписи');
+    const headers = { ...ifMatch(1), 'x-conflict-resolution': 'overwrite' };
+    expect((await postForm(t.app, `/api/admin/news/update/${news.id}`, headers, { title: 'Моя версия' })).statusCode).toBe(200);
+    const entries = await t.app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('resource', '=', 'news')
+      .where('record_id', '=', String(news.id))
+      .orderBy('id')
+      .execute();
+    expect(entries.map((entry) => entry.action)).toEqual(['add', 'overwrite']);
   });
 
   it('a malformed If-Match is a 400 that names the expected form; `*` matches any version', async () => {
