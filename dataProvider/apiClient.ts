@@ -26,6 +26,8 @@ export type FieldErrors = Record<string, string>;
 export interface ErrorBody {
   message: string;
   errors?: FieldErrors;
+  /** With a 409 of a stale write: who saved the record meanwhile and when (ISO). */
+  saved?: { by: string; at: string };
 }
 
 /** Whether an error message names a timeout (spec §8: "contains 'timeout' in any case"). */
@@ -56,6 +58,7 @@ export function toHttpError(error: unknown): HttpError {
   }
   const body: ErrorBody = { message: text };
   if (serverBody.errors) body.errors = serverBody.errors;
+  if (serverBody.saved) body.saved = serverBody.saved;
   return new HttpError(text, response.status, body);
 }
 
@@ -64,11 +67,13 @@ export function isExpiredTokenMessage(message: string): boolean {
   return /expired|истёк|истек/i.test(message);
 }
 
-function readServerBody(data: unknown): { message?: string; errors?: FieldErrors } {
+function readServerBody(data: unknown): Partial<ErrorBody> {
   if (typeof data !== 'object' || data === null) return {};
   const record = data as Record<string, unknown>;
-  const out: { message?: string; errors?: FieldErrors } = {};
+  const out: Partial<ErrorBody> = {};
   if (typeof record.message === 'string') out.message = record.message;
+  const saved = record.saved as { by?: unknown; at?: unknown } | undefined;
+  if (typeof saved?.by === 'string' && typeof saved.at === 'string') out.saved = { by: saved.by, at: saved.at };
   if (typeof record.errors === 'object' && record.errors !== null) {
     const errors: FieldErrors = {};
     for (const [field, value] of Object.entries(record.errors as Record<string, unknown>)) {

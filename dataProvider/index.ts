@@ -170,6 +170,17 @@ function basedOn(record: unknown): Record<string, string> {
   return typeof version === 'number' ? { 'If-Match': `"${version}"` } : {};
 }
 
+/** The `meta` of an update with which the editor deliberately replaces another editor's newer version («Оставить мою»). */
+export interface OverwriteMeta {
+  overwrite: true;
+}
+
+/** The headers of an update: its version, and whether it is a deliberate overwrite (audited as such). */
+function updateHeaders(previousData: unknown, meta: unknown): Record<string, string> {
+  const overwrite = typeof meta === 'object' && meta !== null && (meta as Partial<OverwriteMeta>).overwrite === true;
+  return { ...basedOn(previousData), ...(overwrite ? { 'X-Conflict-Resolution': 'overwrite' } : {}) };
+}
+
 const recordUrl = (resource: string, id: Identifier) => `${ADMIN_API}/${resource}/${encodeURIComponent(String(id))}`;
 
 /**
@@ -308,7 +319,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       const config = configOf(resource);
       const url = config.updateWithoutId ? `${config.base}/update` : `${config.base}/update/${encodeURIComponent(String(params.id))}`;
       const record = { ...(params.previousData as UnknownRecord), ...(params.data as UnknownRecord) };
-      const data = await write(config, url, record, params.meta, basedOn(params.previousData));
+      const data = await write(config, url, record, params.meta, updateHeaders(params.previousData, params.meta));
       changed(resource, 'update', [data]);
       return { data: data as RecordType };
     },
@@ -348,7 +359,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       return result;
     },
     async update<RecordType extends RaRecord = RaRecord>(resource: string, params: UpdateParams): Promise<UpdateResult<RecordType>> {
-      const response = await http.put(recordUrl(resource, params.id), params.data, { headers: basedOn(params.previousData) });
+      const response = await http.put(recordUrl(resource, params.id), params.data, { headers: updateHeaders(params.previousData, params.meta) });
       const data = unwrap<RecordType>(response.data);
       changed(resource, 'update', [data]);
       return { data };

@@ -1,5 +1,6 @@
 import { Create, Edit, useResourceContext } from 'react-admin';
 import { resourceNamed } from '@lib/resources/index.js';
+import { useConflictView } from '../conflicts/useConflictView.js';
 import { editActionsOf, editAsideOf } from '../revisions/editorial.js';
 import type { EditParts } from './parts.js';
 import { UploadProgressProvider, useUploadProgress } from './uploadProgress.js';
@@ -19,7 +20,8 @@ export const ResourceCreate = ({ form: Form }: { form: Form }) => {
 };
 
 /**
- * A resource's edit screen: saves pessimistically (the form waits for the server's answer), then the list. A
+ * A resource's edit screen: saves pessimistically (the form waits for the server's answer), then the list; a save
+ * refused because someone saved meanwhile opens the conflict view (admin/conflicts). A
  * resource that declares `revisions` gets its history beside the form, one that declares `preview` the
  * «Предпросмотр» button (unless it has buttons of its own).
  */
@@ -33,19 +35,23 @@ export const ResourceEdit = ({
   transform?: EditParts['transformEdit'];
 }) => {
   const [percent, meta] = useUploadProgress();
-  const resource = resourceNamed(useResourceContext() ?? '');
+  const name = useResourceContext() ?? '';
+  const resource = resourceNamed(name);
+  const conflicts = useConflictView(name);
   return (
     <UploadProgressProvider value={percent}>
       <Edit
+        key={conflicts.generation}
         mutationMode="pessimistic"
         redirect="list"
         actions={actions ?? editActionsOf(resource)}
         aside={editAsideOf(resource)}
         transform={transform}
-        mutationOptions={{ meta }}
+        mutationOptions={{ meta, onError: conflicts.onError }}
       >
         <Form editing />
       </Edit>
+      {conflicts.view}
     </UploadProgressProvider>
   );
 };

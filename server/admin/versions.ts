@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { STALE_VERSION_MESSAGE } from '../../lib/versions.js';
 import { HttpError } from '../http/errors.js';
 
 /**
@@ -6,8 +7,6 @@ import { HttpError } from '../http/errors.js';
  * `ETag`); a write that names the version it was based on (`If-Match`) is refused when the record changed since,
  * so that one editor's save never silently overwrites another's. A write without `If-Match` is not checked.
  */
-export const STALE_VERSION_MESSAGE =
-  'Запись уже изменил другой сотрудник, пока вы её редактировали. Ничего не сохранено: сравните версии и решите, что оставить.';
 export const BAD_IF_MATCH_MESSAGE = 'Заголовок If-Match должен содержать версию записи, полученную при её чтении (например "3").';
 
 /** The `ETag` of a record's version: a strong validator, as `If-Match` compares strongly. */

@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { HttpError, useDataProvider, useNotify, useRedirect, type Identifier, type RaRecord, type UpdateParams } from 'react-admin';
+import { STALE_VERSION_MESSAGE } from '@lib/versions.js';
+import type { ErrorBody } from '../../dataProvider/apiClient.js';
+import type { OverwriteMeta } from '../../dataProvider/index.js';
+import { replaceRecordInCache } from '../cache.js';
+import { ConflictDialog } from './ConflictDialog.js';
+import type { Conflict } from './merge.js';
+
+/** A save refused because the record was saved since the form loaded it. */
+function isStaleVersion(error: unknown): error is HttpError & { body: ErrorBody } {
+  return error instanceof HttpError && error.status === 409 && (error.body as ErrorBody | undefined)?.message === STALE_VERSION_MESSAGE;
+}
+
+function conflictOf(error: HttpError & { body: ErrorBody }, mine: RaRecord, base: RaRecord): Conflict {
+  return { mine, base, savedBy: error.body.saved?.by ?? null, savedAt: error.body.saved?.at ?? null };
+}
+
+/**
+ * The edit screen's answer to a save that came too late: the conflict view instead of an error toast. `onError`
+ * goes into the edit screen's mutation options (other errors are notified as react-admin does: field errors stay on
+ * the form); `view` is rendered beside the screen; `generation` changes when the editor takes the saved version, so
+ * the screen mounts anew with it.
+ */
+export function useConflictView(resource: string): {
+  onError: (error: unknown, variables: Partial<UpdateParams>) => void;
+  view: ReactNode;
+  generation: number;
+} {
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const [state, setState] = useState<{ id: Identifier; conflict: Conflict } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [generation, setGeneration] = useState(0);
+
+  const notifyError = (error: unknown) => {
+    const body = error instanceof HttpError ? (error.body as ErrorBody | undefined) : undefined;
+    if (body?.errors && Object.keys(body.errors).length > 0) return;
+    const message = error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
+    notify(message, { type: 'error', messageArgs: { _: message } });
+  };
+
+  const onError = (error: unknown, variables: Partial<UpdateParams>) => {
+    if (isStaleVersion(error) && variables.id !== undefined) {
+      setState({ id: variables.id, conflict: conflictOf(error, variables.data as RaRecord, variables.previousData as RaRecord) });
+    } else {
+      notifyError(error);
+    }
+  };
+
+  const save = async (id: Identifier, values: RaRecord, saved: RaRecord, overwrite: boolean) => {
+    setSaving(true);
+    try {
+      const meta: OverwriteMeta | undefined = overwrite ? { overwrite: true } : undefined;
+      await dataProvider.update(resource, { id, data: values, previousData: saved, meta });
+      setState(null);
+      notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+      redirect('list', resource);
+    } catch (error) {
+      if (isStaleVersion(error)) setState({ id, conflict: conflictOf(error, values, saved) });
+      else notifyError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const takeSaved = (saved: RaRecord) => {
+    replaceRecordInCache(queryClient, resource, saved);
+    setState(null);
+    setGeneration((value) => value + 1);
+  };
+
+  const view = state ? (
+    <ConflictDialog
+      resource={resource}
+      id={state.id}
+      conflict={state.conflict}
+      saving={saving}
+      onSave={(values, saved, overwrite) => void save(state.id, values, saved, overwrite)}
+      onTakeSaved={takeSaved}
+    />
+  ) : null;
+  return { onError, view, generation };
+}
