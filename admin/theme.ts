@@ -18,5 +18,14 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.components,
     MuiTextField: { defaultProps: { variant: 'outlined', margin: 'dense', size: 'small' } },
     MuiFormControl: { defaultProps: { variant: 'outlined', margin: 'dense', size: 'small' } },
+    // No screen is wider than the window, whatever the content: the page's column may shrink, a table wider than
+    // it scrolls inside its own box, long words break, and images inside rich text fit.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0, overflowX: 'auto' } } } },
+    RaEdit: { styleOverrides: { root: { '& .RaEdit-main': { minWidth: 0, flexWrap: 'wrap' }, '& .RaEdit-card': { minWidth: 0, flex: '1 1 20rem' } } } },
+    RaCreate: { styleOverrides: { root: { '& .RaCreate-main': { minWidth: 0 }, '& .RaCreate-card': { minWidth: 0 } } } },
+    MuiCardContent: { styleOverrides: { root: { overflowWrap: 'anywhere', '& img': { maxWidth: '100%', height: 'auto' } } } },
+    MuiToolbar: { styleOverrides: { root: { flexWrap: 'wrap' } } },
+    MuiToggleButtonGroup: { styleOverrides: { root: { flexWrap: 'wrap' } } },
   },
 };

@@ -1,4 +1,5 @@
-import { Datagrid, EditButton, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { EditButton, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, GroupedNumberField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
 
@@ -7,7 +8,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="
 /** News and own media articles: newest first (public_at desc, then id), search, status filter, CSV export. */
 export const ArticleList = () => (
   <List sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
-    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <TextField source="id" />
       <TextField source="title" />
       <DateTimeField source="public_at" />
@@ -15,6 +16,6 @@ export const ArticleList = () => (
       <GroupedNumberField source="views" />
       <EditButton />
       <RemoveButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

@@ -1,4 +1,5 @@
-import { Datagrid, List, SearchInput, TextField, TextInput } from 'react-admin';
+import { List, SearchInput, TextField, TextInput } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <TextInput key="resource" source="resource" />, <TextInput key="action" source="action" />];
@@ -6,13 +7,13 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, <TextInput key="re
 /** The audit log (MANAGER only), read-only, newest first. */
 export const AuditLogList = () => (
   <List sort={{ field: 'created_at', order: 'DESC' }} filters={filters} perPage={50}>
-    <Datagrid bulkActionButtons={<ExportOnlyBulkActions />} rowClick={false}>
+    <ResponsiveDatagrid bulkActionButtons={<ExportOnlyBulkActions />} rowClick={false}>
       <DateTimeField source="created_at" />
       <TextField source="user_email" />
       <TextField source="action" />
       <TextField source="resource" />
       <TextField source="record_id" />
       <TextField source="ip" />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

@@ -77,9 +77,10 @@ export const CalendarPage = () => {
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} alignItems="flex-start">
         <Card sx={{ flex: 1, width: '100%' }}>
           <CardHeader
+            sx={{ flexWrap: 'wrap', rowGap: 1, '& .MuiCardHeader-action': { m: 0 } }}
             title={<span data-testid="calendar-month">{title}</span>}
             action={
-              <Stack direction="row" spacing={1}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 <Button onClick={() => go(shiftMonth(month, -1))}>{translate('app.calendar.previous')}</Button>
                 <Button onClick={() => go(monthOf(new Date()))}>{translate('app.calendar.today')}</Button>
                 <Button onClick={() => go(shiftMonth(month, 1))}>{translate('app.calendar.next')}</Button>

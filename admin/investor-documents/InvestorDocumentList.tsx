@@ -1,4 +1,5 @@
-import { Datagrid, EditButton, FunctionField, List, SearchInput, SelectField, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { EditButton, FunctionField, List, SearchInput, SelectField, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import type { DownloadFile } from '@lib/types.js';
 import { choicesOf } from '../common/choices.js';
 import { DateTimeField, formatMegabytes, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
@@ -23,7 +24,7 @@ const fileText = (record: RaRecord): string => {
 
 export const InvestorDocumentList = () => (
   <List sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
-    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <TextField source="id" />
       <TextField source="title" />
       <SelectField source="category" choices={CATEGORIES} translateChoice={false} />
@@ -33,6 +34,6 @@ export const InvestorDocumentList = () => (
       <FunctionField source="file" sortable={false} render={fileText} />
       <EditButton />
       <RemoveButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

@@ -1,4 +1,5 @@
-import { Datagrid, EditButton, List, SearchInput, SelectInput, TextField, UrlField } from 'react-admin';
+import { EditButton, List, SearchInput, SelectInput, TextField, UrlField } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 import { SourceInput, SourceNameField } from '../common/SourceInput.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
@@ -11,7 +12,7 @@ const filters = [
 
 export const MediaOtherList = () => (
   <List sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
-    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <TextField source="id" />
       <TextField source="title" />
       <SourceNameField label="resources.media-other.fields.source_id" sortable={false} />
@@ -20,6 +21,6 @@ export const MediaOtherList = () => (
       <StatusField label="app.filter.published" sortable sortBy="published" />
       <EditButton />
       <RemoveButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

@@ -1,4 +1,5 @@
-import { Datagrid, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, UrlField, type RaRecord } from 'react-admin';
+import { EditButton, FunctionField, List, SearchInput, SelectInput, TextField, UrlField, type RaRecord } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import type { PublicImage } from '@lib/types.js';
 import { ExportOnlyBulkActions } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
@@ -22,7 +23,7 @@ const filters = [
  */
 export const MediaSourceList = () => (
   <List sort={{ field: 'name', order: 'ASC' }} filters={filters} filterDefaultValues={{ active: 1 }} perPage={25}>
-    <Datagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
       <TextField source="id" />
       <FunctionField
         source="logo"
@@ -37,6 +38,6 @@ export const MediaSourceList = () => (
       <FunctionField source="active" render={(record: RaRecord) => (Number(record.active) === 1 ? '✓' : '—')} />
       <EditButton />
       <RemoveButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

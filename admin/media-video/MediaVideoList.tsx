@@ -1,6 +1,7 @@
 import PushPinIcon from '@mui/icons-material/PushPin';
 import { Box } from '@mui/material';
-import { Datagrid, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { EditButton, FunctionField, List, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { FixButton, MoveDownButton, MoveUpButton, UnfixButton } from '../buttons/index.js';
 import { DateTimeField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
@@ -24,7 +25,7 @@ const filters = [
  */
 export const MediaVideoList = () => (
   <List sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
-    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <TextField source="id" />
       <TextField source="title" />
       <DateTimeField source="public_at" />
@@ -53,6 +54,6 @@ export const MediaVideoList = () => (
       />
       <EditButton />
       <RemoveButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { Datagrid, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { EditButton, FunctionField, List, SearchInput, SelectInput, TextField, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { ExportOnlyBulkActions } from '../common/fields.js';
 import { MENU_KIND_CHOICES } from './kinds.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
@@ -49,7 +50,7 @@ const TreeDatagrid = () => {
   const { data } = useListContext();
   const ordered = treeOrder(data ?? []).map((row) => row.record);
   return (
-    <Datagrid data={ordered} rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
+    <ResponsiveDatagrid data={ordered} rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
       <TextField source="id" />
       <FunctionField source="kind" render={(record: RaRecord) => <MenuKindLabel kind={String(record.kind)} />} />
       <TreeTitle source="title" sortable={false} />
@@ -57,7 +58,7 @@ const TreeDatagrid = () => {
       <TextField source="position" />
       <EditButton />
       <RemoveButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   );
 };
 

@@ -1,10 +1,11 @@
-import { Datagrid, EditButton, List, SearchInput, TextField, UrlField } from 'react-admin';
+import { EditButton, List, SearchInput, TextField, UrlField } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { SafeBulkActions } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
 
 export const NetworkList = () => (
   <List sort={{ field: 'position', order: 'ASC' }} filters={[<SearchInput key="q" source="q" alwaysOn />]}>
-    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <TextField source="id" />
       <TextField source="title" />
       <UrlField source="url" target="_blank" rel="noreferrer" />
@@ -12,6 +13,6 @@ export const NetworkList = () => (
       <TextField source="position" />
       <EditButton />
       <RemoveButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

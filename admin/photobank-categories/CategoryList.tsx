@@ -1,4 +1,5 @@
-import { Datagrid, List, ReferenceField, SearchInput, SelectInput, TextField } from 'react-admin';
+import { List, ReferenceField, SearchInput, SelectInput, TextField } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { ExportOnlyBulkActions } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
@@ -14,13 +15,13 @@ const filters = [
 /** Categories in their order; moves and every change refetch the photobank groups. */
 export const CategoryList = () => (
   <List sort={{ field: 'position', order: 'ASC' }} filters={filters} perPage={100}>
-    <Datagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
       <ReferenceField source="group_id" reference="photobank-groups" link={false} />
       <TextField source="position" />
       <TextField source="title" />
       <MoveUpButton />
       <MoveDownButton />
       <RemoveButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { Datagrid, FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { SafeBulkActions } from '../common/fields.js';
 import { choicesOf } from '../common/choices.js';
@@ -28,7 +29,7 @@ const Swatch = ({ record }: { record: RaRecord }) => {
 /** Logos and colours, by category and position; every change refetches the photobank groups. */
 export const LogoList = () => (
   <List sort={{ field: 'position', order: 'ASC' }} filters={filters} perPage={50}>
-    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <ReferenceField source="category_id" reference="photobank-categories" link={false} />
       <TextField source="position" />
       <FunctionField source="preview" sortable={false} render={(record: RaRecord) => <Swatch record={record} />} />
@@ -38,6 +39,6 @@ export const LogoList = () => (
       <MoveUpButton />
       <MoveDownButton />
       <RemoveButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

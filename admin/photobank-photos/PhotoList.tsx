@@ -1,4 +1,5 @@
-import { Datagrid, FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import type { PublicImage } from '@lib/types.js';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { formatMegabytes, SafeBulkActions } from '../common/fields.js';
@@ -14,7 +15,7 @@ const filters = [
 
 export const PhotoList = () => (
   <List sort={{ field: 'position', order: 'ASC' }} filters={filters} perPage={50}>
-    <Datagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <ReferenceField source="category_id" reference="photobank-categories" link={false} />
       <TextField source="position" />
       <FunctionField
@@ -30,6 +31,6 @@ export const PhotoList = () => (
       <MoveUpButton />
       <MoveDownButton />
       <RemoveButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

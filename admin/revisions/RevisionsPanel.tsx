@@ -6,6 +6,7 @@ import { Confirm, useDataProvider, useNotify, useRecordContext, useResourceConte
 import type { RevisionSummary } from '@lib/revisions.js';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
 import { useReportError } from '../profile/useAccount.js';
+import { ASIDE_SX } from './asideStyle.js';
 import { RevisionDiff } from './RevisionDiff.js';
 import { formatSavedAt } from './values.js';
 
@@ -50,7 +51,7 @@ export default function RevisionsPanel() {
   const entries = history.data ?? [];
 
   return (
-    <Card component="aside" aria-labelledby="revisions-title" sx={{ ml: 2, width: 360, flexShrink: 0, alignSelf: 'flex-start' }}>
+    <Card component="aside" aria-labelledby="revisions-title" sx={ASIDE_SX}>
       <CardContent>
         <Stack direction="row" spacing={1} alignItems="center">
           <HistoryIcon color="action" />

@@ -3,12 +3,13 @@ import type { ReactElement } from 'react';
 import { ListButton, TopToolbar, useTranslate } from 'react-admin';
 import type { ResourceDescriptor } from '@lib/resources/index.js';
 import { lazyScreen } from '../common/lazyScreen.js';
+import { ASIDE_SX } from './asideStyle.js';
 import { PreviewButton } from './PreviewButton.js';
 
 const HistoryLoading = () => {
   const translate = useTranslate();
   return (
-    <Card sx={{ ml: 2, width: 360, flexShrink: 0, alignSelf: 'flex-start' }}>
+    <Card sx={ASIDE_SX}>
       <CardContent>
         <LinearProgress aria-label={translate('app.revisions.loading')} />
       </CardContent>

@@ -1,4 +1,5 @@
-import { Datagrid, EditButton, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { EditButton, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
 
@@ -9,13 +10,13 @@ const filters = [
 
 export const TextPageList = () => (
   <List sort={{ field: 'identifier', order: 'ASC' }} filters={filters} perPage={25}>
-    <Datagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
       <TextField source="identifier" />
       <TextField source="section" />
       <TextField source="title" />
       <DateTimeField source="updated_at" />
       <EditButton />
       <RemoveButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

@@ -1,4 +1,5 @@
-import { Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { RESOURCES } from '@lib/resources/index.js';
 import { DateTimeField } from '../common/fields.js';
 import { EmptyTrashButton } from './EmptyTrashButton.js';
@@ -29,13 +30,13 @@ export const TrashList = () => (
     }
     empty={false}
   >
-    <Datagrid bulkActionButtons={false} rowClick={false}>
+    <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
       <FunctionField label="resources.trash.fields.resource" sortBy="resource" render={(record: RaRecord) => <KindName resource={String(record.resource)} />} />
       <TextField source="title" />
       <TextField source="removed_by_email" />
       <DateTimeField source="removed_at" />
       <DateTimeField source="purge_at" />
       <RestoreButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

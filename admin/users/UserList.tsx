@@ -1,4 +1,5 @@
-import { Datagrid, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
+import { EditButton, FunctionField, List, SearchInput, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
 import { choicesOf } from '../common/choices.js';
 
@@ -12,7 +13,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="
 /** Users (MANAGER only). Accounts are deactivated rather than deleted in bulk, so the list offers no bulk delete. */
 export const UserList = () => (
   <List sort={{ field: 'email', order: 'ASC' }} filters={filters}>
-    <Datagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
       <TextField source="id" />
       <TextField source="email" />
       <TextField source="name" />
@@ -21,6 +22,6 @@ export const UserList = () => (
       <FunctionField source="two_factor" sortable={false} render={(record: RaRecord) => (Number(record.two_factor) === 1 ? '✓' : '—')} />
       <DateTimeField source="created_at" />
       <EditButton />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCES } from '../../lib/resources/index.js';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { postForm } from '../api/admin-helpers.js';
+import { userWithToken } from '../helpers/auth.js';
+import { daysAgo } from '../helpers/fixtures.js';
+import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
+
+/** Every admin screen in Debian's Chromium at a laptop's and a phone's size: nothing is wider than the window. */
+
+const MANAGER = { email: 'admin@example.com', password: 'manager-password-1' };
+const SIZES = [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+];
+const LONG_WORD = 'Сверхдлинноесловобезпробеловкотороененавидятвсевёрстки'.repeat(4);
+
+let app: FastifyInstance;
+let dataDir: string;
+let baseURL: string;
+let browser: Browser;
+let longNewsId: number;
+
+beforeAll(async () => {
+  ensureSiteBuilt();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'admin-screens-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    ADMIN_EMAIL: MANAGER.email,
+    ADMIN_PASSWORD: MANAGER.password,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+  });
+  app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  baseURL = `http://127.0.0.1:${address.port}`;
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  // Content that breaks careless layouts: a word longer than a phone is wide, and a wide image inside rich text.
+  const { headers } = await userWithToken(app, 'USER');
+  const added = await postForm(app, '/api/admin/news/add', headers, {
+    title: LONG_WORD,
+    lead: LONG_WORD,
+    content: `<p>${LONG_WORD}</p><p><img src="/favicon.svg" width="1800" height="600" alt="Широкая картинка"></p>`,
+    public_at: daysAgo(1),
+  });
+  longNewsId = (added.json().data as { id: number }).id;
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'ru-RU' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto('/admin');
+  await page.getByLabel(/Электронная почта/).fill(MANAGER.email);
+  await page.getByLabel(/Пароль/).fill(MANAGER.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.getByText(/Здравствуйте, /).waitFor();
+  return page;
+}
+
+/** Every screen: the dashboard and the app's own pages, each resource's list, create form and first record, the long item. */
+const screens = () => [
+  '/admin',
+  '/admin/trash',
+  '/admin/calendar',
+  '/admin/profile',
+  `/admin/news/${longNewsId}`,
+  ...RESOURCES.flatMap((resource) => [`/admin/${resource.name}`, `/admin/${resource.name}/create`, `/admin/${resource.name}/1`]),
+];
+
+/** How much wider than the window the page is, once the screen has loaded. */
+async function overflowOf(page: Page, screen: string): Promise<number> {
+  await page.goto(screen);
+  await page.locator('.RaLayout-content').waitFor();
+  // Loaded once no progress indicator is left (lists, forms and the history load after the frame).
+  await expect.poll(() => page.locator('[role="progressbar"]').count()).toBe(0);
+  await page.waitForTimeout(300);
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+describe('admin screens that fit', () => {
+  it.each(SIZES)('no screen is wider than the window at $width×$height, whatever the content', async (viewport) => {
+    const page = await signedIn(viewport);
+    const wider: string[] = [];
+    for (const screen of screens()) {
+      const overflow = await overflowOf(page, screen);
+      if (overflow > 0) wider.push(`${screen}: ${overflow}px`);
+    }
+    expect(wider).toEqual([]);
+    await page.context().close();
+  }, 400_000);
+
+  it('lists are one column of cards on a phone and a table on a laptop; the side menu shows whole labels', async () => {
+    const phone = await signedIn({ width: 390, height: 844 });
+    await phone.goto('/admin/news');
+    await phone.getByTestId('one-column-list').waitFor();
+    expect(await phone.locator('table').count()).toBe(0);
+    await phone.context().close();
+
+    const laptop = await signedIn({ width: 1366, height: 900 });
+    await laptop.goto('/admin/news');
+    await laptop.locator('table').first().waitFor();
+    const cut = await laptop.evaluate(() =>
+      [...document.querySelectorAll('.RaSidebar-fixed .MuiMenuItem-root')].filter((item) => item.scrollWidth > item.clientWidth).map((item) => item.textContent),
+    );
+    expect(cut).toEqual([]);
+    await laptop.context().close();
+  }, 120_000);
+});
