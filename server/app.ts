@@ -17,6 +17,7 @@ import { installDelivery } from './cache/delivery.js';
 import { InvalidationBus } from './cache/invalidationBus.js';
 import { pruneRateLimitHits } from './auth/rateLimit.js';
 import { linkUploadsAt } from './content/mappers.js';
+import { applySanitizerPolicy } from './content/sanitizerPolicy.js';
 import { PeriodicJobs } from './jobs/periodicJobs.js';
 import { installCanonicalPaths } from './http/canonicalPath.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await migrateToLatest(db as Kysely<unknown>);
+  await applySanitizerPolicy(db, app.log);
   if (config.seedDemo) await seedDemoContent(db, files);
   // A crash can leave files written for rows that never committed, and half-written temporary files. With SQLite
   // one process owns the uploads and nothing is being written at start; otherwise another process may be writing.

@@ -47,7 +47,7 @@ export interface SlugField {
   from: string;
 }
 
-/** Rich HTML from the editor; sanitised on save and on render. */
+/** Rich HTML from the editor; sanitised on save, within the sanitiser's nesting limit and time budget; reads serve it as stored. */
 export interface HtmlField extends Required {
   kind: 'html';
 }

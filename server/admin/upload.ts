@@ -7,14 +7,15 @@ import type { StoredImage } from '../../lib/types.js';
 import { ImageTooLargeError, MAX_INPUT_PIXELS, openImage, storeImage, withImageSlot } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import { HttpError } from '../http/errors.js';
-import { sanitizeSvg } from '../content/sanitize.js';
+import { RefusedDocumentError, sanitizeSvg } from '../content/sanitize.js';
 import { FORM_MESSAGE } from '../http/validation.js';
 
 /**
  * The one upload validator of every admin upload route. A file is accepted only when the field expects its
  * kind, its extension names that kind, and its content (magic bytes; for SVG, the markup) is that kind too.
- * Every part is read into memory, within the field's size limit, before the route touches the database or the
- * disk. The client's file name serves only to read the extension: stored names are chosen by `FileStore`.
+ * Every part is read into memory, within the field's size limit, and an SVG sanitised, before the route touches
+ * the database or the disk. The client's file name serves only to read the extension: stored names are chosen
+ * by `FileStore`.
  */
 
 /** The formats of lib/resources, as the upload validator knows them. */
@@ -57,6 +58,7 @@ export interface FileRule {
 export interface UploadedFile {
   field: string;
   kind: FileKind;
+  /** The bytes to store: as uploaded, an SVG already sanitised. */
   data: Buffer;
   /** The client's file name without folders or control characters, kept only to offer the download under it. */
   name: string;
@@ -137,7 +139,23 @@ async function readFilePart(part: MultipartFile, rule: FileRule): Promise<Upload
   if (!(await contentIs(kind, data))) {
     throw fieldError(415, field, `Содержимое файла не соответствует расширению .${extensionOf(part.filename)}.`);
   }
-  return { field, kind, data, name: baseName(part.filename) };
+  return { field, kind, data: kind === 'svg' ? cleanSvg(field, data) : data, name: baseName(part.filename) };
+}
+
+/**
+ * An uploaded SVG sanitised. Markup that is no single `<svg>`, nests too deep or is too slow to sanitise is
+ * refused with 415, as content that cannot be taken as the image it claims to be.
+ */
+function cleanSvg(field: string, data: Buffer): Buffer {
+  let clean: string | null;
+  try {
+    clean = sanitizeSvg(data.toString('utf8'));
+  } catch (error) {
+    if (error instanceof RefusedDocumentError) throw fieldError(415, field, error.message);
+    throw error;
+  }
+  if (clean === null) throw fieldError(415, field, 'Файл не является изображением SVG.');
+  return Buffer.from(clean, 'utf8');
 }
 
 /**
@@ -209,26 +227,19 @@ export async function storeUploadedImage(store: FileStore, folder: string, file:
   }
 }
 
-function cleanSvg(file: UploadedFile): Buffer {
-  const clean = sanitizeSvg(file.data.toString('utf8'));
-  if (clean === null) throw fieldError(415, file.field, 'Файл не является изображением SVG.');
-  return Buffer.from(clean, 'utf8');
-}
-
-/** An SVG kept as an image column: sanitised, no variants, its size read from the markup when it states one. */
+/** An SVG kept as an image column (sanitised when read), no variants, its size read from the markup when it states one. */
 async function storeSvgAsImage(store: FileStore, folder: string, file: UploadedFile): Promise<StoredImage> {
-  const data = cleanSvg(file);
   let width = 0;
   let height = 0;
   try {
-    const meta = await sharp(data).metadata();
+    const meta = await sharp(file.data).metadata();
     width = meta.width;
     height = meta.height;
   } catch {
     // An SVG without a size of its own (no width, height or viewBox) keeps 0 × 0.
   }
   const key = store.newKey(folder, 'svg');
-  await store.write(key, data);
+  await store.write(key, file.data);
   return { src: key, width, height, variants: [] };
 }
 
@@ -239,12 +250,11 @@ export interface StoredFile {
 }
 
 /**
- * Stores a file offered for download as it is meant to be used: SVG sanitised, PNG re-encoded as PNG (dropping
- * anything hidden in it), PDF and EPS as uploaded (their content was checked to be PDF or EPS).
+ * Stores a file offered for download as it is meant to be used: SVG sanitised (when read), PNG re-encoded as PNG
+ * (dropping anything hidden in it), PDF and EPS as uploaded (their content was checked to be PDF or EPS).
  */
 export async function storeDownloadFile(store: FileStore, folder: string, file: UploadedFile): Promise<StoredFile> {
   let data = file.data;
-  if (file.kind === 'svg') data = cleanSvg(file);
   if (file.kind === 'png' || file.kind === 'jpeg') {
     try {
       data = await withImageSlot(async () => {

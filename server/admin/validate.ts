@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS_EXCEPT_LINES, idFromText, MAX_ID } from '../../lib/ids.js';
 import { FIELD_MESSAGES, HTML_MAX, IDENTIFIER_PATTERN } from '../../lib/resources/fields.js';
-import { sanitizeHtml } from '../content/sanitize.js';
+import { RefusedDocumentError, sanitizeHtml } from '../content/sanitize.js';
 
 const CONTROL_MESSAGE = 'Недопустимые управляющие символы.';
 
@@ -62,12 +62,24 @@ export const isoDate = z
   .refine((value) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)), 'Ожидается дата ISO 8601, например 2026-01-31T09:00:00Z.')
   .transform((value) => new Date(value).toISOString());
 
-/** Rich HTML, sanitised before it is stored; control characters but tab and line breaks are a field error. */
+/**
+ * Rich HTML, sanitised before it is stored (reads serve it as stored). Longer than `HTML_MAX`, control characters
+ * but tab and line breaks, nesting too deep or too slow to sanitise are field errors; the length and the
+ * characters are checked before anything is parsed.
+ */
 export const richHtml = z
   .string()
   .max(HTML_MAX)
   .refine((value) => !CONTROL_CHARACTERS_EXCEPT_LINES.test(value), CONTROL_MESSAGE)
-  .transform(sanitizeHtml);
+  .transform((value, context) => {
+    try {
+      return sanitizeHtml(value);
+    } catch (error) {
+      if (!(error instanceof RefusedDocumentError)) throw error;
+      context.addIssue({ code: 'custom', message: error.message });
+      return z.NEVER;
+    }
+  });
 
 /** A slug as typed by an editor: lower-case Latin letters, digits and single hyphens; empty means "from the title". */
 export const slugField = z

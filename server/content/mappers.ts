@@ -1,6 +1,5 @@
 import type { ArticleSummary, Article, DownloadFile, PublicImage, StoredDocument, StoredImage } from '../../lib/types.js';
 import type { ArticleRow } from '../db/schema.js';
-import { sanitizeHtml } from './sanitize.js';
 
 /** Where this server answers uploaded files itself. */
 export const UPLOADS_URL = '/uploads';
@@ -52,10 +51,11 @@ export function toArticleSummary(row: Pick<ArticleRow, (typeof articleSummaryCol
   };
 }
 
+/** An article as visitors read it; its HTML as stored, sanitised when it was written. */
 export function toArticle(row: ArticleRow): Article {
   return {
     ...toArticleSummary(row),
-    content: sanitizeHtml(row.content),
+    content: row.content,
     seo_title: row.seo_title,
     seo_description: row.seo_description,
     views: row.views,

@@ -1,11 +1,48 @@
 import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { NESTING_MESSAGE, nestsTooDeep } from './nesting.js';
+import { OutOfTimeError, withinTime } from './timeBudget.js';
 
 /**
- * The server's sanitisers (DOMPurify on jsdom). The admin write routes call them on save, and the content
- * services call `sanitizeHtml` again on every read, so HTML reaches the API and the pages clean even if it
- * entered the database another way. Each purpose has its own DOMPurify instance, as hooks are per instance.
+ * The server's sanitisers (DOMPurify on jsdom), applied when content is written: rich HTML by the admin write
+ * routes, the demo seed and the start-up pass of `sanitizerPolicy.ts`; uploaded SVG by the upload validator.
+ * Reads serve what was stored. Each purpose has its own DOMPurify instance, as hooks are per instance.
  */
+
+/**
+ * The version of the rules of this file (configurations, hooks, nesting limit, time budget). Bump it with any
+ * change to them: at the next start, the stored rich HTML is sanitised once more under the new rules.
+ */
+export const SANITIZER_POLICY_VERSION = 1;
+
+/**
+ * The longest one document may keep the sanitiser busy. Sanitising runs on the main thread, inside the admin
+ * writes' synchronous validation, so this is also the longest a save can hold up other requests. The largest
+ * legitimate document the rich-text field takes (2 MB of formatted paragraphs) was measured at about 3.5 s.
+ */
+export const SANITIZE_BUDGET_MS = 5000;
+
+const OUT_OF_TIME_MESSAGE = `Документ слишком сложный: его проверка не уложилась в ${SANITIZE_BUDGET_MS / 1000} с. Упростите разметку или разделите текст.`;
+
+/** A document the sanitiser refuses to work on (nested too deep, or too slow to clean); the message says why, in Russian. */
+export class RefusedDocumentError extends Error {}
+
+/**
+ * Runs a sanitiser within the limits every document is held to: nested at most `MAX_NESTING` levels (checked
+ * before any DOM is built) and cleaned within `SANITIZE_BUDGET_MS`. Throws `RefusedDocumentError` otherwise.
+ */
+function withinLimits<T>(markup: string, sanitize: (markup: string) => T): T {
+  try {
+    return withinTime(SANITIZE_BUDGET_MS, () => {
+      if (nestsTooDeep(markup)) throw new RefusedDocumentError(NESTING_MESSAGE);
+      return sanitize(markup);
+    });
+  } catch (error) {
+    if (error instanceof OutOfTimeError) throw new RefusedDocumentError(OUT_OF_TIME_MESSAGE);
+    throw error;
+  }
+}
+
 const { window } = new JSDOM('');
 const domWindow = window as unknown as WindowLike;
 
@@ -37,10 +74,11 @@ htmlPurify.addHook('afterSanitizeAttributes', (node) => {
 
 /**
  * Rich HTML as stored and shown: no scripts, no inline event handlers, no `javascript:` or other dangerous URLs,
- * no forms or style sheets; links opening a new tab get `rel="noopener noreferrer"`.
+ * no forms or style sheets; links opening a new tab get `rel="noopener noreferrer"`. Throws `RefusedDocumentError`
+ * for a document past the limits of `withinLimits`.
  */
 export function sanitizeHtml(html: string): string {
-  return htmlPurify.sanitize(html, HTML_CONFIG);
+  return withinLimits(html, (markup) => htmlPurify.sanitize(markup, HTML_CONFIG));
 }
 
 /** `url(…)` pointing anywhere but into the same document (`url(#gradient)`). */
@@ -55,12 +93,15 @@ svgPurify.addHook('uponSanitizeElement', (node, data) => {
 });
 
 // References may only point inside the document: no links out, no remote images or fonts, no `use` of other files.
+// `replace` keeps no state in the global pattern between calls, even when the time budget stops a call halfway.
 svgPurify.addHook('uponSanitizeAttribute', (_node, data) => {
   const name = data.attrName.toLowerCase();
   const value = data.attrValue.trim();
   if ((name === 'href' || name === 'xlink:href' || name === 'src') && !value.startsWith('#')) data.keepAttr = false;
-  else if (EXTERNAL_URL.test(value)) data.attrValue = value.replace(EXTERNAL_URL, 'none');
-  EXTERNAL_URL.lastIndex = 0;
+  else {
+    const local = value.replace(EXTERNAL_URL, 'none');
+    if (local !== value) data.attrValue = local;
+  }
 });
 
 const SVG_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
@@ -72,12 +113,15 @@ const SVG_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
 /**
  * An uploaded SVG made harmless: DOMPurify's SVG profile (no scripts, event handlers or foreignObject), links
  * and references only inside the document, no external CSS. Parsing is HTML's, so entities declared in a
- * DOCTYPE are never expanded. Answers the cleaned XML, or null when the text holds no single `<svg>` root.
+ * DOCTYPE are never expanded. Answers the cleaned XML, or null when the text holds no single `<svg>` root;
+ * throws `RefusedDocumentError` for a document past the limits of `withinLimits`.
  */
 export function sanitizeSvg(text: string): string | null {
-  const fragment = svgPurify.sanitize(text, SVG_CONFIG);
-  const roots = [...fragment.children];
-  const root = roots[0];
-  if (roots.length !== 1 || !root || root.localName !== 'svg' || root.namespaceURI !== 'http://www.w3.org/2000/svg') return null;
-  return new window.XMLSerializer().serializeToString(root);
+  return withinLimits(text, (markup) => {
+    const fragment = svgPurify.sanitize(markup, SVG_CONFIG);
+    const roots = [...fragment.children];
+    const root = roots[0];
+    if (roots.length !== 1 || !root || root.localName !== 'svg' || root.namespaceURI !== 'http://www.w3.org/2000/svg') return null;
+    return new window.XMLSerializer().serializeToString(root);
+  });
 }

@@ -3,15 +3,15 @@ import type { ContentServices } from '../../lib/content.js';
 import { isPathKey } from '../../lib/ids.js';
 import type { TextPage } from '../../lib/types.js';
 import type { Database, TextPageRow } from '../db/schema.js';
-import { sanitizeHtml } from './sanitize.js';
 
+/** A text page as visitors read it; its HTML as stored, sanitised when it was written. */
 function toTextPage(row: TextPageRow): TextPage {
   return {
     id: row.id,
     identifier: row.identifier,
     section: row.section,
     title: row.title,
-    content: sanitizeHtml(row.content),
+    content: row.content,
     seo_title: row.seo_title,
     seo_description: row.seo_description,
     updated_at: row.updated_at,

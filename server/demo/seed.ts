@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { slugFromTitle } from '../../lib/slug.js';
+import { sanitizeHtml } from '../content/sanitize.js';
 import type { Database, MediaSourcesTable, MediaVideoTable, NewArticle } from '../db/schema.js';
 import { storeImage } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
@@ -66,7 +67,8 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
       title: article.title,
       slug: article.slug ?? slugFromTitle(article.title),
       lead: article.lead,
-      content: demoHtml(article.title),
+      // Rich HTML is stored sanitised by whoever writes it: reads serve it as stored.
+      content: sanitizeHtml(demoHtml(article.title)),
       image: await image(folder),
       image_alt: article.title,
       public_at: at(article.daysAgo),
@@ -172,7 +174,7 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
         .values(
           TEXT_PAGES.map((page) => ({
             ...page,
-            content: demoHtml(page.title),
+            content: sanitizeHtml(demoHtml(page.title)),
             seo_title: '',
             seo_description: `${page.title}: сведения для посетителей сайта.`,
             created_at: now,

@@ -1,11 +1,12 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeHtml } from '../../server/content/sanitize.js';
 import { CHROMIUM_ARGS, startSite, type RunningSite } from './server.js';
 
 /**
  * The public site's side of the security findings: page addresses with ids past the integer range or control
  * characters are plain 404s, and an article whose stored HTML carries the ids of Vike's hydration scripts
- * still hydrates and navigates on the client (the content is sanitised again on render, ids prefixed).
+ * still hydrates and navigates on the client (the content is sanitised when it is written, ids prefixed).
  */
 
 const SLUG = 'hydration-clobbering-attempt';
@@ -16,16 +17,17 @@ let browser: Browser;
 beforeAll(async () => {
   site = await startSite();
   const now = new Date().toISOString();
-  // Written straight into the database, as if it had entered another way: the render-time sanitiser must hold.
+  // Written straight into the database as every writer stores HTML: through the sanitiser, which prefixes the ids.
   await site.app.db
     .insertInto('news')
     .values({
       title: 'Статья с чужими id',
       slug: SLUG,
       lead: 'Проверка гидратации',
-      content:
+      content: sanitizeHtml(
         '<div id="vike_pageContext" type="application/json">{"x":1}</div><script id="vike_globalContext" type="application/json">{"y":2}</script>' +
-        '<p id="vike_globalContext">{"y":2}</p><form name="getElementById"><p>Текст статьи.</p></form>',
+          '<p id="vike_globalContext">{"y":2}</p><form name="getElementById"><p>Текст статьи.</p></form>',
+      ),
       image: null,
       image_alt: '',
       public_at: '2026-01-01T09:00:00.000Z',

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { RESOURCES } from '../../lib/resources/index.js';
+import type { Database } from '../db/schema.js';
+import { loose } from '../resources/writes.js';
+import { RefusedDocumentError, SANITIZER_POLICY_VERSION, sanitizeHtml } from './sanitize.js';
+
+/**
+ * Rich HTML is sanitised when it is written, and reads serve it as stored. When the sanitiser's rules change
+ * (`SANITIZER_POLICY_VERSION`), what was stored under the older rules is sanitised once more at start: every HTML
+ * field of every resource, and of the records waiting in the trash (a restore puts them back as they were). The
+ * version is then recorded in `sanitizer_policies`, so later starts skip the work. Each value is replaced only if
+ * it is still the one read, so a save made meanwhile on another process is never overwritten; the pass changes
+ * markup, not what an editor wrote, so records keep their version and an open edit form can still save.
+ */
+
+type PolicyTables = { sanitizer_policies: { version: number; applied_at: string } };
+
+/** Rows read at a time. */
+const BATCH = 100;
+
+/** The HTML fields of each resource that declares any. */
+const HTML_FIELDS = RESOURCES.map((resource) => ({
+  resource,
+  fields: Object.entries(resource.fields)
+    .filter(([, field]) => field.kind === 'html')
+    .map(([name]) => name),
+})).filter(({ fields }) => fields.length > 0);
+
+/** The words of a stored document the current rules refuse (nested too deep, too slow): one paragraph, no markup. */
+const asPlainText = (html: string): string =>
+  `<p>${html
+    .replace(/<[^<>]*>/g, '')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')}</p>`;
+
+/** Where a stored value is, for the log. */
+type Place = Record<string, string | number>;
+type Clean = (html: string, where: Place) => string;
+
+/** A stored document under the current rules; a refused one becomes its plain text, and the log names it. */
+function cleanStored(html: string, where: Place, log: FastifyBaseLogger): string {
+  try {
+    return sanitizeHtml(html);
+  } catch (error) {
+    if (!(error instanceof RefusedDocumentError)) throw error;
+    log.warn({ ...where, reason: error.message }, 'stored rich HTML refused by the sanitiser, kept as plain text');
+    return asPlainText(html);
+  }
+}
+
+/** Sanitises the HTML fields of a resource's rows again, in batches by id. */
+async function cleanTable(db: Kysely<Database>, table: string, fields: readonly string[], clean: Clean): Promise<void> {
+  for (let after = 0; ;) {
+    const rows = await loose(db)
+      .selectFrom(table)
+      .select(['id', ...fields])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      after = Number(row.id);
+      for (const field of fields) {
+        const stored = row[field];
+        if (typeof stored !== 'string') continue;
+        const cleaned = clean(stored, { table, id: after, field });
+        if (cleaned !== stored)
+          await loose(db)
+            .updateTable(table)
+            .set({ [field]: cleaned })
+            .where('id', '=', after)
+            .where(field, '=', stored)
+            .execute();
+      }
+    }
+  }
+}
+
+/** Sanitises the HTML fields of a resource's records in the trash again (each entry keeps its row as JSON). */
+async function cleanTrash(db: Kysely<Database>, resource: string, fields: readonly string[], clean: Clean): Promise<void> {
+  for (let after = 0; ;) {
+    const entries = await db
+      .selectFrom('trash')
+      .select(['id', 'row'])
+      .where('resource', '=', resource)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    if (entries.length === 0) return;
+    for (const entry of entries) {
+      after = entry.id;
+      const row = JSON.parse(entry.row) as Record<string, unknown>;
+      for (const field of fields) {
+        const stored = row[field];
+        if (typeof stored === 'string') row[field] = clean(stored, { trash: entry.id, field });
+      }
+      const cleaned = JSON.stringify(row);
+      if (cleaned !== entry.row) await db.updateTable('trash').set({ row: cleaned }).where('id', '=', entry.id).where('row', '=', entry.row).execute();
+    }
+  }
+}
+
+/** Sanitises the stored rich HTML again when it was stored under older rules than these, then records the version. */
+export async function applySanitizerPolicy(db: Kysely<Database>, log: FastifyBaseLogger): Promise<void> {
+  const policies = db.withTables<PolicyTables>();
+  const applied = await policies
+    .selectFrom('sanitizer_policies')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .executeTakeFirst();
+  if (Number(applied?.version ?? 0) >= SANITIZER_POLICY_VERSION) return;
+
+  const clean: Clean = (html, where) => cleanStored(html, where, log);
+  for (const { resource, fields } of HTML_FIELDS) {
+    await cleanTable(db, resource.table, fields, clean);
+    await cleanTrash(db, resource.name, fields, clean);
+  }
+  await policies
+    .insertInto('sanitizer_policies')
+    .values({ version: SANITIZER_POLICY_VERSION, applied_at: new Date().toISOString() })
+    .onConflict((conflict) => conflict.column('version').doNothing())
+    .execute();
+  log.info({ version: SANITIZER_POLICY_VERSION }, 'stored rich HTML sanitised under the current sanitiser policy');
+}
