@@ -93,16 +93,20 @@ async function overflowOf(page: Page, screen: string): Promise<number> {
 }
 
 describe('admin screens that fit', () => {
-  it.each(SIZES)('no screen is wider than the window at $width×$height, whatever the content', async (viewport) => {
-    const page = await signedIn(viewport);
-    const wider: string[] = [];
-    for (const screen of screens()) {
-      const overflow = await overflowOf(page, screen);
-      if (overflow > 0) wider.push(`${screen}: ${overflow}px`);
-    }
-    expect(wider).toEqual([]);
-    await page.context().close();
-  }, 400_000);
+  it.each(SIZES)(
+    'no screen is wider than the window at $width×$height, whatever the content',
+    async (viewport) => {
+      const page = await signedIn(viewport);
+      const wider: string[] = [];
+      for (const screen of screens()) {
+        const overflow = await overflowOf(page, screen);
+        if (overflow > 0) wider.push(`${screen}: ${overflow}px`);
+      }
+      expect(wider).toEqual([]);
+      await page.context().close();
+    },
+    400_000,
+  );
 
   it('lists are one column of cards on a phone and a table on a laptop; the side menu shows whole labels', async () => {
     const phone = await signedIn({ width: 390, height: 844 });
@@ -115,7 +119,9 @@ describe('admin screens that fit', () => {
     await laptop.goto('/admin/news');
     await laptop.locator('table').first().waitFor();
     const cut = await laptop.evaluate(() =>
-      [...document.querySelectorAll('.RaSidebar-fixed .MuiMenuItem-root')].filter((item) => item.scrollWidth > item.clientWidth).map((item) => item.textContent),
+      [...document.querySelectorAll('.RaSidebar-fixed .MuiMenuItem-root')]
+        .filter((item) => item.scrollWidth > item.clientWidth)
+        .map((item) => item.textContent),
     );
     expect(cut).toEqual([]);
     await laptop.context().close();
