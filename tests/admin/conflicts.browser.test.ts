@@ -1,58 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
+import { logIn, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** Two staff members edit the same news item in Debian's Chromium against the built server: no save is lost. */
 
-const MANAGER = { email: 'admin@example.com', password: 'manager-password-1' };
-
-let app: FastifyInstance;
-let dataDir: string;
-let baseURL: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureSiteBuilt();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'admin-conflicts-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    ADMIN_EMAIL: MANAGER.email,
-    ADMIN_PASSWORD: MANAGER.password,
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-  });
-  app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  baseURL = `http://127.0.0.1:${address.port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const admin = setUpChromiumAdmin();
 
 async function signedIn(account: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1340, height: 900 }, locale: 'ru-RU' });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto('/admin');
-  await page.getByLabel(/Электронная почта/).fill(account.email);
-  await page.getByLabel(/Пароль/).fill(account.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.getByText(/Здравствуйте, /).waitFor();
+  const { page } = await newAdminPage(admin);
+  await logIn(page, account.email, account.password);
   return page;
 }
 
@@ -63,15 +22,15 @@ async function openNews(page: Page, id: number): Promise<void> {
 
 describe('two staff members editing one news item in Chromium', () => {
   it('the later save opens the conflict view naming who saved; a merge keeps both changes', async () => {
-    const { headers } = await userWithToken(app, 'USER');
-    const added = await postForm(app, '/api/admin/news/add', headers, {
+    const { headers } = await userWithToken(admin.app, 'USER');
+    const added = await postForm(admin.app, '/api/admin/news/add', headers, {
       title: 'Исходный заголовок',
       lead: 'Исходный анонс',
       content: '<p>Текст</p>',
       public_at: daysAgo(1),
     });
     const id = (added.json().data as { id: number }).id;
-    const editor = await userWithToken(app, 'USER', 'editor-password-1');
+    const editor = await userWithToken(admin.app, 'USER', 'editor-password-1');
 
     const first = await signedIn(MANAGER);
     const second = await signedIn({ email: editor.user.email, password: editor.password });
@@ -96,27 +55,27 @@ describe('two staff members editing one news item in Chromium', () => {
 
     await dialog.getByRole('button', { name: 'Сохранить выбранное' }).click();
     await second.waitForURL('**/admin/news');
-    const saved = await app.db.selectFrom('news').select(['title', 'lead', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+    const saved = await admin.app.db.selectFrom('news').select(['title', 'lead', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(saved).toEqual({ title: 'Заголовок от первого', lead: 'Анонс от второго', version: 3 });
     await first.context().close();
     await second.context().close();
   });
 
   it('«Оставить мою» replaces the newer version and is audited as an overwrite; «Взять сохранённую» shows it', async () => {
-    const { headers } = await userWithToken(app, 'USER');
-    const added = await postForm(app, '/api/admin/news/add', headers, { title: 'Исходный заголовок', lead: 'Анонс', public_at: daysAgo(1) });
+    const { headers } = await userWithToken(admin.app, 'USER');
+    const added = await postForm(admin.app, '/api/admin/news/add', headers, { title: 'Исходный заголовок', lead: 'Анонс', public_at: daysAgo(1) });
     const id = (added.json().data as { id: number }).id;
     const page = await signedIn(MANAGER);
 
     await openNews(page, id);
-    await postForm(app, `/api/admin/news/update/${id}`, headers, { title: 'Чужой заголовок' });
+    await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Чужой заголовок' });
     await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Мой заголовок');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Оставить мою' }).click();
     await page.waitForURL('**/admin/news');
-    expect((await app.db.selectFrom('news').select('title').where('id', '=', id).executeTakeFirstOrThrow()).title).toBe('Мой заголовок');
-    const actions = await app.db
+    expect((await admin.app.db.selectFrom('news').select('title').where('id', '=', id).executeTakeFirstOrThrow()).title).toBe('Мой заголовок');
+    const actions = await admin.app.db
       .selectFrom('audit_log')
       .select('action')
       .where('resource', '=', 'news')
@@ -127,7 +86,7 @@ describe('two staff members editing one news item in Chromium', () => {
 
     await page.goto(`/admin/news/${id}`);
     await expect.poll(() => page.getByRole('textbox', { name: /^Заголовок/ }).inputValue()).toBe('Мой заголовок');
-    await postForm(app, `/api/admin/news/update/${id}`, headers, { title: 'Снова чужой' });
+    await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Снова чужой' });
     await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Черновая правка');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Взять сохранённую' }).click();

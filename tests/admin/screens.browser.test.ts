@@ -1,74 +1,37 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../lib/resources/index.js';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
 import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
+import { logIn, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** Every admin screen in Debian's Chromium at a laptop's and a phone's size: nothing is wider than the window. */
 
-const MANAGER = { email: 'admin@example.com', password: 'manager-password-1' };
 const SIZES = [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },
 ];
 const LONG_WORD = 'Сверхдлинноесловобезпробеловкотороененавидятвсевёрстки'.repeat(4);
 
-let app: FastifyInstance;
-let dataDir: string;
-let baseURL: string;
-let browser: Browser;
+const admin = setUpChromiumAdmin();
 let longNewsId: number;
 
 beforeAll(async () => {
-  ensureSiteBuilt();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'admin-screens-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    ADMIN_EMAIL: MANAGER.email,
-    ADMIN_PASSWORD: MANAGER.password,
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-  });
-  app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  baseURL = `http://127.0.0.1:${address.port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   // Content that breaks careless layouts: a word longer than a phone is wide, and a wide image inside rich text.
-  const { headers } = await userWithToken(app, 'USER');
-  const added = await postForm(app, '/api/admin/news/add', headers, {
+  const { headers } = await userWithToken(admin.app, 'USER');
+  const added = await postForm(admin.app, '/api/admin/news/add', headers, {
     title: LONG_WORD,
     lead: LONG_WORD,
     content: `<p>${LONG_WORD}</p><p><img src="/favicon.svg" width="1800" height="600" alt="Широкая картинка"></p>`,
     public_at: daysAgo(1),
   });
   longNewsId = (added.json().data as { id: number }).id;
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'ru-RU' });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto('/admin');
-  await page.getByLabel(/Электронная почта/).fill(MANAGER.email);
-  await page.getByLabel(/Пароль/).fill(MANAGER.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.getByText(/Здравствуйте, /).waitFor();
+  const { page } = await newAdminPage(admin, { viewport });
+  await logIn(page);
   return page;
 }
 
