@@ -78,7 +78,7 @@ async function answeredWithin(requests: { answer: Answer; done: Promise<void> }[
 
 const describeSummary = (answers: Answer[]) => answers.map((answer) => `${answer.label}: ${answer.status ?? 'no answer'} in ${answer.ms} ms`).join('; ');
 
-describe.each((await testDialects()).filter((dialect) => dialect === 'postgres'))('a silent partition between the app and %s', () => {
+describe.each((await testDialects()).filter((dialect) => dialect === 'postgres'))('6. Medium — a silent partition between the app and %s', () => {
   let database: { url: string; drop: () => Promise<void> };
   let proxy: TcpProxy;
   let app: FastifyInstance;

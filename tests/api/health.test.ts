@@ -75,7 +75,7 @@ describe.each(await testDialects())('API home and health on %s', (dialect) => {
  * error text, which would map the network behind the site); the reasons go to the log for the operator. PostgreSQL
  * is reached through a TCP proxy here, so that the test can take it away.
  */
-describe.each(await testDialects())('readiness answers on %s', (dialect) => {
+describe.each(await testDialects())('7. Low — readiness answers on %s name only the dependency that failed', (dialect) => {
   let app: FastifyInstance;
   let dataDir: string;
   let proxy: TcpProxy | null = null;

@@ -33,7 +33,7 @@ interface Burst {
   other: number[];
 }
 
-describe.each(await testDialects())('the per-account password limit holds for password confirmations on %s', (dialect) => {
+describe.each(await testDialects())('5. Medium — the per-account password limit holds for password confirmations on %s', (dialect) => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {

@@ -51,7 +51,7 @@ const SAMPLES: { key: string; data: Buffer; type: string; disposition: string | 
   { key: 'tests/0a1b2c3d4e5f60718293a4bb.zip', data: Buffer.from('PK zip'), type: 'application/zip', disposition: 'attachment', sandbox: 'plain' },
 ];
 
-describe.each(['local folder', 'object storage'])('headers of uploaded files served from the %s', (where) => {
+describe.each(['local folder', 'object storage'])('9. Observed — headers of uploaded files served from the %s', (where) => {
   let t: TestApp;
   let storage: TestObjectStorage | null = null;
 

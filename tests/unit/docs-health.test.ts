@@ -10,7 +10,7 @@ async function apiRow(path: string): Promise<string> {
   return rows[0] ?? '';
 }
 
-describe('the health checks as the documents describe them', () => {
+describe('8. Low — the health checks as the documents describe them', () => {
   it('documents /api/health as liveness: 200 while the process runs, never 503', async () => {
     const row = await apiRow('/api/health');
     expect(row).toContain('200');
