@@ -12,6 +12,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import RssFeedIcon from '@mui/icons-material/RssFeed';
 import ShareIcon from '@mui/icons-material/Share';
+import TurnRightIcon from '@mui/icons-material/TurnRight';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
@@ -103,6 +104,12 @@ const ENTRIES: Record<ResourceName, ResourceEntry> = {
     recordRepresentation: title,
     list: async () => (await import('./network-collections/NetworkList.js')).NetworkList,
     edit: () => import('./network-collections/index.js'),
+  },
+  redirects: {
+    icon: TurnRightIcon,
+    recordRepresentation: (record) => String(record.from_path ?? ''),
+    list: async () => (await import('./redirects/RedirectList.js')).RedirectList,
+    edit: () => import('./redirects/index.js'),
   },
   users: {
     icon: PeopleIcon,

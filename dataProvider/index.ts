@@ -70,6 +70,8 @@ export interface AdminDataProvider extends DataProvider {
   getRevision(resource: string, params: RevisionParams): Promise<{ data: Revision }>;
   /** Restores a version as a new save; answers the record. */
   restoreRevision(resource: string, params: RevisionParams): Promise<VerbResult>;
+  /** Imports redirects from CSV, all lines or none (`POST /api/admin/redirects/import`). */
+  importRedirects(resource: 'redirects', params: { csv: string }): Promise<{ data: { imported: number } }>;
   /** A signed link to the record's public page, drafts included (resources that declare `preview`). */
   preview(resource: string, params: VerbParams): Promise<{ data: PreviewLink }>;
 }
@@ -280,6 +282,14 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     },
   };
 
+  /** The redirects' import, beside their plain REST. */
+  const redirectActions = {
+    async importRedirects(resource: string, params: { csv: string }) {
+      const response = await http.post(`${ADMIN_API}/${resource}/import`, params);
+      return { data: unwrap<{ imported: number }>(response.data) };
+    },
+  };
+
   /** History and preview, under `/api/admin/<resource>` whatever the resource's verbs path. */
   const editorial = {
     async getRevisions(resource: string, params: VerbParams) {
@@ -348,6 +358,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     removeImage: verb('removeImage', (config) => (config.removableImage ? 'remove-img' : undefined)),
     ...publicReads,
     ...trashActions,
+    ...redirectActions,
     ...editorial,
   };
 
@@ -370,6 +381,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       changed(resource, 'delete', [data]);
       return { data };
     },
+    ...redirectActions,
   };
 
   const refuse = async (resource: string): Promise<never> => {

@@ -92,6 +92,9 @@ export interface SiteSettings {
   phone: { display: string; e164: string };
 }
 
+/** The sitemap protocol's limit of addresses in one file. */
+export const SITEMAP_URL_LIMIT = 50_000;
+
 /** Paths of the site's pages never served by Vike (API, uploads, feeds). */
 export function isSitePath(pathname: string): boolean {
   return !(pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/'));

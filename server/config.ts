@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isWeakPassword, PASSWORD_MAX, PASSWORD_MIN } from './auth/passwordPolicy.js';
 import type { S3Settings } from './files/s3Store.js';
+import { SITEMAP_URL_LIMIT } from '../lib/site.js';
 
 export interface AppConfig {
   port: number;
@@ -49,6 +50,8 @@ export interface AppConfig {
   uploadsPublicUrl: string | null;
   /** How many earlier versions of each record the history keeps (`REVISIONS_KEEP`); older ones are dropped. */
   revisionsKeep: number;
+  /** The most addresses one sitemap file lists (`SITEMAP_MAX_URLS`); past it `/sitemap.xml` becomes an index of files. */
+  sitemapMaxUrls: number;
   /** How long the server waits on PostgreSQL (`DB_*_MS`); SQLite ignores them. */
   databaseTimeouts: DatabaseTimeouts;
 }
@@ -77,13 +80,15 @@ export const DEFAULT_BRAND = 'Смарт Горизонт';
 
 export class ConfigError extends Error {}
 
-function parsePort(value: string | undefined): number {
-  if (value === undefined || value === '') return 3000;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${value}"`);
+/** A whole number within `range` (of `unit`, when it has one), or `fallback` when unset. */
+function parseWholeNumber(name: string, value: string | undefined, fallback: number, range: { min: number; max: number; unit?: string }): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < range.min || number > range.max) {
+    const unit = range.unit ? ` of ${range.unit}` : '';
+    throw new ConfigError(`${name} must be a whole number${unit} from ${range.min} to ${range.max}, got "${value}"`);
   }
-  return port;
+  return number;
 }
 
 /** Reads `$DATA_DIR/secrets.json`, adding any secret it lacks, so that restarts keep sessions valid. */
@@ -111,22 +116,9 @@ function parseTrashRetentionDays(value: string | undefined): number {
   return days;
 }
 
-function parseRevisionsKeep(value: string | undefined): number {
-  if (value === undefined || value === '') return 50;
-  const keep = Number(value);
-  if (!Number.isInteger(keep) || keep < 1 || keep > 10_000) throw new ConfigError(`REVISIONS_KEEP must be a whole number from 1 to 10000, got "${value}"`);
-  return keep;
-}
-
 /** A whole number of milliseconds within `range`, or `fallback` when unset. */
-function parseMilliseconds(name: string, value: string | undefined, fallback: number, range: { min: number; max: number }): number {
-  if (value === undefined || value === '') return fallback;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < range.min || ms > range.max) {
-    throw new ConfigError(`${name} must be a whole number of milliseconds from ${range.min} to ${range.max}, got "${value}"`);
-  }
-  return ms;
-}
+const parseMilliseconds = (name: string, value: string | undefined, fallback: number, range: { min: number; max: number }): number =>
+  parseWholeNumber(name, value, fallback, { ...range, unit: 'milliseconds' });
 
 function parseDatabaseTimeouts(env: NodeJS.ProcessEnv): DatabaseTimeouts {
   const defaults = DEFAULT_DATABASE_TIMEOUTS;
@@ -185,7 +177,7 @@ function parseUploadsPublicUrl(value: string | undefined): string | null {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = parsePort(env.PORT);
+  const port = parseWholeNumber('PORT', env.PORT, 3000, { min: 0, max: 65535 });
   const dataDir = path.resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = env.DATABASE_URL || null;
@@ -215,7 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trashRetentionDays: parseTrashRetentionDays(env.TRASH_RETENTION_DAYS),
     s3: parseS3(env),
     uploadsPublicUrl: parseUploadsPublicUrl(env.S3_PUBLIC_URL),
-    revisionsKeep: parseRevisionsKeep(env.REVISIONS_KEEP),
+    revisionsKeep: parseWholeNumber('REVISIONS_KEEP', env.REVISIONS_KEEP, 50, { min: 1, max: 10_000 }),
+    sitemapMaxUrls: parseWholeNumber('SITEMAP_MAX_URLS', env.SITEMAP_MAX_URLS, SITEMAP_URL_LIMIT, { min: 1, max: SITEMAP_URL_LIMIT }),
     databaseTimeouts: parseDatabaseTimeouts(env),
   };
 }

@@ -5,10 +5,9 @@ import {
   HTML_MAX,
   ICON_PATTERN,
   IDENTIFIER_PATTERN,
-  isSitePath,
-  isWebUrl,
   MB,
   resourceNamed,
+  urlProblem,
   type Field,
   type FileFormat,
   type ResourceName,
@@ -65,14 +64,7 @@ const integerCheck =
   };
 
 function urlChecks(field: Extract<Field, { kind: 'url' }>): Check[] {
-  const message = field.hosts ? FIELD_MESSAGES.urlHosts(field.hosts) : field.sitePath ? FIELD_MESSAGES.siteLink : FIELD_MESSAGES.url;
-  return [
-    maxCheck(field.max, true),
-    (value) => {
-      const text = trimmed(value);
-      return text === '' || isWebUrl(text, field.hosts) || (field.sitePath === true && isSitePath(text)) ? undefined : message;
-    },
-  ];
+  return [maxCheck(field.max, true), (value) => urlProblem(field, trimmed(value))];
 }
 
 /** The media type and the names a file of each format has (what the file picker offers). */

@@ -58,6 +58,12 @@ export const appMessages = {
   app: {
     title: 'Управление сайтом',
     ...authMessages,
+    redirects: {
+      import: 'Импорт из CSV',
+      imported: 'Импортировано перенаправлений: %{smart_count}',
+      from_help: 'Путь на сайте, например /news/staraya-novost. Пока по адресу есть страница, открывается она.',
+      to_help: 'Путь на сайте (/news/novaya-novost) или адрес http(s)://, куда ведёт старый адрес (301).',
+    },
     profile: {
       title: 'Профиль',
       account: 'Учётная запись',
@@ -330,6 +336,16 @@ export const appMessages = {
         url: 'Ссылка',
         icon: 'Значок',
         position: 'Порядок',
+        q: 'Поиск',
+      },
+    },
+    redirects: {
+      name: 'Перенаправление |||| Перенаправления',
+      fields: {
+        id: 'ID',
+        from_path: 'Старый адрес',
+        to_path: 'Новый адрес',
+        updated_at: 'Изменено',
         q: 'Поиск',
       },
     },

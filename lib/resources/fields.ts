@@ -57,8 +57,8 @@ export interface UrlField extends Required {
   max: number;
   /** Hosts the address must be on (`www.` included when listed); any http(s) host when absent. */
   hosts?: readonly string[];
-  /** A path on the site (`/news`) is accepted as well as an http(s) address. */
-  sitePath?: boolean;
+  /** `true`: a path on the site (`/news`) is accepted as well as an http(s) address; `'only'`: only a path on the site. */
+  sitePath?: boolean | 'only';
 }
 
 export interface FlagField {
@@ -168,6 +168,14 @@ export function isWebUrl(value: string, hosts?: readonly string[]): boolean {
  */
 export const isSitePath = (value: string): boolean => /^\/(?![/\\])/.test(value) && !value.includes('\\') && !CONTROL_CHARACTERS.test(value);
 
+/** What is wrong with the address a url field holds, or undefined when nothing is (an empty one included). */
+export function urlProblem(field: UrlField, value: string): string | undefined {
+  if (value === '') return undefined;
+  if (field.sitePath === 'only') return isSitePath(value) ? undefined : FIELD_MESSAGES.sitePath;
+  if (isWebUrl(value, field.hosts) || (field.sitePath === true && isSitePath(value))) return undefined;
+  return field.hosts ? FIELD_MESSAGES.urlHosts(field.hosts) : field.sitePath ? FIELD_MESSAGES.siteLink : FIELD_MESSAGES.url;
+}
+
 export const IDENTIFIER_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const ICON_PATTERN = /^[a-z0-9-]*$/;
 
@@ -180,5 +188,6 @@ export const FIELD_MESSAGES = {
   url: 'Ожидается адрес, начинающийся с http:// или https://.',
   urlHosts: (hosts: readonly string[]) => `Ожидается адрес на ${hosts.filter((host) => !host.startsWith('www.') && !host.startsWith('m.')).join(', ')}.`,
   siteLink: 'Ожидается путь вида /news или адрес http(s)://.',
+  sitePath: 'Ожидается путь на сайте вида /news/staraya-novost.',
   integerRange: (min: number, max: number) => `Ожидается целое число от ${min} до ${max}.`,
 } as const;

@@ -4,7 +4,7 @@ import type { ResourceDescriptor } from './descriptor.js';
 import { investorDocuments } from './investor-documents.js';
 import { mediaOther, mediaSource, mediaVideo } from './media.js';
 import { photobankCategories, photobankGroups, photobankLogos, photobankPhotos } from './photobank.js';
-import { menus, networkCollections, textPages } from './site.js';
+import { menus, networkCollections, redirects, textPages } from './site.js';
 
 export * from './descriptor.js';
 export * from './fields.js';
@@ -24,6 +24,7 @@ export const RESOURCES = [
   investorDocuments,
   menus,
   networkCollections,
+  redirects,
   users,
   auditLog,
 ] as const satisfies readonly ResourceDescriptor[];

@@ -70,3 +70,26 @@ export const networkCollections = defineResource({
   list: { sortable: ['title', 'url', 'icon', 'position'], searchable: ['title'], filters: { icon: 'text' }, defaultSort: ['position', 'ASC'] },
   menu: 'site',
 });
+
+/**
+ * Old addresses of the site and where they lead now (301). A record whose public address changes (a new slug or
+ * identifier) adds one by itself; a MANAGER adds, edits and imports the others.
+ */
+export const redirects = defineResource({
+  name: 'redirects',
+  table: 'redirects',
+  role: 'MANAGER',
+  api: 'rest',
+  timestamps: true,
+  fields: {
+    from_path: { kind: 'url', max: 2000, required: true, sitePath: 'only' },
+    to_path: { kind: 'url', max: 2000, required: true, sitePath: true },
+  },
+  list: {
+    sortable: ['from_path', 'to_path', 'created_at', 'updated_at'],
+    searchable: ['from_path', 'to_path'],
+    filters: {},
+    defaultSort: ['updated_at', 'DESC'],
+  },
+  menu: 'site',
+});

@@ -8,6 +8,7 @@ import { mediaSourceHooks } from './hooks/media-source.js';
 import { mediaVideoHooks } from './hooks/media-video.js';
 import { menuHooks, networkHooks } from './hooks/menus.js';
 import { photobankCategoryHooks, photobankLogoHooks, photobankPhotoHooks } from './hooks/photobank.js';
+import { redirectHooks } from './hooks/redirects.js';
 import { usersHooks } from './hooks/users.js';
 import { registerResourceRoutes } from './routes.js';
 
@@ -20,6 +21,7 @@ const HOOKS: Partial<Record<ResourceName, ResourceHooks>> = {
   'photobank-photos': photobankPhotoHooks,
   menus: menuHooks,
   'network-collections': networkHooks,
+  redirects: redirectHooks,
   users: usersHooks,
 };
 

@@ -15,6 +15,7 @@ import { expectedVersions, isStale, staleVersion } from '../admin/versions.js';
 import { formError } from '../http/validation.js';
 import { forgetRevisions, keepRevision } from '../revisions/store.js';
 import { indexRecord, unindexRecord } from '../search/indexer.js';
+import { followAddressChange } from '../redirects/store.js';
 import { putInTrash } from '../trash/entries.js';
 import type { Db, ResourceHooks, Row, Trx, Values, WriteContext } from './hooks.js';
 import { defaultOf } from './zod.js';
@@ -178,6 +179,7 @@ export async function saveRecord(options: WriteOptions, id: number | null, value
         const computed = { ...changes, ...images, ...(await hooks.columns?.(context)) };
         const row = current ? await updateRow(trx, resource, current, computed) : await insertRow(trx, resource, computed);
         if (current && resource.revisions) await keepRevision(trx, request, resource, current, row);
+        await followAddressChange(trx, resource, current, row);
         await hooks.afterWrite?.(context, row);
         // The search index follows every write in the write's own transaction.
         await indexRecord(trx, resource, row);

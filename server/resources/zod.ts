@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  FIELD_MESSAGES,
-  ICON_PATTERN,
-  IDENTIFIER_PATTERN,
-  isSitePath,
-  isUpload,
-  isWebUrl,
-  type Field,
-  type ResourceDescriptor,
-} from '../../lib/resources/index.js';
+import { FIELD_MESSAGES, ICON_PATTERN, IDENTIFIER_PATTERN, isUpload, urlProblem, type Field, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { parseId } from '../admin/listQuery.js';
 import { flag, integer, isoDate, optionalId, richHtml, slugField, text } from '../admin/validate.js';
 
@@ -28,10 +19,10 @@ function textSchema(field: Extract<Field, { kind: 'text' }>): z.ZodType {
 
 function urlSchema(field: Extract<Field, { kind: 'url' }>): z.ZodType {
   const base = field.required ? text(field.max).min(1) : text(field.max);
-  return base.refine(
-    (value) => value === '' || isWebUrl(value, field.hosts) || (field.sitePath === true && isSitePath(value)),
-    field.hosts ? FIELD_MESSAGES.urlHosts(field.hosts) : field.sitePath ? FIELD_MESSAGES.siteLink : FIELD_MESSAGES.url,
-  );
+  return base.superRefine((value, context) => {
+    const problem = urlProblem(field, value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 }
 
 /** The schema of one field's value, or null for a file field. */

@@ -11,6 +11,7 @@ import { DEFAULT_ALT_TEMPLATE, defaultDescription } from '../../lib/titles.js';
 import { previewContentServices } from '../content/preview.js';
 import { PREVIEW_PARAM, previewOfQuery } from '../preview/links.js';
 import { publicRead } from '../cache/publicRead.js';
+import { redirectTarget } from '../redirects/store.js';
 import { feedRoutes } from './feeds.js';
 import { isDatabaseUnavailable } from '../http/databaseErrors.js';
 import { allowInlineScripts, inlineScriptSources } from './inlineScripts.js';
@@ -140,6 +141,23 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     return { statusCode, headers, body, scriptSources: inlineScriptSources(body) };
   };
 
+  /** A page, or for an old address that has no page any more, a 301 to where it leads now. */
+  const renderOrRedirect = async (request: FastifyRequest): Promise<Rendered> => {
+    const page = await render(request);
+    if (page.statusCode !== 404) return page;
+    const target = await redirectTarget(app.db, request.url.split('?')[0] ?? '/');
+    if (!target) return page;
+    return {
+      statusCode: 301,
+      headers: [
+        ['Location', encodeURI(target)],
+        ['Cache-Control', 'no-cache'],
+      ],
+      body: '',
+      scriptSources: [],
+    };
+  };
+
   app.route({
     method: 'GET',
     url: '/*',
@@ -149,12 +167,12 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
       if (!isSitePath(pathname)) return reply.callNotFound();
       if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('Сайт не собран: выполните npm run build.');
       if (!viteMiddleware) {
-        const page = await render(request);
+        const page = await renderOrRedirect(request);
         for (const [name, value] of page.headers) reply.header(name, value);
         allowInlineScripts(reply, page.scriptSources);
         return reply.code(page.statusCode).send(page.body);
       }
-      return answerThroughVite(request, reply, viteMiddleware, () => render(request));
+      return answerThroughVite(request, reply, viteMiddleware, () => renderOrRedirect(request));
     },
   });
 };

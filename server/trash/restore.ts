@@ -9,6 +9,7 @@ import type { Row, Trx } from '../resources/hooks.js';
 import { hooksOf, tableOf } from '../resources/index.js';
 import { presenterOf } from '../resources/present.js';
 import { loose, missingReference, orderedListOf, takenValue, type FieldProblem } from '../resources/writes.js';
+import { followAddressChange } from '../redirects/store.js';
 import { indexRecord } from '../search/indexer.js';
 
 export const NOT_IN_TRASH_MESSAGE = 'В корзине нет такой записи.';
@@ -57,6 +58,7 @@ export async function restoreFromTrash(request: FastifyRequest, name: string, re
     const restored = await reinsert(trx, resource, JSON.parse(entry.row) as Row, entry.title);
     if (resource.ordered) await placeAt(trx, orderedListOf(resource, restored), restored.id, Number(restored.position));
     await hooks.afterRestore?.(trx, restored);
+    await followAddressChange(trx, resource, null, restored);
     await indexRecord(trx, resource, restored);
     return restored;
   });

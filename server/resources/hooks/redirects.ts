@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { auditedWrite } from '../../admin/audit.js';
+import { conflict } from '../../admin/unique.js';
+import { formError, parseForm } from '../../http/validation.js';
+import { importRedirects, MAX_IMPORT_BYTES } from '../../redirects/csvImport.js';
+import { redirectsOf } from '../../redirects/store.js';
+import { indexRedirects, redirectProblem, type Redirect } from '../../redirects/rules.js';
+import type { Db, ResourceHooks, Row, Values } from '../hooks.js';
+
+/** The redirects other than the one being saved, as the rules read them. */
+async function otherRedirects(db: Db, exceptId: number | null): Promise<Redirect[]> {
+  let query = redirectsOf(db).selectFrom('redirects').select(['from_path', 'to_path']);
+  if (exceptId !== null) query = query.where('id', '!=', exceptId);
+  return query.execute();
+}
+
+const importBody = z.object({ csv: z.string().min(1).max(MAX_IMPORT_BYTES) });
+
+/** A MANAGER's redirect leads one old address of the site straight to a page: no loops, no chains, one per address. */
+export const redirectHooks: ResourceHooks = {
+  check: async (db: Db, values: Values, current: Row | null) => {
+    const redirect = {
+      from_path: String(values.from_path ?? current?.from_path ?? ''),
+      to_path: String(values.to_path ?? current?.to_path ?? ''),
+    };
+    const others = await otherRedirects(db, current?.id ?? null);
+    if (others.some((other) => other.from_path === redirect.from_path)) throw conflict('from_path', 'Для этого адреса перенаправление уже есть.');
+    const problem = redirectProblem(redirect, indexRedirects(others));
+    if (problem) throw formError({ [problem.field]: [problem.message] });
+  },
+  routes: (app: FastifyInstance) => {
+    app.post('/api/admin/redirects/import', { bodyLimit: MAX_IMPORT_BYTES * 2 }, async (request) => {
+      const { csv } = parseForm(importBody, request.body);
+      const result = await auditedWrite(request, { action: 'import', resource: 'redirects' }, async (trx) => ({
+        id: null,
+        ...(await importRedirects(trx, csv)),
+      }));
+      return { data: { imported: result.imported } };
+    });
+  },
+};

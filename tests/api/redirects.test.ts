@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { userWithToken } from '../helpers/auth.js';
+import { testDialects } from '../helpers/databases.js';
+import { daysAgo } from '../helpers/fixtures.js';
+import { ensureSiteBuilt } from '../site/server.js';
+import { postForm } from './admin-helpers.js';
+
+/**
+ * Old addresses keep working on every dialect: a renamed record's old address answers 301 to the new one (one hop,
+ * however many renames), a new record taking an old address wins, RSS guids survive renames, the sitemap gives
+ * each page's last change and becomes an index past its limit, and a MANAGER's redirects refuse loops and chains.
+ */
+describe.each(await testDialects())('old addresses on %s', (dialect) => {
+  let t: TestApp;
+  let user: Awaited<ReturnType<typeof userWithToken>>;
+  let manager: Awaited<ReturnType<typeof userWithToken>>;
+
+  beforeAll(async () => {
+    ensureSiteBuilt();
+    t = await createTestApp(dialect, { env: { SITEMAP_MAX_URLS: '5', PUBLIC_URL: 'https://www.example.test' } });
+    user = await userWithToken(t.app, 'USER');
+    manager = await userWithToken(t.app, 'MANAGER', 'manager-password-2');
+  }, 240_000);
+  afterAll(() => t?.close());
+
+  const addNews = async (title: string, slug = '') => {
+    const response = await postForm(t.app, '/api/admin/news/add', user.headers, { title, slug, lead: 'Анонс', content: '<p>Текст</p>', public_at: daysAgo(1) });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { id: number; slug: string };
+  };
+  const rename = async (id: number, slug: string) => {
+    const response = await postForm(t.app, `/api/admin/news/update/${id}`, user.headers, { slug });
+    expect(response.statusCode).toBe(200);
+  };
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const rest = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: manager.headers, ...(payload ? { payload } : {}) });
+
+  it('a renamed news item: its old address answers 301 to the new one; after two renames both old ones lead there in one hop', async () => {
+    const news = await addNews('Запуск завода', 'zapusk-zavoda');
+    expect((await get('/news/zapusk-zavoda')).statusCode).toBe(200);
+    await rename(news.id, 'zavod-zapushchen');
+    const once = await get('/news/zapusk-zavoda');
+    expect(once.statusCode).toBe(301);
+    expect(once.headers.location).toBe('/news/zavod-zapushchen');
+
+    await rename(news.id, 'zavod-rabotaet');
+    for (const old of ['/news/zapusk-zavoda', '/news/zavod-zapushchen']) {
+      const answer = await get(old);
+      expect(answer.statusCode, old).toBe(301);
+      expect(answer.headers.location, old).toBe('/news/zavod-rabotaet');
+    }
+    expect((await get('/news/zavod-rabotaet')).statusCode).toBe(200);
+  });
+
+  it('renaming back to an earlier address makes no loop: the earlier address is the page again', async () => {
+    const news = await addNews('Туда и обратно', 'tuda');
+    await rename(news.id, 'obratno');
+    await rename(news.id, 'tuda');
+    expect((await get('/news/tuda')).statusCode).toBe(200);
+    const answer = await get('/news/obratno');
+    expect(answer.statusCode).toBe(301);
+    expect(answer.headers.location).toBe('/news/tuda');
+  });
+
+  it('a new record taking an old address wins over the redirect', async () => {
+    const first = await addNews('Старое название', 'staroe-nazvanie');
+    await rename(first.id, 'novoe-nazvanie');
+    expect((await get('/news/staroe-nazvanie')).statusCode).toBe(301);
+    await addNews('Другая новость', 'staroe-nazvanie');
+    const page = await get('/news/staroe-nazvanie');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Другая новость');
+    const left = await rest('GET', `/api/admin/redirects?filter=${encodeURIComponent(JSON.stringify({ q: 'staroe-nazvanie' }))}`);
+    expect(left.json().data).toEqual([]);
+  });
+
+  it('RSS guids stay the same across a slug change', async () => {
+    const news = await addNews('Новость для ленты', 'dlya-lenty');
+    const guidOf = (xml: string) => new RegExp(`<guid isPermaLink="true">([^<]*/news/${news.id})</guid>`).exec(xml)?.[1];
+    const before = guidOf((await get('/rss.xml')).body);
+    expect(before).toBe(`https://www.example.test/news/${news.id}`);
+    await rename(news.id, 'lenta-pereimenovana');
+    const after = (await get('/rss.xml')).body;
+    expect(guidOf(after)).toBe(before);
+    expect(after).toContain('<link>https://www.example.test/news/lenta-pereimenovana</link>');
+    expect((await get(`/news/${news.id}`)).statusCode).toBe(200);
+  });
+
+  it('the sitemap gives each record its last change and becomes an index of files past its limit', async () => {
+    const news = await addNews('Новость для карты сайта', 'karta-sayta');
+    await postForm(t.app, `/api/admin/news/update/${news.id}`, user.headers, { lead: 'Изменённый анонс' });
+    const row = await t.app.db.selectFrom('news').select(['updated_at', 'public_at']).where('id', '=', news.id).executeTakeFirstOrThrow();
+    expect(row.updated_at > row.public_at).toBe(true);
+
+    // More than 5 addresses with SITEMAP_MAX_URLS=5: the sitemap is an index of files of at most 5 each.
+    const index = await get('/sitemap.xml');
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const files = [...index.body.matchAll(/<loc>https:\/\/www\.example\.test(\/sitemap-\d+\.xml)<\/loc>/g)].map((match) => match[1] ?? '');
+    expect(files.length).toBeGreaterThan(1);
+    const urls: string[] = [];
+    for (const file of files) {
+      const part = await get(file);
+      expect(part.statusCode, file).toBe(200);
+      const locs = [...part.body.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)];
+      expect(locs.length, file).toBeLessThanOrEqual(5);
+      urls.push(...locs.map((match) => `${match[1]} ${match[2] ?? ''}`));
+    }
+    expect(urls).toContain(`https://www.example.test/news/karta-sayta ${new Date(row.updated_at).toISOString()}`);
+    expect(new Set(urls).size).toBe(urls.length);
+    expect((await get(`/sitemap-${files.length + 1}.xml`)).statusCode).toBe(404);
+  });
+
+  describe('the MANAGER’s redirects', () => {
+    it('adds, follows, edits and removes a redirect; USER may not', async () => {
+      expect((await t.app.inject({ method: 'GET', url: '/api/admin/redirects', headers: user.headers })).statusCode).toBe(403);
+      const created = await rest('POST', '/api/admin/redirects', { from_path: '/o-nas-staroe', to_path: '/news' });
+      expect(created.statusCode).toBe(200);
+      const id = created.json().data.id as number;
+      expect((await get('/o-nas-staroe')).headers.location).toBe('/news');
+      expect((await rest('PUT', `/api/admin/redirects/${id}`, { to_path: '/media/photobank' })).statusCode).toBe(200);
+      expect((await get('/o-nas-staroe')).headers.location).toBe('/media/photobank');
+      expect((await rest('DELETE', `/api/admin/redirects/${id}`)).statusCode).toBe(200);
+      expect((await get('/o-nas-staroe')).statusCode).toBe(404);
+    });
+
+    it.each([
+      ['a loop', { from_path: '/petlya', to_path: '/petlya' }, 'to_path', 'Перенаправление ведёт само на себя.'],
+      ['a path that is not a page', { from_path: '/api/news/items', to_path: '/news' }, 'from_path', 'Этот адрес не относится к страницам сайта.'],
+      [
+        'an address that is not a path',
+        { from_path: 'https://example.com/x', to_path: '/news' },
+        'from_path',
+        'Ожидается путь на сайте вида /news/staraya-novost.',
+      ],
+    ])('refuses %s with 400', async (_name, body, field, message) => {
+      const answer = await rest('POST', '/api/admin/redirects', body);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().errors[field]).toEqual([message]);
+    });
+
+    it('refuses chains both ways and a second redirect for one address', async () => {
+      expect((await rest('POST', '/api/admin/redirects', { from_path: '/a-staryy', to_path: '/b-novyy' })).statusCode).toBe(200);
+      const onward = await rest('POST', '/api/admin/redirects', { from_path: '/b-novyy', to_path: '/c-posledniy' });
+      expect(onward.statusCode).toBe(400);
+      expect(onward.json().errors.from_path).toEqual(['На этот адрес ведёт другое перенаправление: цепочки не допускаются.']);
+      const into = await rest('POST', '/api/admin/redirects', { from_path: '/z-drugoy', to_path: '/a-staryy' });
+      expect(into.statusCode).toBe(400);
+      expect(into.json().errors.to_path).toEqual(['С этого адреса уже есть перенаправление: укажите конечный адрес, цепочки не допускаются.']);
+      const twice = await rest('POST', '/api/admin/redirects', { from_path: '/a-staryy', to_path: '/news' });
+      expect(twice.statusCode).toBe(409);
+    });
+
+    it('imports CSV with a header, semicolons and replacements; all lines or none', async () => {
+      await rest('POST', '/api/admin/redirects', { from_path: '/import-zamena', to_path: '/news' });
+      const imported = await rest('POST', '/api/admin/redirects/import', {
+        csv: 'Старый адрес;Новый адрес\n/import-odin;/news\n/import-dva;https://example.com/page\n/import-zamena;/media/video\n',
+      });
+      expect(imported.statusCode).toBe(200);
+      expect(imported.json().data).toEqual({ imported: 3 });
+      expect((await get('/import-dva')).headers.location).toBe('https://example.com/page');
+      expect((await get('/import-zamena')).headers.location).toBe('/media/video');
+    });
+
+    it('refuses a CSV with a loop or a chain, naming the lines, and imports none of it', async () => {
+      const answer = await rest('POST', '/api/admin/redirects/import', {
+        csv: '/csv-horoshiy,/news\n/csv-petlya,/csv-petlya\n/csv-x,/csv-y\n/csv-y,/news\nnot-a-path,/news\n/csv-horoshiy,/media\n',
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().errors.csv).toEqual([
+        'Строка 2: Перенаправление ведёт само на себя.',
+        'Строка 3: С этого адреса уже есть перенаправление: укажите конечный адрес, цепочки не допускаются.',
+        'Строка 4: На этот адрес ведёт другое перенаправление: цепочки не допускаются.',
+        'Строка 5: «not-a-path»: Ожидается путь на сайте вида /news/staraya-novost.',
+        'Строка 6: адрес /csv-horoshiy уже есть в строке 1.',
+      ]);
+      expect((await get('/csv-horoshiy')).statusCode).toBe(404);
+    });
+
+    it('answers 400, never 500, to an empty or unreadable file', async () => {
+      for (const csv of ['', 'только заголовок', '"/незакрытая,кавычка\n']) {
+        const answer = await rest('POST', '/api/admin/redirects/import', { csv });
+        expect(answer.statusCode, csv).toBe(400);
+      }
+    });
+  });
+});
