@@ -1,16 +1,14 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Button, HttpError, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import type { ErrorBody } from '../../dataProvider/apiClient.js';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
 
-/** The server's per-line problems of a refused import, one per line of the notification. */
+/** The server's message of a refused import, with the lines it refused. */
 function refusalOf(error: unknown): string {
-  if (error instanceof HttpError) {
-    const body = error.body as { errors?: Record<string, string[] | string> } | undefined;
-    const lines = body?.errors?.csv;
-    if (Array.isArray(lines) && lines.length > 0) return `${error.message}\n${lines.join('\n')}`;
-  }
-  return error instanceof Error ? error.message : String(error);
+  const lines = error instanceof HttpError ? (error.body as ErrorBody | undefined)?.errors?.csv : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  return lines ? `${message} ${lines}` : message;
 }
 
 /**
@@ -34,7 +32,7 @@ export const ImportRedirectsButton = () => {
       notify('app.redirects.imported', { type: 'success', messageArgs: { smart_count: data.imported } });
       refresh();
     } catch (error) {
-      notify(refusalOf(error), { type: 'error', multiLine: true, autoHideDuration: 15_000 });
+      notify(refusalOf(error), { type: 'error', multiLine: true });
     } finally {
       setBusy(false);
     }

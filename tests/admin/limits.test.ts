@@ -30,8 +30,9 @@ function fileOfSize(name: string, size: number): File {
 
 const pad = (prefix: string, length: number, filler = 'a') => prefix + filler.repeat(Math.max(0, length - prefix.length));
 
-/** An http(s) address of exactly `length` characters, on the field's first allowed host. */
-const urlOfLength = (field: Extract<Field, { kind: 'url' }>, length: number) => pad(`https://${field.hosts?.[0] ?? 'example.com'}/`, length);
+/** An address of exactly `length` characters: a path for a field of site paths only, else on the field's first allowed host. */
+const urlOfLength = (field: Extract<Field, { kind: 'url' }>, length: number) =>
+  pad(field.sitePath === 'only' ? '/' : `https://${field.hosts?.[0] ?? 'example.com'}/`, length);
 
 /** The values both sides must refuse for a field (none for fields without a rule). */
 function refusals(field: Field): Refusal[] {
@@ -55,6 +56,7 @@ function refusals(field: Field): Refusal[] {
         { what: `${field.max + 1} characters`, value: urlOfLength(field, field.max + 1) },
         { what: 'not an address', value: 'javascript:alert(1)' },
         ...(field.hosts ? [{ what: 'a host not allowed', value: 'https://example.com/video' }] : []),
+        ...(field.sitePath === 'only' ? [{ what: 'an address that is not a path', value: 'https://example.com/page' }] : []),
       ];
     case 'integer':
       return [
