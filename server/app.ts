@@ -21,6 +21,7 @@ import { applySanitizerPolicy } from './content/sanitizerPolicy.js';
 import { PeriodicJobs } from './jobs/periodicJobs.js';
 import { installCanonicalPaths } from './http/canonicalPath.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
+import { installJsonBodyParser } from './http/jsonBody.js';
 import { installSchemas } from './http/schemas.js';
 import { ensureSearchIndex } from './search/indexer.js';
 import { adminResourceRoutes } from './resources/index.js';
@@ -171,6 +172,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   installErrorHandler(app);
+  installJsonBodyParser(app);
   await installSchemas(app);
 
   await app.register(healthRoutes);

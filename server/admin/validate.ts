@@ -17,6 +17,9 @@ export const text = (max: number) =>
     .max(max)
     .refine((value) => !CONTROL_CHARACTERS_EXCEPT_LINES.test(value), CONTROL_MESSAGE);
 
+/** `''` (a cleared form field) and `null` (JSON) as "not given", for optional values. */
+export const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
 /** 0 or 1 from JSON (0, 1, false, true) or a form ('0', '1', 'false', 'true'). */
 export const flag = z.preprocess(
   (value) => {

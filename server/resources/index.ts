@@ -40,14 +40,6 @@ export const tableOf = (name: string): string => {
  * exists only inside the admin resources' scope.
  */
 export async function adminResourceRoutes(app: FastifyInstance): Promise<void> {
-  // Verbs without a payload may arrive with `Content-Type: application/json` and no body at all.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const textBody = body.toString();
-    if (textBody.trim() === '') return done(null, {});
-    jsonParser(request, textBody, done);
-  });
   await app.register(multipart, { limits: multipartLimits(RESOURCES), throwFileSizeLimit: true });
 
   for (const resource of RESOURCES) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, ICON_PATTERN, IDENTIFIER_PATTERN, isUpload, urlProblem, type Field, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { parseId } from '../admin/listQuery.js';
-import { flag, integer, isoDate, optionalId, richHtml, slugField, text } from '../admin/validate.js';
+import { emptyToUndefined, flag, integer, isoDate, optionalId, richHtml, slugField, text } from '../admin/validate.js';
 
 /**
  * The body schemas of a resource's writes, built from its declared fields: the limits and messages the admin
@@ -41,7 +41,8 @@ export function fieldSchema(field: Field): z.ZodType | null {
     case 'date':
       return isoDate;
     case 'integer':
-      return integer(field.min, field.max);
+      // An optional number cleared in a form (`''`, or `null` from JSON) means none: the record keeps or gets the default.
+      return field.required ? integer(field.min, field.max) : z.preprocess(emptyToUndefined, integer(field.min, field.max).optional());
     case 'choice': {
       const keys = field.choices.map((choice) => choice.id) as [string, ...string[]];
       const choice = z.enum(keys, { error: `Допустимые значения: ${keys.join(', ')}.` });

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../admin/audit.js';
+import { emptyToUndefined, flag } from '../admin/validate.js';
+import { idFromText } from '../../lib/ids.js';
 import { emailSchema, nameSchema, passwordSchema, PASSWORD_MAX, toUserRecord, updateUser, USER_COLUMNS, type UserRecord } from '../auth/accounts.js';
 import { requireRole } from '../auth/guard.js';
 import { checkWithinLimit, LOGIN_FAILED_ACTION, PASSWORD_CONFIRMED_ACTION, type AttemptSource } from '../auth/loginAttempts.js';
@@ -44,8 +46,6 @@ export const ACCOUNT_AUDIT = {
   reset: 'reset-2fa',
 } as const;
 
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-
 const currentPassword = z
   .string({ error: 'Введите текущий пароль.' })
   .min(1, { error: 'Введите текущий пароль.' })
@@ -60,18 +60,11 @@ const profileBody = z.object({
 
 const passwordBody = z.object({ password: currentPassword });
 const codeBody = z.object({ code: z.string({ error: 'Введите код из приложения.' }).trim().min(1, { error: 'Введите код из приложения.' }).max(64) });
-const securityBody = z.object({
-  require_two_factor: z
-    .union([z.literal(0), z.literal(1), z.boolean()], { error: 'Ожидается 0 или 1.' })
-    .transform((value): 0 | 1 => (value === true || value === 1 ? 1 : 0)),
-});
-
-/** Largest id an integer column holds in both dialects; larger ids are unknown records, not database errors. */
-const MAX_ID = 2_147_483_647;
+const securityBody = z.object({ require_two_factor: flag });
 
 function userId(value: string): number {
-  const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : 0;
-  if (id < 1 || id > MAX_ID) throw notFound();
+  const id = idFromText(value);
+  if (id === null) throw notFound();
   return id;
 }
 
