@@ -19,7 +19,7 @@ const SignIn = () => {
   return <LoginScreen signIn={signIn} />;
 };
 
-/** /admin: the login form without a session, the dashboard in the admin's layout with one (spec §2). */
+/** /admin: the login form without a session, the dashboard in the admin's layout with one. */
 export const AdminHome = () => {
   const { isPending, authenticated } = useAuthState(undefined, false);
   if (isPending) return <LoadingBar />;

@@ -3,7 +3,7 @@ import type { RaRecord } from 'react-admin';
 import { resourceNamed } from '@lib/resources/index.js';
 import { refetchGroupOf, resourcesRefetching, type ChangeEvent } from '../dataProvider/index.js';
 
-/** Query keys of the dashboard's media summaries (spec §4: generals and reads). */
+/** Query keys of the dashboard's media summaries, the generals and the most-read items. */
 export const GENERALS_KEY = ['media', 'generals'] as const;
 export const READS_KEY = ['media', 'reads'] as const;
 
@@ -18,7 +18,7 @@ function replaceIn(records: RaRecord[] | undefined, record: RaRecord): RaRecord[
 
 /**
  * Puts the server's answer in place of the cached record everywhere react-admin keeps it (getOne, getList,
- * getMany), so every view shows exactly what the server answered (spec §4: removing an image replaces the record).
+ * getMany), so every view shows exactly what the server answered (removing an image replaces the record).
  */
 export function replaceRecordInCache(queryClient: QueryClient, resource: string, record: RaRecord): void {
   queryClient.setQueriesData<RaRecord>({ queryKey: [resource, 'getOne'] }, (old) => (old && String(old.id) === String(record.id) ? record : old));
@@ -27,7 +27,7 @@ export function replaceRecordInCache(queryClient: QueryClient, resource: string,
 }
 
 /**
- * What every write refetches (spec §4):
+ * What every write refetches:
  * - add, edit, delete or restore from the trash → the resource's lists, so they come back re-sorted by the server (public_at desc, then id);
  * - delete of a resource with a trash → the trash;
  * - add, edit or delete of news, own articles, press items or videos → the media generals and most-read lists;

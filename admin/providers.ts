@@ -23,7 +23,7 @@ export interface ProvidersOptions {
 
 /**
  * Wires the providers together: the dataProvider sends the session's (silently refreshed) token, and every write
- * refetches what spec §4 says it should.
+ * refetches the lists and summaries it changes (admin/cache.ts).
  */
 export function createProviders(options: ProvidersOptions = {}): AdminProviders {
   const queryClient = new QueryClient({

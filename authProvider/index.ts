@@ -8,7 +8,7 @@ export { ACCESS_COOKIE, SESSION_MARKER_COOKIE, Session, decodeClaims, browserCoo
 export type { AccessClaims, CookieStore, Role, SessionOptions } from './session.js';
 export { PROFILE_PATH, TwoFactorChallenge, type LoginParams } from './twoFactor.js';
 
-/** Where the admin sends a visitor without a session (spec §2, §8). */
+/** Where the admin sends a visitor without a session or whose session has expired. */
 export const ADMIN_HOME = '/admin';
 
 /** i18n keys of the auth messages; admin/i18n holds their Russian text. */
@@ -84,7 +84,7 @@ export interface AdminAuthProvider extends AuthProvider {
 }
 
 /**
- * The admin's authProvider (spec §3, §4, §8):
+ * The admin's authProvider:
  * - the session is the `access_token` cookie, read on start; identity and role come from the token;
  * - the token is refreshed silently before it expires (`POST /api/site/refresh`);
  * - logout calls `POST /api/site/logout` first and clears the token only if that succeeded; a failure is reported to
@@ -131,7 +131,7 @@ export function createAuthProvider(options: SessionOptions & { session?: Session
           session.clear();
           return ADMIN_HOME;
         }
-        // Spec §4: the error is reported and the token stays.
+        // The logout failed: the error is reported and the token stays.
         const failure: AuthError = { message: LOGOUT_FAILED_KEY, status: statusOf(error) };
         throw Object.assign(new Error(LOGOUT_FAILED_KEY), failure, { cause: messageOf(error) });
       }
@@ -145,7 +145,7 @@ export function createAuthProvider(options: SessionOptions & { session?: Session
         const error: AuthError = { message: LOGIN_REQUIRED_KEY, redirectTo: ADMIN_HOME };
         throw error;
       }
-      // Spec §3: authorised means a token is present. An expired one is refreshed before the next request
+      // Authorised means a token is present. An expired one is refreshed before the next request
       // (Session.validToken); if that fails, the server's 401 "token expired" ends the session in checkError.
       if (!session.isScheduled()) session.schedule();
     },

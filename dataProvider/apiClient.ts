@@ -7,7 +7,7 @@ import { createHttpClient, RequestError, type ClientOptions, type HttpClient } f
  * sign-in calls without any of react-admin.
  */
 
-/** i18n keys of the spec's two error toasts (spec §8); admin/i18n holds their Russian text. */
+/** i18n keys of the two error toasts, timeout and network; admin/i18n holds their Russian text. */
 export const TIMEOUT_ERROR_KEY = 'app.error.timeout';
 export const NETWORK_ERROR_KEY = 'app.error.network';
 
@@ -30,7 +30,7 @@ export interface ErrorBody {
   saved?: { by: string; at: string };
 }
 
-/** Whether an error message names a timeout (spec §8: "contains 'timeout' in any case"). */
+/** Whether an error message names a timeout: it contains "timeout" in any case. */
 export function isTimeoutMessage(message: string): boolean {
   return /timeout/i.test(message);
 }
@@ -38,7 +38,7 @@ export function isTimeoutMessage(message: string): boolean {
 /**
  * Turns a failed request into react-admin's HttpError whose message react-admin shows as the toast:
  * a message containing "timeout" (any case) → the timeout toast; no answer at all or a 5xx → the network toast;
- * otherwise the server's own message (`{ message, errors }` of DESIGN.md §4), with the field errors flattened to one
+ * otherwise the server's own message (every error body is `{ message, errors }`), with the field errors flattened to one
  * string per field so react-admin puts them on the form's fields.
  */
 export function toHttpError(error: unknown): HttpError {
@@ -85,7 +85,7 @@ function readServerBody(data: unknown): Partial<ErrorBody> {
   return out;
 }
 
-/** Unwraps the `{ data }` envelope of every success body (DESIGN.md §4). */
+/** Unwraps the `{ data }` envelope of every success body. */
 export function unwrap<T>(body: unknown): T {
   if (typeof body === 'object' && body !== null && 'data' in body) return (body as { data: T }).data;
   return body as T;

@@ -1,4 +1,4 @@
-/** The admin's request timeout (spec §7, §9). */
+/** The admin's timeout for every API request, 20 s. */
 export const REQUEST_TIMEOUT_MS = 20_000;
 
 /** How much of a request body has gone up, in bytes. */

@@ -76,7 +76,7 @@ export const verbResource = (resource: string): VerbResource | undefined => VERB
 /** How a resource is written; a name outside the registry is read only. */
 export const apiStyleOf = (resource: string): ApiStyle => resourceNamed(resource)?.api ?? 'read-only';
 
-/** Which of the admin's cached summaries a change of the resource refetches (spec §4), if any. */
+/** Which of the admin's cached summaries a change of the resource refetches, if any. */
 export const refetchGroupOf = (resource: string): ResourceDescriptor['refetch'] => resourceNamed(resource)?.refetch;
 
 /** The resources whose changes refetch the same summaries (the photobank's lists refetch one another). */

@@ -1,4 +1,4 @@
-/** Formatting of the site's numbers and dates in Russian (spec §1, §5, §9). Pure functions, same result on server and client. */
+/** Formatting of the site's numbers and dates in Russian (ru-RU dates, ₽, MB with one decimal). Pure functions, same result on server and client. */
 
 const RU_DATE = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });
 const RU_DATE_SHORT = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Moscow' });
@@ -14,7 +14,7 @@ export function formatDate(value: string | Date): string {
   return date ? RU_DATE.format(date) : '';
 }
 
-/** `12.03.2026` — the dd.mm.yyyy form of spec §5. */
+/** `12.03.2026` — the dd.mm.yyyy form of the date inputs. */
 export function formatDateShort(value: string | Date): string {
   const date = toDate(value);
   return date ? RU_DATE_SHORT.format(date) : '';
@@ -26,7 +26,7 @@ export function isoDate(value: string | Date): string {
   return date ? date.toISOString() : '';
 }
 
-/** Strips everything but digits and groups them in threes with a space: `1234567` → `1 234 567` (spec §5). */
+/** Strips everything but digits and groups them in threes with a space: `1234567` → `1 234 567`. */
 export function groupDigits(value: string | number): string {
   const digits = String(value)
     .replace(/\D/g, '')

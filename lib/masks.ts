@@ -1,5 +1,5 @@
 /**
- * Input masks of spec §5, shared by the admin's inputs (and usable by the site).
+ * Input masks (dates, numeric keys, patterns), shared by the admin's inputs (and usable by the site).
  * Each mask is a pure function from what the user typed to what the field shows.
  */
 
@@ -106,7 +106,7 @@ export const EDIT_KEYS: readonly string[] = ['Backspace', 'Delete'];
 const CLIPBOARD_SHORTCUTS: readonly string[] = ['c', 'x', 'a'];
 
 /**
- * The numeric key filter of spec §5: whether a key press may reach a numeric input. Digits, navigation and edit keys
+ * The numeric key filter: whether a key press may reach a numeric input. Digits, navigation and edit keys
  * pass, and so do copy, cut and select-all (Ctrl or ⌘ with C, X, A). A decimal point passes only when `decimal`
  * is set, and only once (when `currentValue` already holds one, another is refused). Everything else is refused.
  */

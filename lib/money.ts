@@ -1,5 +1,5 @@
 /**
- * Money input of spec §5: strip non-digits, group the digits in threes with a space. The grouping itself is
+ * Money input: strip non-digits, group the digits in threes with a space. The grouping itself is
  * lib/format.ts's `groupDigits` (also behind `formatRoubles`); this module adds what a money field needs while the
  * user types.
  */

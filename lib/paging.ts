@@ -11,7 +11,7 @@ export const PAGE_SIZES = {
 
 export type PagedListKind = keyof typeof PAGE_SIZES;
 
-/** The message of the 404 answered to a page value that is not a whole number of at least 1 (spec §2, §8). */
+/** The message of the 404 answered to a page value that is not a whole number of at least 1. */
 export const PAGE_NOT_FOUND_MESSAGE = 'Page not found.';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Phone verification (spec §1): a client-side service, not an HTTP call, registered when the app starts.
+ * Phone verification: a client-side service, not an HTTP call, registered when the app starts.
  * The app refuses to start without one (`requirePhoneVerification`).
  */
 

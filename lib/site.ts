@@ -1,9 +1,9 @@
-/** Constants of the public site shared by the site and the server (spec §2, §8, §9). */
+/** Constants of the public site shared by the site and the server: the not-found texts, the error toasts, timings and breakpoints. */
 
 export const NOT_FOUND_HEADLINE = 'Кажется, что-то пошло не так!';
 export const NOT_FOUND_EXPLANATION = 'Страница, которую вы ищете, не существует, устарела или была удалена.';
 export const NOT_FOUND_BUTTON = 'Перейти на главную';
-/** The message of a route that matches no page (spec §2, §8). */
+/** The message of a route that matches no page, answered with a 404. */
 export const ROUTE_NOT_FOUND_MESSAGE = 'This page could not be found';
 
 export const TIMEOUT_TOAST = 'Превышено время ожидания ответа от сервера! Попробуйте повторить операцию через некоторое время.';
@@ -19,7 +19,7 @@ export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 export const HOME_NEWS_COUNT = 3;
 
-/** Breakpoints of spec §9, in CSS pixels (min-width). */
+/** Breakpoints of the public site, in CSS pixels (min-width). */
 export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1340 } as const;
 
 export const MEDIA_TABS = [
@@ -58,7 +58,7 @@ export function mediaTab(key: MediaTabKey): MediaTab {
   return tab;
 }
 
-/** Permanent redirects of the site (spec §2, DESIGN.md §6). */
+/** Permanent (301) redirects of the site. */
 export const SITE_REDIRECTS: Record<string, string> = {
   '/media': '/media/nashi-novosti',
   '/investoram/sobraniya-aktsionerov': '/investoram/informatsiya-dlya-aktsionerov',
@@ -74,7 +74,7 @@ export interface ConnectionInfo {
   saveData?: boolean;
 }
 
-/** Prefetching is skipped on 2g (and slower), with data saving on, and offline (spec §1). */
+/** Prefetching is skipped on 2g (and slower), with data saving on, and offline. */
 export function prefetchAllowed(connection: ConnectionInfo | undefined, online: boolean): boolean {
   if (!online) return false;
   if (!connection) return true;

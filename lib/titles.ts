@@ -1,4 +1,4 @@
-/** Page titles, descriptions and image alt texts of the public site (spec §1, §2; DESIGN.md §6). */
+/** Page titles, descriptions and image alt texts of the public site, with the brand and the page suffix from page 2. */
 
 export const DEFAULT_ALT_TEMPLATE = 'Иллюстрация к странице «{title}» на сайте микрофинансовой компании — займы под залог';
 

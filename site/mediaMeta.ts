@@ -1,7 +1,7 @@
 import { mediaTab, type MediaTabKey } from '@lib/site.js';
 import { canonicalPath, type PageMeta } from './meta.js';
 
-/** Each media tab's own meta title and description (spec §2), with the page suffix from page 2. */
+/** Each media tab's own meta title and description, with the page suffix from page 2. */
 export function mediaMeta(tab: MediaTabKey, page: number): PageMeta {
   const { metaTitle, description } = mediaTab(tab);
   return { title: metaTitle, description, page, canonicalPath: canonicalPath(`/media/${tab}`, page) };

@@ -19,7 +19,7 @@ declare global {
       previewRefusal?: string | null;
     }
     interface PageContextServer {
-      /** The server's content services, in-process (DESIGN.md §2). Never passed to the client. */
+      /** The server's content services, called in-process without an HTTP request. Never passed to the client. */
       content: ContentServices;
     }
   }

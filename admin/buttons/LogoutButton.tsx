@@ -6,7 +6,7 @@ import { LOGOUT_FAILED_KEY } from '../../authProvider/index.js';
 
 /**
  * Logs out through the authProvider, which calls the server first. If that fails, the failure is reported and the
- * user stays logged in (spec §4); react-admin's own Logout would swallow the error.
+ * user stays logged in; react-admin's own Logout would swallow the error.
  */
 export const LogoutButton = forwardRef<HTMLLIElement>(function LogoutButton(_props, ref) {
   const logout = useLogout();

@@ -19,7 +19,7 @@ export interface VerbButtonProps {
 
 /**
  * Calls one custom verb of the dataProvider for the current record, then refetches the resource's lists — the
- * page the user is on is reloaded (spec §4: fix, unfix and moves reload the current video page).
+ * page the user is on is reloaded (fixing, unfixing or moving a video reloads the current page of the video list).
  */
 export const VerbButton = ({ verb, label, icon, success, disabled, iconOnly = false }: VerbButtonProps) => {
   const record = useRecordContext();

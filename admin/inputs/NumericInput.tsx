@@ -3,7 +3,7 @@ import { TextInput, type TextInputProps } from 'react-admin';
 import { isNumericKeyAllowed, sanitizeNumeric } from '@lib/masks.js';
 
 export type NumericInputProps = Omit<TextInputProps, 'parse' | 'format' | 'type'> & {
-  /** Allows one decimal point (spec §5: only with the decimal modifier). */
+  /** Allows one decimal point; without it only digits pass. */
   decimal?: boolean;
 };
 

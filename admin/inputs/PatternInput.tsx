@@ -2,7 +2,7 @@ import { TextInput, type TextInputProps } from 'react-admin';
 import { maskPattern } from '@lib/masks.js';
 
 export type PatternInputProps = Omit<TextInputProps, 'parse'> & {
-  /** `9` is a digit, `A` a letter; anything else is written by the mask (spec §5). */
+  /** `9` is a digit, `A` a letter; anything else is written by the mask. */
   pattern: string;
 };
 

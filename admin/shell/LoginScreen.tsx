@@ -63,7 +63,7 @@ export interface LoginScreenProps {
 }
 
 /**
- * The login screen at /admin (spec §2): the password step, and for an account with two-factor sign-in the code
+ * The login screen at /admin: the password step, and for an account with two-factor sign-in the code
  * step («Код из приложения», or a recovery code) for the challenge the password step answered. Plain React and the
  * shell's CSS: it is the first screen of the admin and loads without react-admin and MUI.
  */

@@ -3,7 +3,7 @@ import type { FileStore } from '../files/store.js';
 /**
  * The files one admin write adds and makes obsolete. New files are removed again when the write fails, so a
  * failure leaves nothing on disk; old files are removed only after the write succeeded, when no row points to
- * them any more (DESIGN.md §3).
+ * them any more.
  */
 export class FileChanges {
   private readonly added: string[] = [];

@@ -18,7 +18,7 @@ declare module 'fastify' {
 }
 
 export const UNAUTHORIZED_MESSAGE = 'Требуется авторизация.';
-/** Mentions "token expired" so that the admin recognises an expired session (spec §8). */
+/** Mentions "token expired" so that the admin recognises an expired session and sends the user back to /admin. */
 export const TOKEN_EXPIRED_MESSAGE = 'Срок действия токена истёк (token expired).';
 export const FORBIDDEN_MESSAGE = 'Недостаточно прав.';
 

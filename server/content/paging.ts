@@ -3,7 +3,7 @@ import type { Page } from '../../lib/types.js';
 
 /**
  * One page of a list: counts first and skips the item query when the page lies beyond the end,
- * where the answer is an empty `items` (DESIGN.md §4).
+ * where the answer is an empty `items`.
  */
 export async function pageOf<T>(
   page: number,

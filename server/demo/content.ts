@@ -7,7 +7,7 @@ export interface DemoArticle {
   daysAgo: number;
 }
 
-/** The three news articles of spec §2, under exactly their slugs. */
+/** The three fixed news articles whose addresses the site must serve, under exactly these slugs. */
 export const FIXED_NEWS: DemoArticle[] = [
   {
     title: '«Смарт Горизонт» стал резидентом проекта «Сколково»',

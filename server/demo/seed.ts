@@ -38,7 +38,7 @@ async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Fills an empty database with the demo content of DESIGN.md §3. Images are drawn and stored first; the rows go
+ * Fills an empty database with the demo content of ./content.ts. Images are drawn and stored first; the rows go
  * in one transaction, and if it fails the images are removed again, so a failed seed leaves nothing behind.
  */
 export async function seedDemoContent(db: Kysely<Database>, files: FileStore): Promise<boolean> {

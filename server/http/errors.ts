@@ -1,4 +1,4 @@
-/** An error with the HTTP status and the body the client gets: `{ message, errors? }` (DESIGN.md §4). */
+/** An error with the HTTP status and the body the client gets, the shape of every error body: `{ message, errors? }`. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -1,5 +1,5 @@
 /**
- * The chunk-reload guard (spec §2, §9): when a code chunk fails to load while the page starts or navigates, the page
+ * The chunk-reload guard: when a code chunk fails to load while the page starts or navigates, the page
  * is loaded again, at most once per 60 s, so that a new deployment heals open tabs without a reload loop.
  *
  * It must be listening before Vike loads the page's own chunks, so `+Head.tsx` inlines it (the server allows it in

@@ -2,7 +2,7 @@ import { prefetch } from 'vike/client/router';
 import { PREFETCH_IDLE_TIMEOUT_MS, isSitePath, prefetchAllowed, type ConnectionInfo } from '@lib/site.js';
 
 /**
- * Prefetches the code of pages whose links become visible (spec §1): once a link enters the viewport, after an idle
+ * Prefetches the code of pages whose links become visible: once a link enters the viewport, after an idle
  * callback (timeout 2000 ms), never on 2g, with data saving on, or offline. A prefetched link gets `data-prefetched`.
  */
 

@@ -29,7 +29,7 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-/** Shows a toast for 5000 ms (spec §8); the same text twice in a row is shown once. */
+/** Shows a toast for 5000 ms; the same text twice in a row is shown once. */
 export function showToast(text: string, kind: Toast['kind'] = 'error'): void {
   if (toasts.some((toast) => toast.text === text)) return;
   const toast = { id: nextId++, kind, text };

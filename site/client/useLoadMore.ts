@@ -8,7 +8,7 @@ export interface LoadMoreState<T> {
   /** The last page shown. */
   page: number;
   pageCount: number;
-  /** No page after the last one shown (spec §4: "ended" once the page passes pageCount). */
+  /** No page after the last one shown: the list has ended once the requested page passes pageCount. */
   ended: boolean;
   loading: boolean;
   loadMore: () => void;

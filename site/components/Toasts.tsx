@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { dismissToast, subscribeToasts, type Toast } from '../client/toasts.js';
 
-/** Toasts at the top centre (spec §8); errors are announced assertively. */
+/** Toasts at the top centre; errors are announced assertively. */
 export function Toasts() {
   const [toasts, setToasts] = useState<readonly Toast[]>([]);
   useEffect(() => subscribeToasts(setToasts), []);

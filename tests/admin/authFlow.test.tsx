@@ -141,7 +141,7 @@ describe('admin auth flow', () => {
   });
 });
 
-describe('error toasts (spec §8)', () => {
+describe('error toasts (timeout and network)', () => {
   it('shows the timeout toast when a request times out', async () => {
     const cookies = new MemoryCookies();
     cookies.set(ACCESS_COOKIE, tokenFor('MANAGER'));

@@ -85,7 +85,7 @@ describe('authProvider: session from the access_token cookie', () => {
   });
 });
 
-describe('authProvider: logout (spec §4)', () => {
+describe('authProvider: logout', () => {
   it('calls the server with the Bearer token first, then clears the token', async () => {
     const token = tokenFor('MANAGER');
     const { auth, cookies, requests } = setup(() => ({ status: 200, data: { data: { ok: true } } }), token);

@@ -25,7 +25,7 @@ function seeded() {
   return { client, invalidated };
 }
 
-describe('refetches after writes (spec §4)', () => {
+describe('refetches after writes', () => {
   it('add or edit of news, press or video refetches the lists, the generals and the most-read items', async () => {
     for (const [resource, action] of [
       ['news', 'create'],

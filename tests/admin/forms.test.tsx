@@ -26,7 +26,7 @@ function renderForm(children: React.ReactNode, onSubmit = vi.fn()) {
   return onSubmit;
 }
 
-describe('inputs built on the spec §5 masks', () => {
+describe('inputs built on the shared input masks', () => {
   it('the publication date field applies the dd.mm.yyyy mask while typing', async () => {
     const onSubmit = renderForm(<PublicAtInput source="public_at" />);
     const date = screen.getByTestId('public_at-date') as HTMLInputElement;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateShort, formatMegabytes, formatMonths, formatRoubles, groupDigits, pluralRu } from '../../lib/format.js';
 
-describe('formatting (spec §1, §5, §9)', () => {
+describe('formatting in Russian (dates, money, megabytes, plurals)', () => {
   it('dates are ru-RU', () => {
     expect(formatDate('2026-03-12T09:00:00Z')).toBe('12 марта 2026 г.');
     expect(formatDateShort('2026-03-12T09:00:00Z')).toBe('12.03.2026');

@@ -10,7 +10,7 @@ import {
   sanitizeNumeric,
 } from '../../lib/masks.js';
 
-describe('date mask dd.mm.yyyy (spec §5)', () => {
+describe('date mask dd.mm.yyyy', () => {
   it('inserts the dots while the user types digit by digit', () => {
     const typed = '31122024';
     const shown = [...typed].map((_, i) => maskDate(typed.slice(0, i + 1)));
@@ -67,7 +67,7 @@ describe('date mask dd.mm.yyyy (spec §5)', () => {
   });
 });
 
-describe('numeric key filter (spec §5)', () => {
+describe('numeric key filter', () => {
   it('accepts every digit', () => {
     for (const key of '0123456789') expect(isNumericKeyAllowed({ key })).toBe(true);
   });
@@ -107,7 +107,7 @@ describe('numeric key filter (spec §5)', () => {
   });
 });
 
-describe('pattern mask (spec §5: 9 is a digit, A is a letter)', () => {
+describe('pattern mask (9 is a digit, A is a letter)', () => {
   const phone = '+7 (999) 999-99-99';
 
   it('fills digit slots and writes the literals itself', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatRoubles } from '../../lib/format.js';
 import { formatMoney, parseMoney } from '../../lib/money.js';
 
-describe('money formatting (spec §5)', () => {
+describe('money formatting', () => {
   it('groups digits in threes from the right with a space', () => {
     expect(formatMoney('1')).toBe('1');
     expect(formatMoney('123')).toBe('123');
