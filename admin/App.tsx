@@ -15,7 +15,7 @@ const loadAdmin = () => import('./AdminRoot.js');
 const AdminRoot = lazy(loadAdmin);
 
 /**
- * The admin app at /admin (spec §2). Its first screen is light: without a session the login screen shows with no
+ * The admin app at /admin. Its first screen is light: without a session the login screen shows with no
  * react-admin and no MUI at all, and every other admin address goes back to /admin; with a session (or the marker of
  * one to renew) react-admin loads, with a progress bar meanwhile.
  */

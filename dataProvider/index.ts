@@ -38,7 +38,7 @@ export interface RevisionParams {
   revisionId: Identifier;
 }
 
-/** What a write did, for the admin's refetches (spec §4). */
+/** What a write did, for the admin's refetches (admin/cache.ts). */
 export type ChangeAction = 'create' | 'update' | 'delete' | 'restore' | 'fix' | 'unfix' | 'moveUp' | 'moveDown' | 'removeImage' | 'restoreRevision';
 
 export interface ChangeEvent {
@@ -235,7 +235,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
   const removeOne = async (resource: string, id: Identifier, previousData?: unknown): Promise<RaRecord> => {
     const config = configOf(resource);
     const record = await post(`${config.base}/remove/${encodeURIComponent(String(id))}`, undefined, basedOn(previousData));
-    // Spec §4: a source leaves the list only when the answer shows it inactive.
+    // A source leaves the list only when the server's answer shows it inactive (active 0).
     if (resource === 'media-source' && Number(record.active) !== 0) {
       throw new HttpError(SOURCE_NOT_DEACTIVATED_KEY, 409, { message: SOURCE_NOT_DEACTIVATED_KEY });
     }

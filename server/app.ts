@@ -192,7 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminCalendarRoutes);
   await app.register(adminResourceRoutes);
   await app.register(trashRoutes, { purgeIntervalMs: options.trashPurgeMs });
-  // The public site last: it answers every other GET outside /api (DESIGN.md §2).
+  // The public site last: it answers every other GET outside /api.
   await app.register(sitePlugin);
 
   jobs.start();

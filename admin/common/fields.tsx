@@ -25,7 +25,7 @@ export const StatusField = (_props: { label?: string; sortable?: boolean; sortBy
   return <Chip size="small" color={colour} label={translate(`app.status.${status}`)} />;
 };
 
-/** A whole number with digits grouped in threes (the money formatter of spec §5). */
+/** A whole number with digits grouped in threes (the money formatter, formatMoney). */
 export const GroupedNumberField = ({ source, label }: { source: string; label?: string }) => (
   <FunctionField
     source={source}

@@ -3,7 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 /** Timestamps are ISO 8601 UTC strings (`2026-01-31T09:00:00.000Z`) in both dialects, so they sort as text. */
 type Timestamp = string;
 type CreatedAt = ColumnType<Timestamp, Timestamp | undefined, never>;
-/** 0 or 1 in both dialects; the API answers flags as numbers (spec §4: `active` equal to 0). */
+/** 0 or 1 in both dialects; the API answers flags as numbers (a removed source shows `active` equal to 0). */
 type Flag = 0 | 1;
 
 interface ArticleColumns {

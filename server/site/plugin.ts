@@ -37,7 +37,7 @@ export interface SitePluginOptions {
 }
 
 /**
- * Registers the phone verification service (spec §1). Without one the application must not start, so this throws
+ * Registers the phone verification service. Without one the application must not start, so this throws
  * when the service is missing or does not verify a known number.
  */
 export function registerSiteServices(): void {
