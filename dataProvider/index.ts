@@ -17,70 +17,17 @@ import type { ApiStyle } from '@lib/resources/index.js';
 import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
 import type { ArticleSummary, MediaGenerals, MediaSource } from '@lib/types.js';
 import { createApiClient, createFetchJson, unwrap, type HttpClientOptions } from './apiClient.js';
+import { toFormData, toJsonBody, type UnknownRecord } from './bodies.js';
 import { ADMIN_API, apiStyleOf, verbResource, type VerbResource } from './resources.js';
+import type { AdminDataProvider, ChangeAction, ChangeEvent, RevisionParams, TrashRestoreParams, VerbParams, VerbResult } from './types.js';
+import { basedOn, updateHeaders } from './versions.js';
 
 export { REQUEST_TIMEOUT_MS } from './httpClient.js';
 export { TIMEOUT_ERROR_KEY, NETWORK_ERROR_KEY, isTimeoutMessage, isExpiredTokenMessage } from './apiClient.js';
 export * from './resources.js';
-
-/** Parameters of the custom verbs: the record's id. */
-export interface VerbParams {
-  id: Identifier;
-}
-
-export interface VerbResult {
-  data: RaRecord;
-}
-
-/** Parameters naming one version of a record. */
-export interface RevisionParams {
-  id: Identifier;
-  revisionId: Identifier;
-}
-
-/** What a write did, for the admin's refetches (admin/cache.ts). */
-export type ChangeAction = 'create' | 'update' | 'delete' | 'restore' | 'fix' | 'unfix' | 'moveUp' | 'moveDown' | 'removeImage' | 'restoreRevision';
-
-export interface ChangeEvent {
-  resource: string;
-  action: ChangeAction;
-  /** The records the server answered with. */
-  records: RaRecord[];
-}
-
-export interface AdminDataProvider extends DataProvider {
-  fix(resource: string, params: VerbParams): Promise<VerbResult>;
-  unfix(resource: string, params: VerbParams): Promise<VerbResult>;
-  moveUp(resource: string, params: VerbParams): Promise<VerbResult>;
-  moveDown(resource: string, params: VerbParams): Promise<VerbResult>;
-  removeImage(resource: string, params: VerbParams): Promise<VerbResult>;
-  /** The media section's generals (the newest own article, press item and video), `GET /api/media/generals`. */
-  getGenerals(resource: string, params: Record<string, never>): Promise<{ data: MediaGenerals }>;
-  /** The most-read own articles, `GET /api/media/many-reads`. */
-  getReads(resource: string, params: Record<string, never>): Promise<{ data: ArticleSummary[] }>;
-  /** The active press sources, `GET /api/media/sources` (readable by every role). */
-  getSources(resource: string, params: Record<string, never>): Promise<{ data: MediaSource[] }>;
-  /** Puts a removed record back from the trash under its id, `POST /api/admin/trash/restore/{resource}/{id}`. */
-  restoreFromTrash(resource: string, params: TrashRestoreParams): Promise<VerbResult>;
-  /** Purges every entry of the trash with its files (MANAGER), `POST /api/admin/trash/empty`. */
-  emptyTrash(resource: string, params: Record<string, never>): Promise<{ data: { purged: number } }>;
-  /** A record's history, newest first (resources that declare `revisions`). */
-  getRevisions(resource: string, params: VerbParams): Promise<{ data: RevisionSummary[] }>;
-  /** One version with its values, for the diff. */
-  getRevision(resource: string, params: RevisionParams): Promise<{ data: Revision }>;
-  /** Restores a version as a new save; answers the record. */
-  restoreRevision(resource: string, params: RevisionParams): Promise<VerbResult>;
-  /** Imports redirects from CSV, all lines or none (`POST /api/admin/redirects/import`). */
-  importRedirects(resource: 'redirects', params: { csv: string }): Promise<{ data: { imported: number } }>;
-  /** A signed link to the record's public page, drafts included (resources that declare `preview`). */
-  preview(resource: string, params: VerbParams): Promise<{ data: PreviewLink }>;
-}
-
-/** Which removed record to restore: its resource and its own id. */
-export interface TrashRestoreParams {
-  resource: string;
-  recordId: Identifier;
-}
+export * from './types.js';
+export { toFormData, toJsonBody } from './bodies.js';
+export type { OverwriteMeta } from './versions.js';
 
 /**
  * What a form may pass as the `meta` of a create or update: a callback told the upload's percent while a multipart
@@ -103,85 +50,6 @@ export interface AdminDataProviderOptions extends HttpClientOptions {
 
 /** The message (an i18n key) of a source removal the server did not confirm with `active` 0. */
 export const SOURCE_NOT_DEACTIVATED_KEY = 'app.error.source_not_deactivated';
-
-type UnknownRecord = Record<string, unknown>;
-
-function isBlob(value: unknown): value is Blob {
-  return typeof Blob !== 'undefined' && value instanceof Blob;
-}
-
-/** The `rawFile` of a react-admin file input's value, if it holds a new file. */
-function rawFileOf(value: unknown): Blob | null {
-  if (isBlob(value)) return value;
-  if (typeof value === 'object' && value !== null && 'rawFile' in value) {
-    const raw = (value as { rawFile: unknown }).rawFile;
-    if (isBlob(raw)) return raw;
-  }
-  return null;
-}
-
-function fileName(blob: Blob, fallback: string): string {
-  return typeof File !== 'undefined' && blob instanceof File && blob.name ? blob.name : fallback;
-}
-
-function scalar(value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'number' || typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString();
-  return JSON.stringify(value);
-}
-
-/** The JSON body of a write: the accepted fields only, flags as 0 or 1. */
-export function toJsonBody(config: VerbResource, data: UnknownRecord): UnknownRecord {
-  const body: UnknownRecord = {};
-  for (const field of config.fields) {
-    if (field in data && data[field] !== undefined) body[field] = scalar(data[field]);
-  }
-  return body;
-}
-
-/**
- * The multipart form of a write: the accepted fields as text (flags as `0`/`1`, null as empty) and the new files
- * (`rawFile` of react-admin's file inputs) as file parts. Files already on the server are not sent again.
- */
-export function toFormData(config: VerbResource, data: UnknownRecord): FormData {
-  const form = new FormData();
-  for (const field of config.fields) {
-    if (!(field in data) || data[field] === undefined) continue;
-    const value = scalar(data[field]);
-    form.append(field, value === null ? '' : String(value));
-  }
-  for (const file of config.files ?? []) {
-    const value = data[file.name];
-    const entries = Array.isArray(value) ? value : [value];
-    for (const entry of file.multiple ? entries : entries.slice(0, 1)) {
-      const raw = rawFileOf(entry);
-      if (raw) form.append(file.name, raw, fileName(raw, file.name));
-    }
-  }
-  return form;
-}
-
-/**
- * The `If-Match` of a write based on a record as it was read: its version, so that the server refuses (409) the
- * write when someone saved the record since, instead of silently overwriting their changes.
- */
-function basedOn(record: unknown): Record<string, string> {
-  const version = typeof record === 'object' && record !== null ? (record as { version?: unknown }).version : undefined;
-  return typeof version === 'number' ? { 'If-Match': `"${version}"` } : {};
-}
-
-/** The `meta` of an update with which the editor deliberately replaces another editor's newer version («Оставить мою»). */
-export interface OverwriteMeta {
-  overwrite: true;
-}
-
-/** The headers of an update: its version, and whether it is a deliberate overwrite (audited as such). */
-function updateHeaders(previousData: unknown, meta: unknown): Record<string, string> {
-  const overwrite = typeof meta === 'object' && meta !== null && (meta as Partial<OverwriteMeta>).overwrite === true;
-  return { ...basedOn(previousData), ...(overwrite ? { 'X-Conflict-Resolution': 'overwrite' } : {}) };
-}
 
 const recordUrl = (resource: string, id: Identifier) => `${ADMIN_API}/${resource}/${encodeURIComponent(String(id))}`;
 

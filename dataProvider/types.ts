@@ -1,0 +1,68 @@
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
+import type { ArticleSummary, MediaGenerals, MediaSource } from '@lib/types.js';
+
+/** Parameters of the custom verbs: the record's id. */
+export interface VerbParams {
+  id: Identifier;
+}
+
+export interface VerbResult {
+  data: RaRecord;
+}
+
+/** Parameters naming one version of a record. */
+export interface RevisionParams {
+  id: Identifier;
+  revisionId: Identifier;
+}
+
+/** What a write did, for the admin's refetches (admin/cache.ts). */
+export type ChangeAction = 'create' | 'update' | 'delete' | 'restore' | 'fix' | 'unfix' | 'moveUp' | 'moveDown' | 'removeImage' | 'restoreRevision';
+
+export interface ChangeEvent {
+  resource: string;
+  action: ChangeAction;
+  /** The records the server answered with. */
+  records: RaRecord[];
+}
+
+export interface AdminDataProvider extends DataProvider {
+  fix(resource: string, params: VerbParams): Promise<VerbResult>;
+  unfix(resource: string, params: VerbParams): Promise<VerbResult>;
+  moveUp(resource: string, params: VerbParams): Promise<VerbResult>;
+  moveDown(resource: string, params: VerbParams): Promise<VerbResult>;
+  removeImage(resource: string, params: VerbParams): Promise<VerbResult>;
+  /** The media section's generals (the newest own article, press item and video), `GET /api/media/generals`. */
+  getGenerals(resource: string, params: Record<string, never>): Promise<{ data: MediaGenerals }>;
+  /** The most-read own articles, `GET /api/media/many-reads`. */
+  getReads(resource: string, params: Record<string, never>): Promise<{ data: ArticleSummary[] }>;
+  /** The active press sources, `GET /api/media/sources` (readable by every role). */
+  getSources(resource: string, params: Record<string, never>): Promise<{ data: MediaSource[] }>;
+  /** Puts a removed record back from the trash under its id, `POST /api/admin/trash/restore/{resource}/{id}`. */
+  restoreFromTrash(resource: string, params: TrashRestoreParams): Promise<VerbResult>;
+  /** Purges every entry of the trash with its files (MANAGER), `POST /api/admin/trash/empty`. */
+  emptyTrash(resource: string, params: Record<string, never>): Promise<{ data: { purged: number } }>;
+  /** A record's history, newest first (resources that declare `revisions`). */
+  getRevisions(resource: string, params: VerbParams): Promise<{ data: RevisionSummary[] }>;
+  /** One version with its values, for the diff. */
+  getRevision(resource: string, params: RevisionParams): Promise<{ data: Revision }>;
+  /** Restores a version as a new save; answers the record. */
+  restoreRevision(resource: string, params: RevisionParams): Promise<VerbResult>;
+  /** Imports redirects from CSV, all lines or none (`POST /api/admin/redirects/import`). */
+  importRedirects(resource: 'redirects', params: { csv: string }): Promise<{ data: { imported: number } }>;
+  /** A signed link to the record's public page, drafts included (resources that declare `preview`). */
+  preview(resource: string, params: VerbParams): Promise<{ data: PreviewLink }>;
+}
+
+/** Which removed record to restore: its resource and its own id. */
+export interface TrashRestoreParams {
+  resource: string;
+  recordId: Identifier;
+}
+
+/** Which removed record to restore: its resource and its own id. */
+export interface TrashRestoreParams {
+  resource: string;
+  recordId: Identifier;
+}
