@@ -24,6 +24,7 @@ const ACCOUNT_ROUTES: Readonly<Record<string, Role>> = {
   '/api/admin/account': 'USER',
   '/api/admin/search': 'USER',
   '/api/admin/calendar': 'USER',
+  '/api/admin/presence': 'USER',
   '/api/admin/settings': 'MANAGER',
 };
 
