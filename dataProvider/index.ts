@@ -17,11 +17,13 @@ import type { ApiStyle } from '@lib/resources/index.js';
 import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
 import type { ArticleSummary, MediaGenerals, MediaSource } from '@lib/types.js';
 import { createApiClient, createFetchJson, unwrap, type HttpClientOptions } from './apiClient.js';
+import { presenceMethods, type PresenceMethods } from './presence.js';
 import { ADMIN_API, apiStyleOf, verbResource, type VerbResource } from './resources.js';
 
 export { REQUEST_TIMEOUT_MS } from './httpClient.js';
 export { TIMEOUT_ERROR_KEY, NETWORK_ERROR_KEY, isTimeoutMessage, isExpiredTokenMessage } from './apiClient.js';
 export * from './resources.js';
+export type { PresenceParams } from './presence.js';
 
 /** Parameters of the custom verbs: the record's id. */
 export interface VerbParams {
@@ -48,7 +50,7 @@ export interface ChangeEvent {
   records: RaRecord[];
 }
 
-export interface AdminDataProvider extends DataProvider {
+export interface AdminDataProvider extends DataProvider, PresenceMethods {
   fix(resource: string, params: VerbParams): Promise<VerbResult>;
   unfix(resource: string, params: VerbParams): Promise<VerbResult>;
   moveUp(resource: string, params: VerbParams): Promise<VerbResult>;
@@ -304,6 +306,8 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     },
   };
 
+  const presence = presenceMethods(http);
+
   const verbProvider: AdminDataProvider = {
     ...reads,
     async create<RecordType extends Omit<RaRecord, 'id'> = RaRecord, ResultRecordType extends RaRecord = RecordType & { id: Identifier }>(
@@ -349,10 +353,12 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     ...publicReads,
     ...trashActions,
     ...editorial,
+    ...presence,
   };
 
   const plainWithEvents: DataProvider = {
     ...reads,
+    ...presence,
     async create(resource, params) {
       const result = await reads.create(resource, params);
       changed(resource, 'create', [result.data]);

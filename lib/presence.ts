@@ -25,3 +25,6 @@ export interface RecordPresence {
   id: number;
   editors: PresenceEditor[];
 }
+
+/** Records whose resource has edit screens (not the read-only logs and groups) are tracked. */
+export const tracksPresence = (resource: { api: string } | undefined): boolean => resource !== undefined && resource.api !== 'read-only';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idFromText, MAX_ID } from '../../lib/ids.js';
-import { PRESENCE_EXPIRY_MS, PRESENCE_TAB_PATTERN } from '../../lib/presence.js';
+import { PRESENCE_EXPIRY_MS, PRESENCE_TAB_PATTERN, tracksPresence } from '../../lib/presence.js';
 import { resourceNamed, roleMayUse, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { FORBIDDEN_MESSAGE, requireRole, UNAUTHORIZED_MESSAGE, type AuthUser } from '../auth/guard.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -40,7 +40,7 @@ function signedIn(request: FastifyRequest): AuthUser {
  */
 function editableResource(name: string, user: AuthUser): ResourceDescriptor {
   const resource = resourceNamed(name);
-  if (!resource || resource.api === 'read-only') throw notFound(UNKNOWN_SECTION_MESSAGE);
+  if (!resource || !tracksPresence(resource)) throw notFound(UNKNOWN_SECTION_MESSAGE);
   if (!roleMayUse(user.role, resource)) throw new HttpError(403, FORBIDDEN_MESSAGE);
   return resource;
 }
