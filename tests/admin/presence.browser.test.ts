@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { userWithToken } from '../helpers/auth.js';
-import { logIn, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+import { logIn, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** Two staff members open the same news item in Debian's Chromium against the built server: each is told of the other. */
 
@@ -64,9 +64,7 @@ describe('who else is editing a record, in Chromium', () => {
     // Back to the list inside the app: the screen unmounts and releases the record at once.
     await editor.page.getByRole('menuitem', { name: 'Новости', exact: true }).click();
     await editor.page.waitForURL('**/admin/news');
-    await expect
-      .poll(() => admin.app.db.selectFrom('presence').select('id').where('user_id', '=', maria.user.id).execute(), { timeout: 5_000 })
-      .toEqual([]);
+    await expect.poll(() => admin.app.db.selectFrom('presence').select('id').where('user_id', '=', maria.user.id).execute(), { timeout: 5_000 }).toEqual([]);
     await notice(manager.page, maria.user.name).waitFor({ state: 'detached', timeout: SEEN_WITHIN_MS });
     await manager.context.close();
     await editor.context.close();
