@@ -5,7 +5,6 @@ import { PRESENCE_EXPIRY_MS, PRESENCE_TAB_PATTERN, tracksPresence } from '../../
 import { resourceNamed, roleMayUse, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { FORBIDDEN_MESSAGE, requireRole, UNAUTHORIZED_MESSAGE, type AuthUser } from '../auth/guard.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { parseForm } from '../http/validation.js';
 import { loose } from '../resources/writes.js';
 import { announce, othersInResource, othersOnRecord, pruneExpired, release, type Screen } from './store.js';
 
@@ -23,10 +22,16 @@ export interface PresenceOptions {
   now?: () => number;
 }
 
-const tabBody = z.object({ tab: z.string().regex(PRESENCE_TAB_PATTERN, 'Ожидается идентификатор вкладки: 8–64 латинских букв, цифр, «-» или «_».') });
+/** The screen's own id, in the body of a heartbeat and the query of a release. */
+const tabSchema = z.object({ tab: z.string().regex(PRESENCE_TAB_PATTERN, 'Ожидается идентификатор вкладки: 8–64 латинских букв, цифр, «-» или «_».') });
+// Path parameters as plain text: the handlers check them, so that the section's 404 and the role's 403 come before
+// a malformed id's 400 (a route's own params schema would answer 404 to it).
+const resourceParams = z.object({ resource: z.string() });
+const recordParams = z.object({ resource: z.string(), id: z.string() });
 
-type ResourceRoute = { Params: { resource: string } };
-type RecordRoute = { Params: { resource: string; id: string }; Body: unknown; Querystring: Record<string, unknown> };
+type ResourceRoute = { Params: z.output<typeof resourceParams> };
+type RecordRoute = { Params: z.output<typeof recordParams> };
+type Tab = z.output<typeof tabSchema>;
 
 /** The user `requireRole` let through. */
 function signedIn(request: FastifyRequest): AuthUser {
@@ -65,16 +70,15 @@ export async function presenceRoutes(app: FastifyInstance, options: PresenceOpti
   app.jobs.add({ name: 'presence-prune', everyMs: PRESENCE_PRUNE_EVERY_MS, run: () => pruneExpired(app.db, expiredAt()).then(() => undefined) });
   app.addHook('onRequest', requireRole('USER'));
 
-  const screenOf = (request: FastifyRequest<RecordRoute>, tabSource: unknown): { screen: Screen; resource: ResourceDescriptor } => {
+  const screenOf = (request: FastifyRequest<RecordRoute>, { tab }: Tab): { screen: Screen; resource: ResourceDescriptor } => {
     const user = signedIn(request);
     const resource = editableResource(request.params.resource, user);
     const recordId = recordIdOf(request.params.id);
-    const { tab } = parseForm(tabBody, tabSource);
     return { resource, screen: { userId: user.id, tab, resource: resource.name, recordId } };
   };
 
   // `POST /api/admin/presence/{resource}/{id}` with `{ tab }`: this screen has the record open; answers the others.
-  app.post<RecordRoute>('/api/admin/presence/:resource/:id', async (request) => {
+  app.post<RecordRoute & { Body: Tab }>('/api/admin/presence/:resource/:id', { schema: { params: recordParams, body: tabSchema } }, async (request) => {
     const { screen, resource } = screenOf(request, request.body);
     const record = await loose(app.db).selectFrom(resource.table).select('id').where('id', '=', screen.recordId).executeTakeFirst();
     if (!record) throw notFound();
@@ -83,14 +87,18 @@ export async function presenceRoutes(app: FastifyInstance, options: PresenceOpti
   });
 
   // `DELETE /api/admin/presence/{resource}/{id}?tab=`: the screen was left.
-  app.delete<RecordRoute>('/api/admin/presence/:resource/:id', async (request, reply) => {
-    const { screen } = screenOf(request, request.query);
-    await release(app.db, screen);
-    return reply.code(204).send();
-  });
+  app.delete<RecordRoute & { Querystring: Tab }>(
+    '/api/admin/presence/:resource/:id',
+    { schema: { params: recordParams, querystring: tabSchema } },
+    async (request, reply) => {
+      const { screen } = screenOf(request, request.query);
+      await release(app.db, screen);
+      return reply.code(204).send();
+    },
+  );
 
   // `GET /api/admin/presence/{resource}`: the records of the resource others have open, for its list.
-  app.get<ResourceRoute>('/api/admin/presence/:resource', async (request) => {
+  app.get<ResourceRoute>('/api/admin/presence/:resource', { schema: { params: resourceParams } }, async (request) => {
     const user = signedIn(request);
     const resource = editableResource(request.params.resource, user);
     return { data: await othersInResource(app.db, resource.name, user.id, expiredAt()) };
