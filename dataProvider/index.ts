@@ -18,6 +18,7 @@ import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
 import type { ArticleSummary, MediaGenerals, MediaSource } from '@lib/types.js';
 import { createApiClient, createFetchJson, unwrap, type HttpClientOptions } from './apiClient.js';
 import { toFormData, toJsonBody, type UnknownRecord } from './bodies.js';
+import { presenceMethods } from './presence.js';
 import { ADMIN_API, apiStyleOf, verbResource, type VerbResource } from './resources.js';
 import type { AdminDataProvider, ChangeAction, ChangeEvent, RevisionParams, TrashRestoreParams, VerbParams, VerbResult } from './types.js';
 import { basedOn, updateHeaders } from './versions.js';
@@ -28,6 +29,7 @@ export * from './resources.js';
 export * from './types.js';
 export { toFormData, toJsonBody } from './bodies.js';
 export type { OverwriteMeta } from './versions.js';
+export type { PresenceParams } from './presence.js';
 
 /**
  * What a form may pass as the `meta` of a create or update: a callback told the upload's percent while a multipart
@@ -182,6 +184,8 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     },
   };
 
+  const presence = presenceMethods(http);
+
   const verbProvider: AdminDataProvider = {
     ...reads,
     async create<RecordType extends Omit<RaRecord, 'id'> = RaRecord, ResultRecordType extends RaRecord = RecordType & { id: Identifier }>(
@@ -228,10 +232,12 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     ...trashActions,
     ...redirectActions,
     ...editorial,
+    ...presence,
   };
 
   const plainWithEvents: DataProvider = {
     ...reads,
+    ...presence,
     async create(resource, params) {
       const result = await reads.create(resource, params);
       changed(resource, 'create', [result.data]);

@@ -1,4 +1,5 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { PresenceMethods } from './presence.js';
 import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
 import type { ArticleSummary, MediaGenerals, MediaSource } from '@lib/types.js';
 
@@ -27,7 +28,7 @@ export interface ChangeEvent {
   records: RaRecord[];
 }
 
-export interface AdminDataProvider extends DataProvider {
+export interface AdminDataProvider extends DataProvider, PresenceMethods {
   fix(resource: string, params: VerbParams): Promise<VerbResult>;
   unfix(resource: string, params: VerbParams): Promise<VerbResult>;
   moveUp(resource: string, params: VerbParams): Promise<VerbResult>;

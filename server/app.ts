@@ -24,6 +24,7 @@ import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
 import { installJsonBodyParser } from './http/jsonBody.js';
 import { installSchemas } from './http/schemas.js';
 import { ensureSearchIndex } from './search/indexer.js';
+import { presenceRoutes, type PresenceOptions } from './presence/plugin.js';
 import { adminResourceRoutes } from './resources/index.js';
 import { adminCalendarRoutes } from './routes/admin/calendar.js';
 import { adminMeRoutes } from './routes/admin/me.js';
@@ -90,6 +91,8 @@ export interface BuildOptions {
   viewFlushMs?: number;
   /** How often expired trash entries are purged. */
   trashPurgeMs?: number;
+  /** Who else is editing a record: its expiry and clock (tests). */
+  presence?: PresenceOptions;
 }
 
 /** The whole application without a listening socket: connects, migrates, seeds an empty database, registers routes. */
@@ -192,6 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminCalendarRoutes);
   await app.register(adminResourceRoutes);
   await app.register(trashRoutes, { purgeIntervalMs: options.trashPurgeMs });
+  await app.register(presenceRoutes, options.presence ?? {});
   // The public site last: it answers every other GET outside /api.
   await app.register(sitePlugin);
 

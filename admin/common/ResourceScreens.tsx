@@ -1,6 +1,7 @@
 import { Create, Edit, useResourceContext } from 'react-admin';
 import { resourceNamed } from '@lib/resources/index.js';
 import { useConflictView } from '../conflicts/useConflictView.js';
+import { PresenceNotice } from '../presence/PresenceNotice.js';
 import { editActionsOf, editAsideOf } from '../revisions/editorial.js';
 import type { EditParts } from './parts.js';
 import { UploadProgressProvider, useUploadProgress } from './uploadProgress.js';
@@ -23,7 +24,7 @@ export const ResourceCreate = ({ form: Form }: { form: Form }) => {
  * A resource's edit screen: saves pessimistically (the form waits for the server's answer), then the list; a save
  * refused because someone saved meanwhile opens the conflict view (admin/conflicts). A
  * resource that declares `revisions` gets its history beside the form, one that declares `preview` the
- * «Предпросмотр» button (unless it has buttons of its own).
+ * «Предпросмотр» button (unless it has buttons of its own). Above the form, who else has the record open.
  */
 export const ResourceEdit = ({
   form: Form,
@@ -49,6 +50,7 @@ export const ResourceEdit = ({
         transform={transform}
         mutationOptions={{ meta, onError: conflicts.onError }}
       >
+        <PresenceNotice />
         <Form editing />
       </Edit>
       {conflicts.view}

@@ -510,3 +510,13 @@ export const editorialMessages = {
     },
   },
 };
+
+/** Who else is editing a record: the edit screen's notice and the lists' marker (merged over `appMessages`). */
+export const presenceMessages = {
+  app: {
+    presence: {
+      editing: 'Сейчас редактирует: %{name} (с %{since})',
+      marker: 'Сейчас редактирует: %{names} |||| Сейчас редактируют: %{names} |||| Сейчас редактируют: %{names}',
+    },
+  },
+};

@@ -354,3 +354,21 @@ export interface Database {
   trash: TrashTable;
   revisions: RevisionsTable;
 }
+
+/** One open edit screen of the admin (migration 0012_presence), kept while its heartbeat comes. */
+export interface PresenceTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The screen's own random id: one person's two tabs are two rows. */
+  tab: string;
+  resource: string;
+  record_id: number;
+  /** When this screen opened the record. */
+  since: Timestamp;
+  /** Its last heartbeat; older than the expiry, the row no longer counts. */
+  last_seen: Timestamp;
+}
+
+export interface Database {
+  presence: PresenceTable;
+}

@@ -13,9 +13,9 @@ vi.mock('fastify', async (importOriginal) => (await import('../helpers/routes.js
 
 /**
  * The role each admin route needs, from the resource registry: a route belongs to the resource whose read path or
- * verbs path it starts with. Beside the resources: the signed-in user's own account, the global search and the
- * publishing calendar and the trash (every role; they answer only what the user's role may read), emptying the
- * trash and the security settings (MANAGER).
+ * verbs path it starts with. Beside the resources: the signed-in user's own account, the global search, the
+ * publishing calendar, the trash and who else is editing a record (every role; they answer only what the user's
+ * role may read), emptying the trash and the security settings (MANAGER).
  */
 const ACCOUNT_ROUTES: Readonly<Record<string, Role>> = {
   '/api/admin/trash/empty': 'MANAGER',
@@ -24,6 +24,7 @@ const ACCOUNT_ROUTES: Readonly<Record<string, Role>> = {
   '/api/admin/account': 'USER',
   '/api/admin/search': 'USER',
   '/api/admin/calendar': 'USER',
+  '/api/admin/presence': 'USER',
   '/api/admin/settings': 'MANAGER',
 };
 

@@ -248,6 +248,31 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
     expect(views).toBe(5);
   }, 60_000);
 
+  it('tells a staff member on B who has a record open on A, and A who has it open on B', async () => {
+    const maria = { email: 'presence-maria@example.com', password: 'presence-maria-passphrase-1' };
+    const created = await adminPost(a, '/api/admin/users', { ...maria, name: 'Мария', role: 'USER' });
+    expect(created.status).toBe(201);
+    const login = await loginAs(b, maria.email, maria.password, freshAddress());
+    expect(login.status).toBe(200);
+    const mariaToken = /access_token=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const { id } = await addNews(a, 'Новость, которую правят двое');
+    const announce = async (peer: Peer, bearer: string, tab: string) => {
+      const response = await fetch(`${peer.base}/api/admin/presence/news/${id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tab }),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()).data as { name: string }[]).map((editor) => editor.name);
+    };
+
+    expect(await announce(a, token, 'cluster-tab-a')).toEqual([]);
+    expect(await announce(b, mariaToken, 'cluster-tab-b')).toEqual(['Администратор']);
+    expect(await announce(a, token, 'cluster-tab-a')).toEqual(['Мария']);
+    const list = await fetch(`${b.base}/api/admin/presence/news`, { headers: { authorization: `Bearer ${mariaToken}` } });
+    expect((await list.json()).data).toEqual([{ id, editors: [expect.objectContaining({ name: 'Администратор' })] }]);
+  });
+
   it('answers 503 on /api/ready and for files while the object storage is down, and recovers without a restart', async () => {
     const added = await addNews(a, 'Новость до остановки хранилища');
     const image = await newsImage(a, added.id);
