@@ -40,6 +40,7 @@ import { searchRoutes } from './routes/search.js';
 import { textPagesRoutes } from './routes/textPages.js';
 import { uploadsRoutes } from './routes/uploads.js';
 import { sitePlugin } from './site/plugin.js';
+import { formDraftRoutes } from './drafts/plugin.js';
 import { trashRoutes } from './trash/plugin.js';
 
 declare module 'fastify' {
@@ -190,6 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminCalendarRoutes);
   await app.register(adminResourceRoutes);
   await app.register(trashRoutes, { purgeIntervalMs: options.trashPurgeMs });
+  await app.register(formDraftRoutes);
   // The public site last: it answers every other GET outside /api (DESIGN.md §2).
   await app.register(sitePlugin);
 
