@@ -17,7 +17,7 @@ async function newestKept(api: DraftsApi, target: DraftTarget): Promise<KeptVers
   return local.saved_at > remote.saved_at ? local : remote;
 }
 
-const hasFileInputs = (resource: string) => Object.values(resourceNamed(resource)?.fields ?? {}).some(isUpload);
+const fieldsOf = (resource: string) => resourceNamed(resource)?.fields ?? {};
 
 /**
  * Offers the unsaved changes kept for this form when they differ from what it shows: «Восстановить…» fills the form
@@ -28,6 +28,8 @@ export const RecoveryNotice = ({ target, api, autosave }: { target: DraftTarget;
   const { getValues, setValue } = useFormContext();
   const [kept, setKept] = useState<KeptVersion | null>(null);
   const { forget } = autosave;
+  const fields = fieldsOf(target.resource);
+  const editable = Object.keys(fields);
 
   // Looked up once per form (user, resource, record); a save that bumps the version does not ask again.
   const { userId, resource, recordKey } = target;
@@ -35,7 +37,7 @@ export const RecoveryNotice = ({ target, api, autosave }: { target: DraftTarget;
     let current = true;
     void newestKept(api, { userId, resource, recordKey, version: null }).then((found) => {
       if (!current || !found) return;
-      if (changedFields(found.values, getValues()).length === 0) forget();
+      if (changedFields(Object.keys(fieldsOf(resource)), found.values, getValues()).length === 0) forget();
       else setKept(found);
     });
     return () => {
@@ -46,7 +48,7 @@ export const RecoveryNotice = ({ target, api, autosave }: { target: DraftTarget;
   if (!kept) return null;
 
   const restore = () => {
-    for (const name of changedFields(kept.values, getValues())) setValue(name, kept.values[name], { shouldDirty: true });
+    for (const name of changedFields(editable, kept.values, getValues())) setValue(name, kept.values[name], { shouldDirty: true });
     if (target.version !== null && kept.version !== null && kept.version !== target.version) autosave.baseOn(kept.version);
     setKept(null);
   };
@@ -58,7 +60,7 @@ export const RecoveryNotice = ({ target, api, autosave }: { target: DraftTarget;
   return (
     <Alert severity="warning" role="status" sx={{ mb: 2, width: '100%' }}>
       {translate('app.autosave.kept_at', { at: formatDateTime(kept.saved_at) })}
-      {hasFileInputs(target.resource) ? ` ${translate('app.autosave.files_not_kept')}` : ''}
+      {Object.values(fields).some(isUpload) ? ` ${translate('app.autosave.files_not_kept')}` : ''}
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
         <Button variant="contained" size="small" onClick={restore}>
           {translate('app.autosave.restore')}
