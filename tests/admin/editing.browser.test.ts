@@ -98,6 +98,52 @@ describe('editing forms in Chromium', () => {
     await close();
   });
 
+  it('restored text that started from an older version of the record is saved through the conflict view', async () => {
+    const id = await addNews('Новость, которую правят двое');
+    const first = await signedIn();
+    await first.page.goto(`/admin/news/${id}`);
+    await expect.poll(() => titleBox(first.page).inputValue()).toBe('Новость, которую правят двое');
+    await leadBox(first.page).fill('Мой анонс до сбоя');
+    await expect.poll(() => keptValues(String(id)), { timeout: 10_000 }).toMatchObject({ lead: 'Мой анонс до сбоя' });
+    await first.close();
+
+    const { headers } = await userWithToken(admin.app, 'USER');
+    await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Заголовок коллеги' });
+    const { page, close } = await signedIn();
+    await page.goto(`/admin/news/${id}`);
+    await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
+    expect(await leadBox(page).inputValue()).toBe('Мой анонс до сбоя');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Запись уже изменили: выберите, что сохранить' });
+    await dialog.getByRole('button', { name: 'Оставить мою' }).click();
+    await page.waitForURL('**/admin/news');
+    expect(await newsRow(id)).toMatchObject({ lead: 'Мой анонс до сбоя' });
+    await expect.poll(() => keptValues(String(id))).toBeNull();
+    await close();
+  });
+
+  it('while the server cannot take the kept version, the browser keeps it and sends it once the server answers', async () => {
+    const id = await addNews('Новость без связи');
+    const { page, close } = await signedIn();
+    await page.route('**/api/admin/form-drafts/**', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Нет связи"}' }) : route.continue(),
+    );
+    await page.goto(`/admin/news/${id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe('Новость без связи');
+    await leadBox(page).fill('Набрано без связи с сервером');
+    const inBrowser = () => page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('admin-form-draft:')).length);
+    await expect.poll(inBrowser, { timeout: 10_000 }).toBe(1);
+    expect(await keptValues(String(id))).toBeNull();
+
+    await page.unroute('**/api/admin/form-drafts/**');
+    await page.reload();
+    await expect.poll(() => keptValues(String(id))).toMatchObject({ lead: 'Набрано без связи с сервером' });
+    await expect.poll(inBrowser).toBe(0);
+    await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
+    expect(await leadBox(page).inputValue()).toBe('Набрано без связи с сервером');
+    await close();
+  });
+
   it('leaving a form with unsaved changes by a menu entry asks; staying keeps the text, leaving goes', async () => {
     const id = await addNews('Новость для ухода');
     const { page, dialogs, answer, close } = await signedIn();
@@ -150,6 +196,18 @@ describe('editing forms in Chromium', () => {
     expect(await newsRow(id)).toMatchObject({ title: 'Первое сохранение', lead: 'Второе сохранение', version: before + 2 });
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe(`/admin/news/${id}`);
+    await close();
+  });
+
+  it('«Сохранить и продолжить» on a new item opens its edit screen', async () => {
+    const { page, close } = await signedIn();
+    await page.goto('/admin/news/create');
+    await titleBox(page).fill('Новость, сохранённая с продолжением');
+    await page.getByRole('button', { name: 'Сохранить и продолжить' }).click();
+    await expect.poll(async () => (await newsTitled('Новость, сохранённая с продолжением'))?.id).toBeDefined();
+    const added = await newsTitled('Новость, сохранённая с продолжением');
+    await page.waitForURL(`**/admin/news/${added?.id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe('Новость, сохранённая с продолжением');
     await close();
   });
 
