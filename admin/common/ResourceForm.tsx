@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SimpleForm, useResourceContext, type SimpleFormProps } from 'react-admin';
+import { SimpleForm, useResourceContext } from 'react-admin';
 import { resourceNamed } from '@lib/resources/index.js';
 import { FormAutosave } from '../autosave/FormAutosave.js';
 import { FormToolbar } from './FormToolbar.js';
@@ -27,7 +27,7 @@ export const ResourceForm = ({ defaultValues, children }: ResourceFormProps) => 
     return publishes ? { ...values, published: 0 } : values;
   };
   return (
-    <SimpleForm defaultValues={defaults as SimpleFormProps['defaultValues']} warnWhenUnsavedChanges toolbar={<FormToolbar publishes={publishes} />}>
+    <SimpleForm defaultValues={defaults} warnWhenUnsavedChanges toolbar={<FormToolbar publishes={publishes} />}>
       <SaveShortcut />
       <FormAutosave />
       {children}
