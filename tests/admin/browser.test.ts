@@ -42,7 +42,8 @@ describe('admin in Chromium', () => {
     await page.getByLabel(/^Описание изображения/).fill('Синий прямоугольник');
     await page.locator('.ProseMirror').first().click();
     await page.keyboard.type('Текст новости из браузера.');
-    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    // A new item is a draft: «Опубликовать» saves it published.
+    await page.getByRole('button', { name: 'Опубликовать' }).click();
 
     await page.waitForURL('**/admin/news');
     await rowWith(page, 'Браузерная новость о запуске').waitFor();
