@@ -11,7 +11,7 @@ import {
   NotFound,
   Resource,
 } from 'react-admin';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
 import { ADMIN_HOME, type AdminAuthProvider } from '../authProvider/index.js';
 import { AccessDenied } from './AccessDenied.js';
 import { AdminHome, LoginRedirect } from './AdminHome.js';
@@ -80,16 +80,14 @@ export interface AdminRootProps {
 }
 
 /**
- * The signed-in admin (its own chunk): real paths (`/admin/news/3`) through a browser router, react-admin mounted
+ * The signed-in admin (its own chunk): real paths (`/admin/news/3`) through a browser data router, react-admin mounted
  * under the `/admin` basename, Russian messages, toasts at the top centre.
  */
 export default function AdminRoot({ providers, authProvider }: AdminRootProps) {
-  const [ready] = useState(() => providers ?? createProviders({ authProvider }));
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route path={`${ADMIN_HOME}/*`} element={<AdminRoutes providers={ready} />} />
-      </Routes>
-    </BrowserRouter>
-  );
+  // A data router, which lets a form with unsaved changes ask before the editor leaves it.
+  const [router] = useState(() => {
+    const ready = providers ?? createProviders({ authProvider });
+    return createBrowserRouter([{ path: `${ADMIN_HOME}/*`, element: <AdminRoutes providers={ready} /> }]);
+  });
+  return <RouterProvider router={router} />;
 }

@@ -42,6 +42,7 @@ import { searchRoutes } from './routes/search.js';
 import { textPagesRoutes } from './routes/textPages.js';
 import { uploadsRoutes } from './routes/uploads.js';
 import { sitePlugin } from './site/plugin.js';
+import { formDraftRoutes } from './drafts/plugin.js';
 import { trashRoutes } from './trash/plugin.js';
 
 declare module 'fastify' {
@@ -196,6 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminResourceRoutes);
   await app.register(trashRoutes, { purgeIntervalMs: options.trashPurgeMs });
   await app.register(presenceRoutes, options.presence ?? {});
+  await app.register(formDraftRoutes);
   // The public site last: it answers every other GET outside /api.
   await app.register(sitePlugin);
 

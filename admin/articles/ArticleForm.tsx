@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { SimpleForm, TextInput, useResourceContext, useTranslate } from 'react-admin';
+import { TextInput, useResourceContext, useTranslate } from 'react-admin';
 import { isResourceName, type ResourceName } from '@lib/resources/index.js';
 import { FlagInput } from '../inputs/FlagInput.js';
 import type { FormProps } from '../common/parts.js';
@@ -7,6 +7,7 @@ import { rules } from '../common/rules.js';
 import { ImageUploadInput } from '../inputs/ImageUploadInput.js';
 import { PublicAtInput } from '../inputs/PublicAtInput.js';
 import { RichTextInput } from '../inputs/RichTextInput.js';
+import { ResourceForm } from '../common/ResourceForm.js';
 
 const Section = ({ title }: { title: string }) => {
   const translate = useTranslate();
@@ -25,7 +26,7 @@ export const ArticleForm = ({ editing }: FormProps) => {
   const current = useResourceContext();
   const resource: ResourceName = current && isResourceName(current) ? current : 'news';
   return (
-    <SimpleForm defaultValues={() => ({ published: 1, public_at: new Date().toISOString() })}>
+    <ResourceForm defaultValues={() => ({ public_at: new Date().toISOString() })}>
       <TextInput source="title" validate={rules(resource, 'title')} fullWidth />
       <TextInput source="slug" validate={rules(resource, 'slug')} fullWidth />
       <TextInput source="lead" multiline minRows={2} fullWidth validate={rules(resource, 'lead')} />
@@ -44,6 +45,6 @@ export const ArticleForm = ({ editing }: FormProps) => {
       <Section title="app.section.seo" />
       <TextInput source="seo_title" fullWidth validate={rules(resource, 'seo_title')} />
       <TextInput source="seo_description" multiline fullWidth validate={rules(resource, 'seo_description')} />
-    </SimpleForm>
+    </ResourceForm>
   );
 };

@@ -1,5 +1,6 @@
 import { Create, Edit, useResourceContext } from 'react-admin';
 import { resourceNamed } from '@lib/resources/index.js';
+import { useForgetKeptVersion } from '../autosave/draftsApi.js';
 import { useConflictView } from '../conflicts/useConflictView.js';
 import { PresenceNotice } from '../presence/PresenceNotice.js';
 import { editActionsOf, editAsideOf } from '../revisions/editorial.js';
@@ -38,7 +39,8 @@ export const ResourceEdit = ({
   const [percent, meta] = useUploadProgress();
   const name = useResourceContext() ?? '';
   const resource = resourceNamed(name);
-  const conflicts = useConflictView(name);
+  const forgetKeptVersion = useForgetKeptVersion();
+  const conflicts = useConflictView(name, (id) => forgetKeptVersion(name, String(id)));
   return (
     <UploadProgressProvider value={percent}>
       <Edit

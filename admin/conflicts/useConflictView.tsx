@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { HttpError, useDataProvider, useNotify, useRedirect, type Identifier, type RaRecord, type UpdateParams } from 'react-admin';
 import { STALE_VERSION_MESSAGE } from '@lib/versions.js';
 import type { ErrorBody } from '../../dataProvider/apiClient.js';
@@ -21,9 +21,12 @@ function conflictOf(error: HttpError & { body: ErrorBody }, mine: RaRecord, base
  * The edit screen's answer to a save that came too late: the conflict view instead of an error toast. `onError`
  * goes into the edit screen's mutation options (other errors are notified as react-admin does: field errors stay on
  * the form); `view` is rendered beside the screen; `generation` changes when the editor takes the saved version, so
- * the screen mounts anew with it.
+ * the screen mounts anew with it. `onResolved` is told once the editor has settled the conflict either way.
  */
-export function useConflictView(resource: string): {
+export function useConflictView(
+  resource: string,
+  onResolved: (id: Identifier) => Promise<void> = async () => undefined,
+): {
   onError: (error: unknown, variables: Partial<UpdateParams>) => void;
   view: ReactNode;
   generation: number;
@@ -35,6 +38,13 @@ export function useConflictView(resource: string): {
   const [state, setState] = useState<{ id: Identifier; conflict: Conflict } | null>(null);
   const [saving, setSaving] = useState(false);
   const [generation, setGeneration] = useState(0);
+  const [leaving, setLeaving] = useState(false);
+
+  // Back to the list once the screen shows the saved record: the form no longer holds unsaved values, so leaving
+  // it does not ask.
+  useEffect(() => {
+    if (leaving) redirect('list', resource);
+  }, [leaving, redirect, resource]);
 
   const notifyError = (error: unknown) => {
     const body = error instanceof HttpError ? (error.body as ErrorBody | undefined) : undefined;
@@ -55,10 +65,11 @@ export function useConflictView(resource: string): {
     setSaving(true);
     try {
       const meta: OverwriteMeta | undefined = overwrite ? { overwrite: true } : undefined;
-      await dataProvider.update(resource, { id, data: values, previousData: saved, meta });
-      setState(null);
+      const { data } = await dataProvider.update(resource, { id, data: values, previousData: saved, meta });
+      await onResolved(id);
       notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
-      redirect('list', resource);
+      showSaved(data);
+      setLeaving(true);
     } catch (error) {
       if (isStaleVersion(error)) setState({ id, conflict: conflictOf(error, values, saved) });
       else notifyError(error);
@@ -67,10 +78,15 @@ export function useConflictView(resource: string): {
     }
   };
 
-  const takeSaved = (saved: RaRecord) => {
+  const showSaved = (saved: RaRecord) => {
     replaceRecordInCache(queryClient, resource, saved);
     setState(null);
     setGeneration((value) => value + 1);
+  };
+
+  const takeSaved = async (id: Identifier, saved: RaRecord) => {
+    await onResolved(id);
+    showSaved(saved);
   };
 
   const view = state ? (
@@ -80,7 +96,7 @@ export function useConflictView(resource: string): {
       conflict={state.conflict}
       saving={saving}
       onSave={(values, saved, overwrite) => void save(state.id, values, saved, overwrite)}
-      onTakeSaved={takeSaved}
+      onTakeSaved={(saved) => void takeSaved(state.id, saved)}
     />
   ) : null;
   return { onError, view, generation };

@@ -1,7 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import russianMessages from 'ra-language-russian';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
-import { appMessages, editorialMessages, presenceMessages, searchCalendarMessages, trashMessages } from './ru.js';
+import { appMessages, editorialMessages, formMessages, presenceMessages, searchCalendarMessages, trashMessages } from './ru.js';
 
 /**
  * Russian messages: ra-language-russian, with the admin's own messages over it (they add the keys it lacks; a test
@@ -14,6 +14,7 @@ export const russian: TranslationMessages = mergeTranslations(
   trashMessages,
   editorialMessages,
   presenceMessages,
+  formMessages,
 );
 
 export const i18nProvider = polyglotI18nProvider(() => russian, 'ru', [{ locale: 'ru', name: 'Русский' }], {

@@ -520,3 +520,23 @@ export const presenceMessages = {
     },
   },
 };
+
+/** The resource forms' autosave, «Сохранить и продолжить» and publishing of drafts (merged over `appMessages`). */
+export const formMessages = {
+  app: {
+    autosave: {
+      kept_at: 'Есть несохранённые изменения от %{at}.',
+      files_not_kept: 'Выбранные файлы не сохраняются: выберите их снова.',
+      restore: 'Восстановить несохранённые изменения',
+      discard: 'Отменить',
+    },
+    action: {
+      save_and_continue: 'Сохранить и продолжить',
+      publish: 'Опубликовать',
+    },
+    notification: {
+      published: 'Опубликовано',
+      scheduled: 'Запланировано на %{at}',
+    },
+  },
+};

@@ -1,5 +1,5 @@
 import { Link, Typography } from '@mui/material';
-import { FileField, FileInput, SelectInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { FileField, FileInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import type { DownloadFile } from '@lib/types.js';
 import { choicesOf } from '../common/choices.js';
 import { formatMegabytes } from '../common/fields.js';
@@ -8,6 +8,7 @@ import { acceptOf, rules } from '../common/rules.js';
 import { UploadProgress } from '../common/uploadProgress.js';
 import { NumericInput } from '../inputs/NumericInput.js';
 import { PublicAtInput } from '../inputs/PublicAtInput.js';
+import { ResourceForm } from '../common/ResourceForm.js';
 
 const isNewFile = (value: unknown): boolean => typeof value === 'object' && value !== null && 'rawFile' in value;
 
@@ -32,7 +33,7 @@ const CurrentFile = () => {
 export const InvestorDocumentForm = () => {
   const translate = useTranslate();
   return (
-    <SimpleForm defaultValues={() => ({ published: 1, public_at: new Date().toISOString(), year: new Date().getFullYear() })}>
+    <ResourceForm defaultValues={() => ({ public_at: new Date().toISOString(), year: new Date().getFullYear() })}>
       <TextInput source="title" validate={rules('investor-documents', 'title')} fullWidth />
       <SelectInput
         source="category"
@@ -54,6 +55,6 @@ export const InvestorDocumentForm = () => {
         <FileField source="src" title="title" />
       </FileInput>
       <UploadProgress />
-    </SimpleForm>
+    </ResourceForm>
   );
 };

@@ -1,14 +1,15 @@
-import { SimpleForm, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { FlagInput } from '../inputs/FlagInput.js';
 import { rules } from '../common/rules.js';
 import { ImageUploadInput } from '../inputs/ImageUploadInput.js';
+import { ResourceForm } from '../common/ResourceForm.js';
 
 /** Sources are multipart: the logo travels as the `logo` file part. */
 export const MediaSourceForm = () => (
-  <SimpleForm defaultValues={{ active: 1 }}>
+  <ResourceForm defaultValues={{ active: 1 }}>
     <TextInput source="name" validate={rules('media-source', 'name')} fullWidth />
     <TextInput source="url" validate={rules('media-source', 'url')} fullWidth />
     <ImageUploadInput source="logo" altSource={null} validate={rules('media-source', 'logo')} />
     <FlagInput source="active" />
-  </SimpleForm>
+  </ResourceForm>
 );

@@ -1,9 +1,10 @@
 import { Box, Typography } from '@mui/material';
-import { SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { TextInput, useRecordContext, useTranslate } from 'react-admin';
 import type { PublicImage } from '@lib/types.js';
 import { FlagInput } from '../inputs/FlagInput.js';
 import { rules } from '../common/rules.js';
 import { PublicAtInput } from '../inputs/PublicAtInput.js';
+import { ResourceForm } from '../common/ResourceForm.js';
 
 const Preview = () => {
   const record = useRecordContext();
@@ -22,12 +23,12 @@ const Preview = () => {
 
 /** Videos are plain JSON writes; the server takes the preview from the video service. */
 export const MediaVideoForm = () => (
-  <SimpleForm defaultValues={() => ({ published: 1, public_at: new Date().toISOString() })}>
+  <ResourceForm defaultValues={() => ({ public_at: new Date().toISOString() })}>
     <TextInput source="title" validate={rules('media-video', 'title')} fullWidth />
     <TextInput source="video_url" validate={rules('media-video', 'video_url')} fullWidth />
     <Preview />
     <TextInput source="lead" multiline minRows={2} fullWidth validate={rules('media-video', 'lead')} />
     <PublicAtInput source="public_at" validate={rules('media-video', 'public_at')} />
     <FlagInput source="published" />
-  </SimpleForm>
+  </ResourceForm>
 );

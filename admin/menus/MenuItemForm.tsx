@@ -1,12 +1,13 @@
-import { FormDataConsumer, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { FormDataConsumer, SelectInput, TextInput } from 'react-admin';
 import { rules } from '../common/rules.js';
 import { NumericInput } from '../inputs/NumericInput.js';
 import { MENU_KIND_CHOICES } from './kinds.js';
 import { ReferenceInput } from '../inputs/ReferenceInput.js';
+import { ResourceForm } from '../common/ResourceForm.js';
 
 /** A menu item: its menu (kind), its parent within that menu (none for a top-level item), title, link and order. */
 export const MenuItemForm = () => (
-  <SimpleForm defaultValues={{ kind: 'main', position: 1 }}>
+  <ResourceForm defaultValues={{ kind: 'main', position: 1 }}>
     <SelectInput source="kind" choices={MENU_KIND_CHOICES} validate={rules('menus', 'kind')} />
     <FormDataConsumer<{ kind?: string }>>
       {({ formData }) => (
@@ -18,5 +19,5 @@ export const MenuItemForm = () => (
     <TextInput source="title" validate={rules('menus', 'title')} fullWidth />
     <TextInput source="url" validate={rules('menus', 'url')} fullWidth />
     <NumericInput source="position" validate={rules('menus', 'position')} />
-  </SimpleForm>
+  </ResourceForm>
 );

@@ -1,12 +1,13 @@
-import { SimpleForm, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { rules } from '../common/rules.js';
 import { NumericInput } from '../inputs/NumericInput.js';
+import { ResourceForm } from '../common/ResourceForm.js';
 
 export const NetworkForm = () => (
-  <SimpleForm defaultValues={{ position: 1 }}>
+  <ResourceForm defaultValues={{ position: 1 }}>
     <TextInput source="title" validate={rules('network-collections', 'title')} fullWidth />
     <TextInput source="url" validate={rules('network-collections', 'url')} fullWidth />
     <TextInput source="icon" validate={rules('network-collections', 'icon')} />
     <NumericInput source="position" validate={rules('network-collections', 'position')} />
-  </SimpleForm>
+  </ResourceForm>
 );

@@ -7,7 +7,6 @@ import {
   regex,
   required,
   SelectInput,
-  SimpleForm,
   TextInput,
   useRecordContext,
   useTranslate,
@@ -17,6 +16,7 @@ import { formatMegabytes } from '../common/fields.js';
 import { choicesOf } from '../common/choices.js';
 import { acceptOf, rules } from '../common/rules.js';
 import { ReferenceInput } from '../inputs/ReferenceInput.js';
+import { ResourceForm } from '../common/ResourceForm.js';
 
 function isNewFile(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'rawFile' in value;
@@ -53,7 +53,7 @@ const hexRule = regex(/^#[0-9a-fA-F]{6}$/, 'app.input.hex_invalid');
 export const LogoForm = () => {
   const translate = useTranslate();
   return (
-    <SimpleForm defaultValues={{ type: 'logo' }}>
+    <ResourceForm defaultValues={{ type: 'logo' }}>
       <ReferenceInput source="category_id" reference="photobank-categories" sort={{ field: 'position', order: 'ASC' }}>
         <SelectInput optionText="title" validate={rules('photobank-logos', 'category_id')} />
       </ReferenceInput>
@@ -89,6 +89,6 @@ export const LogoForm = () => {
           )
         }
       </FormDataConsumer>
-    </SimpleForm>
+    </ResourceForm>
   );
 };

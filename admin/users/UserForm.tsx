@@ -1,8 +1,9 @@
-import { email, maxLength, minLength, PasswordInput, required, SelectInput, SimpleForm, TextInput, type RaRecord } from 'react-admin';
+import { email, maxLength, minLength, PasswordInput, required, SelectInput, TextInput, type RaRecord } from 'react-admin';
 import type { FormProps } from '../common/parts.js';
 import { choicesOf } from '../common/choices.js';
 import { rules } from '../common/rules.js';
 import { FlagInput } from '../inputs/FlagInput.js';
+import { ResourceForm } from '../common/ResourceForm.js';
 
 /** An edited user's data without an empty password: left empty on edit, the password stays unchanged. */
 export function withoutEmptyPassword(data: RaRecord): RaRecord {
@@ -15,7 +16,7 @@ export function withoutEmptyPassword(data: RaRecord): RaRecord {
  * empty on edit it stays unchanged.
  */
 export const UserForm = ({ editing }: FormProps) => (
-  <SimpleForm defaultValues={{ role: 'USER', active: 1 }}>
+  <ResourceForm defaultValues={{ role: 'USER', active: 1 }}>
     <TextInput source="email" validate={[...rules('users', 'email'), email()]} fullWidth />
     <TextInput source="name" validate={rules('users', 'name')} fullWidth />
     <SelectInput source="role" choices={choicesOf('users', 'role')} validate={rules('users', 'role')} />
@@ -25,5 +26,5 @@ export const UserForm = ({ editing }: FormProps) => (
       validate={editing ? [minLength(8), maxLength(128)] : [required(), minLength(8), maxLength(128)]}
       autoComplete="new-password"
     />
-  </SimpleForm>
+  </ResourceForm>
 );

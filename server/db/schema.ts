@@ -372,3 +372,24 @@ export interface PresenceTable {
 export interface Database {
   presence: PresenceTable;
 }
+
+/** A form's unsaved values kept for one user (server/drafts/): per record, or `new` for a create form. */
+export interface FormDraftsTable {
+  id: Generated<number>;
+  user_id: number;
+  resource: string;
+  /** The record's id, or `new`. */
+  record_key: string;
+  /** JSON object of the form's values (files left out: a browser cannot hand them back). */
+  form_values: string;
+  /** The record's version the editor started from; null for a create form. */
+  version: number | null;
+  saved_at: Timestamp;
+}
+
+export type FormDraftRow = Selectable<FormDraftsTable>;
+
+// The kept form versions (migration 0013_form_drafts), merged into the interface above.
+export interface Database {
+  form_drafts: FormDraftsTable;
+}

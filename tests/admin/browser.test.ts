@@ -42,7 +42,8 @@ describe('admin in Chromium', () => {
     await page.getByLabel(/^Описание изображения/).fill('Синий прямоугольник');
     await page.locator('.ProseMirror').first().click();
     await page.keyboard.type('Текст новости из браузера.');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    // A new item is a draft: «Опубликовать» saves it published.
+    await page.getByRole('button', { name: 'Опубликовать' }).click();
 
     await page.waitForURL('**/admin/news');
     await rowWith(page, 'Браузерная новость о запуске').waitFor();
@@ -57,7 +58,7 @@ describe('admin in Chromium', () => {
     await page.waitForURL(/\/admin\/news\/\d+$/);
     expect(await page.getByTestId('current-image').locator('img').getAttribute('alt')).toBe('Синий прямоугольник');
     await page.getByLabel(/^Заголовок/).fill('Браузерная новость, исправленная');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.waitForURL('**/admin/news');
     await rowWith(page, 'Браузерная новость, исправленная').waitFor();
     const article = await api<{ title: string; content: string; image: { src: string } | null }>(`/api/news/item/${published?.slug ?? ''}`);

@@ -38,11 +38,11 @@ describe('two staff members editing one news item in Chromium', () => {
     await openNews(second, id);
 
     await first.getByRole('textbox', { name: /^Заголовок/ }).fill('Заголовок от первого');
-    await first.getByRole('button', { name: 'Сохранить' }).click();
+    await first.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await first.waitForURL('**/admin/news');
 
     await second.getByRole('textbox', { name: /^Анонс/ }).fill('Анонс от второго');
-    await second.getByRole('button', { name: 'Сохранить' }).click();
+    await second.getByRole('button', { name: 'Сохранить', exact: true }).click();
     const dialog = second.getByRole('dialog', { name: 'Запись уже изменили: выберите, что сохранить' });
     await dialog.waitFor();
     expect(await dialog.getByRole('alert').textContent()).toContain(MANAGER.email);
@@ -70,7 +70,7 @@ describe('two staff members editing one news item in Chromium', () => {
     await openNews(page, id);
     await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Чужой заголовок' });
     await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Мой заголовок');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Оставить мою' }).click();
     await page.waitForURL('**/admin/news');
@@ -88,7 +88,7 @@ describe('two staff members editing one news item in Chromium', () => {
     await expect.poll(() => page.getByRole('textbox', { name: /^Заголовок/ }).inputValue()).toBe('Мой заголовок');
     await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Снова чужой' });
     await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Черновая правка');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Взять сохранённую' }).click();
     await expect.poll(() => page.getByRole('textbox', { name: /^Заголовок/ }).inputValue()).toBe('Снова чужой');
     await page.context().close();

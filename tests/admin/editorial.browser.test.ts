@@ -67,7 +67,7 @@ async function editContent(page: Page, id: number, text: string): Promise<void> 
   await editor.click();
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await page.waitForURL('**/admin/news');
 }
 

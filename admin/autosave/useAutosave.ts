@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { HttpError, useFormIsDirty, useRegisterMutationMiddleware, type CreateParams, type UpdateParams } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { DraftsApi, DraftTarget, KeptVersion } from './draftsApi.js';
+import { keepableValues } from './keptValues.js';
+import { allPending, removePending, savePending } from './pendingDrafts.js';
+
+/** How long after the last change the form's values are kept: long enough not to send every keystroke. */
+export const AUTOSAVE_DELAY_MS = 3_000;
+/** How often versions kept in the browser are offered to the server again while a form is open. */
+const RETRY_EVERY_MS = 30_000;
+
+/** No answer at all, or a server error: the server cannot take the version now, the browser keeps it meanwhile. */
+const unreachable = (error: unknown) => !(error instanceof HttpError) || error.status === 0 || error.status >= 500;
+
+type SaveParams = Partial<CreateParams & UpdateParams>;
+type Save = (resource: string, params: SaveParams) => Promise<unknown>;
+
+export interface Autosave {
+  /** Bases the next save on the record version restored values started from, when it is older than the form's. */
+  baseOn: (version: number) => void;
+  /** Removes the kept version (after a save, or when the editor discards it). */
+  forget: () => void;
+}
+
+/**
+ * Keeps the form's values while it has unsaved changes: a few seconds after the last change, on the server, or in
+ * the browser until the server can be reached again. A successful save removes the kept version; a failed one
+ * keeps the values at once.
+ */
+export function useAutosave(target: DraftTarget | null, api: DraftsApi): Autosave {
+  const { control, getValues } = useFormContext();
+  const values = useWatch({ control });
+  const dirty = useFormIsDirty();
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const saving = useRef(false);
+  const basedOn = useRef<number | null>(null);
+
+  // One call after another, so a removal never overtakes the keeping it follows.
+  const enqueue = useCallback((task: () => Promise<void>) => {
+    queue.current = queue.current.then(task).catch(() => undefined);
+  }, []);
+
+  const keep = useCallback(
+    (kept: KeptVersion) => {
+      if (!target) return;
+      enqueue(async () => {
+        try {
+          await api.keep(target, kept);
+          removePending(target);
+        } catch (error) {
+          if (unreachable(error)) savePending(target, kept);
+        }
+      });
+    },
+    [api, enqueue, target],
+  );
+
+  const keepNow = useCallback(() => {
+    keep({ values: keepableValues(getValues()), version: target?.version ?? null, saved_at: new Date().toISOString() });
+  }, [getValues, keep, target]);
+
+  const forget = useCallback(() => {
+    if (!target) return;
+    removePending(target);
+    enqueue(() => api.forget(target));
+  }, [api, enqueue, target]);
+
+  useEffect(() => {
+    if (!target || !dirty || saving.current) return;
+    const timer = window.setTimeout(keepNow, AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [values, dirty, target, keepNow]);
+
+  // Versions this browser kept while the server could not be reached go to it once it answers again.
+  useEffect(() => {
+    if (!target) return;
+    const flush = () => {
+      for (const pending of allPending(target.userId)) {
+        const address = { userId: target.userId, resource: pending.resource, recordKey: pending.recordKey };
+        enqueue(async () => {
+          await api.keep(address, pending.kept);
+          removePending(address);
+        });
+      }
+    };
+    flush();
+    const timer = window.setInterval(flush, RETRY_EVERY_MS);
+    window.addEventListener('online', flush);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('online', flush);
+    };
+  }, [api, enqueue, target]);
+
+  const middleware = useCallback(
+    async (resource: string, params: SaveParams, next: Save) => {
+      saving.current = true;
+      const version = basedOn.current;
+      // Restored values that started from an older version are saved as based on it, so that a save over someone
+      // else's newer version opens the conflict view instead of overwriting it.
+      const based = version !== null && params.previousData ? { ...params, previousData: { ...params.previousData, version } } : params;
+      try {
+        const result = await next(resource, based);
+        basedOn.current = null;
+        forget();
+        return result;
+      } catch (error) {
+        keepNow();
+        throw error;
+      } finally {
+        saving.current = false;
+      }
+    },
+    [forget, keepNow],
+  );
+  useRegisterMutationMiddleware(middleware);
+
+  const baseOn = useCallback((version: number) => {
+    basedOn.current = version;
+  }, []);
+
+  return { baseOn, forget };
+}

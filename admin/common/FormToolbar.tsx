@@ -1,0 +1,19 @@
+import { DeleteButton, SaveButton, Toolbar, useRecordContext } from 'react-admin';
+import { PublishButton } from '../buttons/PublishButton.js';
+import { SaveAndContinueButton } from '../buttons/SaveAndContinueButton.js';
+
+/**
+ * The buttons under every resource form: «Сохранить» (then the list), «Сохранить и продолжить», «Опубликовать» on
+ * a draft of a resource that publishes, and removal of a stored record.
+ */
+export const FormToolbar = ({ publishes }: { publishes: boolean }) => {
+  const record = useRecordContext();
+  return (
+    <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+      <SaveButton />
+      <SaveAndContinueButton />
+      {publishes && <PublishButton />}
+      {record?.id !== undefined && <DeleteButton sx={{ ml: 'auto' }} />}
+    </Toolbar>
+  );
+};

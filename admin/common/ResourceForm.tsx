@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { SimpleForm, useResourceContext } from 'react-admin';
+import { resourceNamed } from '@lib/resources/index.js';
+import { FormAutosave } from '../autosave/FormAutosave.js';
+import { FormToolbar } from './FormToolbar.js';
+import { SaveShortcut } from './SaveShortcut.js';
+
+type DefaultValues = Record<string, unknown> | (() => Record<string, unknown>);
+
+export interface ResourceFormProps {
+  /** Values of a new record (an object, or a function for values computed when the form opens). */
+  defaultValues?: DefaultValues;
+  children: ReactNode;
+}
+
+/**
+ * The form of every resource: its unsaved changes are kept as the editor types (and offered back), leaving it with
+ * unsaved changes asks first, Ctrl+S saves, «Сохранить и продолжить» stays on it. A new item of a resource that
+ * publishes starts as a draft, and «Опубликовать» publishes a draft.
+ */
+export const ResourceForm = ({ defaultValues, children }: ResourceFormProps) => {
+  const name = useResourceContext();
+  const resource = name ? resourceNamed(name) : undefined;
+  const publishes = resource !== undefined && 'published' in resource.fields;
+  const defaults = () => {
+    const values = typeof defaultValues === 'function' ? defaultValues() : (defaultValues ?? {});
+    return publishes ? { ...values, published: 0 } : values;
+  };
+  return (
+    <SimpleForm defaultValues={defaults} warnWhenUnsavedChanges toolbar={<FormToolbar publishes={publishes} />}>
+      <SaveShortcut />
+      <FormAutosave />
+      {children}
+    </SimpleForm>
+  );
+};

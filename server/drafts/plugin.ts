@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { HTML_MAX, resourceNamed, roleMayUse } from '../../lib/resources/index.js';
+import { FORBIDDEN_MESSAGE, requireRole } from '../auth/guard.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { findDraft, forgetDraft, keepDraft, purgeDrafts, type DraftAddress } from './store.js';
+
+const DAY_MS = 86_400_000;
+/** Kept versions nobody came back to for this long are removed. */
+export const DRAFT_RETENTION_DAYS = 30;
+export const DRAFT_PURGE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/**
+ * The largest kept version (past it: 413): the longest rich text in UTF-8 (a Cyrillic letter takes two bytes),
+ * with room for the other fields of the form.
+ */
+export const DRAFT_BODY_LIMIT = 2 * HTML_MAX + 256 * 1024;
+export const UNKNOWN_FORM_MESSAGE = 'Такой формы нет.';
+
+const params = z.object({
+  resource: z.string().max(100),
+  // A record's id, or `new` for the create form.
+  key: z.string().regex(/^(?:new|[1-9]\d{0,14})$/, 'Ожидается номер записи или new.'),
+});
+const body = z.object({
+  values: z.record(z.string(), z.unknown()),
+  version: z.number().int().positive().nullable(),
+});
+type DraftRoute = { Params: z.output<typeof params> };
+
+/** The kept version a request names: the signed-in user's, of a resource with a form their role may use. */
+function addressOf(request: FastifyRequest<DraftRoute>): DraftAddress {
+  const resource = resourceNamed(request.params.resource);
+  if (!resource || resource.api === 'read-only') throw notFound(UNKNOWN_FORM_MESSAGE);
+  const user = request.user;
+  if (!user || !roleMayUse(user.role, resource)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+  return { userId: user.id, resource: resource.name, recordKey: request.params.key };
+}
+
+/**
+ * Autosaved form versions (docs/admin-api.md): each user reads, keeps and removes only their own, so an editor's
+ * unsaved work survives a crash, a reload or another computer. Old ones are purged by the periodic job runner.
+ */
+export async function formDraftRoutes(app: FastifyInstance): Promise<void> {
+  app.jobs.add({
+    name: 'form-drafts-purge',
+    everyMs: DRAFT_PURGE_INTERVAL_MS,
+    run: async () => {
+      const purged = await purgeDrafts(app.db, new Date(Date.now() - DRAFT_RETENTION_DAYS * DAY_MS));
+      if (purged) app.log.info({ purged, retentionDays: DRAFT_RETENTION_DAYS }, 'purged old kept form versions');
+    },
+  });
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', requireRole('USER'));
+    const path = '/api/admin/form-drafts/:resource/:key';
+
+    scope.get<DraftRoute>(path, { schema: { params } }, async (request) => ({ data: await findDraft(app.db, addressOf(request)) }));
+
+    scope.put<DraftRoute & { Body: z.output<typeof body> }>(path, { schema: { params, body }, bodyLimit: DRAFT_BODY_LIMIT }, async (request) => {
+      const address = addressOf(request);
+      return { data: await keepDraft(app.db, address, request.body) };
+    });
+
+    scope.delete<DraftRoute>(path, { schema: { params } }, async (request) => ({ data: { removed: await forgetDraft(app.db, addressOf(request)) } }));
+  });
+}

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** Which kept version: one user's form of one record (`new` for the create form of the resource). */
+export interface DraftAddress {
+  userId: number;
+  resource: string;
+  recordKey: string;
+}
+
+/** A kept version as the admin reads it back. */
+export interface FormDraft {
+  resource: string;
+  record_key: string;
+  values: Record<string, unknown>;
+  version: number | null;
+  saved_at: string;
+}
+
+export async function findDraft(db: Kysely<Database>, address: DraftAddress): Promise<FormDraft | null> {
+  const row = await db
+    .selectFrom('form_drafts')
+    .select(['resource', 'record_key', 'form_values', 'version', 'saved_at'])
+    .where('user_id', '=', address.userId)
+    .where('resource', '=', address.resource)
+    .where('record_key', '=', address.recordKey)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    resource: row.resource,
+    record_key: row.record_key,
+    values: JSON.parse(row.form_values) as Record<string, unknown>,
+    version: row.version,
+    saved_at: row.saved_at,
+  };
+}
+
+/** Keeps the form's values, replacing the user's previous kept version of the same form. */
+export async function keepDraft(
+  db: Kysely<Database>,
+  address: DraftAddress,
+  draft: { values: Record<string, unknown>; version: number | null },
+  now = new Date(),
+): Promise<FormDraft> {
+  const saved_at = now.toISOString();
+  const form_values = JSON.stringify(draft.values);
+  await db
+    .insertInto('form_drafts')
+    .values({ user_id: address.userId, resource: address.resource, record_key: address.recordKey, form_values, version: draft.version, saved_at })
+    .onConflict((conflict) => conflict.columns(['user_id', 'resource', 'record_key']).doUpdateSet({ form_values, version: draft.version, saved_at }))
+    .execute();
+  return { resource: address.resource, record_key: address.recordKey, values: draft.values, version: draft.version, saved_at };
+}
+
+/** Removes the kept version; answers whether there was one. */
+export async function forgetDraft(db: Kysely<Database>, address: DraftAddress): Promise<boolean> {
+  const result = await db
+    .deleteFrom('form_drafts')
+    .where('user_id', '=', address.userId)
+    .where('resource', '=', address.resource)
+    .where('record_key', '=', address.recordKey)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Removes every kept version saved before `before`; answers how many. */
+export async function purgeDrafts(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db.deleteFrom('form_drafts').where('saved_at', '<', before.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,254 @@
+import type { Dialog, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { postForm } from '../api/admin-helpers.js';
+import { userWithToken } from '../helpers/auth.js';
+import { daysAgo } from '../helpers/fixtures.js';
+import { logIn, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+
+/** Editing in Debian's Chromium against the built server: unsaved work is kept, leaving asks, saving is quick. */
+
+const admin = setUpChromiumAdmin();
+
+interface EditingPage {
+  page: Page;
+  /** The dialogs the page opened (`confirm`, `beforeunload`), in order. */
+  dialogs: string[];
+  /** Whether the next dialogs are accepted (leave) or dismissed (stay). */
+  answer: { accept: boolean };
+  close: () => Promise<void>;
+}
+
+async function signedIn(): Promise<EditingPage> {
+  const { context, page } = await newAdminPage(admin);
+  const dialogs: string[] = [];
+  const answer = { accept: true };
+  page.on('dialog', (dialog: Dialog) => {
+    dialogs.push(dialog.type());
+    void (answer.accept ? dialog.accept() : dialog.dismiss());
+  });
+  await logIn(page);
+  return { page, dialogs, answer, close: () => context.close() };
+}
+
+async function addNews(title: string, fields: Record<string, string | number> = {}): Promise<number> {
+  const { headers } = await userWithToken(admin.app, 'USER');
+  const added = await postForm(admin.app, '/api/admin/news/add', headers, { title, lead: 'Анонс', public_at: daysAgo(1), ...fields });
+  return (added.json().data as { id: number }).id;
+}
+
+const titleBox = (page: Page) => page.getByRole('textbox', { name: /^Заголовок/ });
+const leadBox = (page: Page) => page.getByRole('textbox', { name: /^Анонс/ });
+
+/** The kept version of the signed-in MANAGER's form, as the server holds it. */
+const keptValues = async (recordKey: string): Promise<Record<string, unknown> | null> => {
+  const row = await admin.app.db
+    .selectFrom('form_drafts')
+    .select('form_values')
+    .where('resource', '=', 'news')
+    .where('record_key', '=', recordKey)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.form_values) as Record<string, unknown>) : null;
+};
+
+const newsRow = (id: number) =>
+  admin.app.db.selectFrom('news').select(['title', 'lead', 'published', 'public_at', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+const newsTitled = (title: string) => admin.app.db.selectFrom('news').select(['id', 'published', 'public_at']).where('title', '=', title).executeTakeFirst();
+const homePage = async () => (await fetch(`${admin.baseURL}/`)).text();
+
+describe('editing forms in Chromium', () => {
+  it('text typed in a new item survives a reload (which asks first) and comes back with «Восстановить несохранённые изменения»', async () => {
+    const { page, dialogs, close } = await signedIn();
+    await page.goto('/admin/news/create');
+    await titleBox(page).fill('Новость, набранная перед сбоем');
+    await expect.poll(() => keptValues('new'), { timeout: 10_000 }).toMatchObject({ title: 'Новость, набранная перед сбоем' });
+
+    await page.reload();
+    expect(dialogs).toContain('beforeunload');
+    await page.getByText(/^Есть несохранённые изменения от \d\d\.\d\d\.\d{4} \d\d:\d\d\./).waitFor();
+    expect(await titleBox(page).inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
+    expect(await titleBox(page).inputValue()).toBe('Новость, набранная перед сбоем');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.waitForURL('**/admin/news');
+    expect(await newsTitled('Новость, набранная перед сбоем')).toBeDefined();
+    await expect.poll(() => keptValues('new')).toBeNull();
+    await close();
+  });
+
+  it('text typed in an existing item survives a reload and is restored; «Отменить» discards a kept version', async () => {
+    const id = await addNews('Сохранённая новость');
+    const { page, close } = await signedIn();
+    await page.goto(`/admin/news/${id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe('Сохранённая новость');
+    await leadBox(page).fill('Анонс, который ещё не сохранён');
+    await expect.poll(() => keptValues(String(id)), { timeout: 10_000 }).toMatchObject({ lead: 'Анонс, который ещё не сохранён' });
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
+    expect(await leadBox(page).inputValue()).toBe('Анонс, который ещё не сохранён');
+    expect((await newsRow(id)).lead).toBe('Анонс');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Отменить' }).click();
+    await expect.poll(() => keptValues(String(id))).toBeNull();
+    expect(await leadBox(page).inputValue()).toBe('Анонс');
+    await page.reload();
+    await expect.poll(() => titleBox(page).inputValue()).toBe('Сохранённая новость');
+    expect(await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).count()).toBe(0);
+    await close();
+  });
+
+  it('restored text that started from an older version of the record is saved through the conflict view', async () => {
+    const id = await addNews('Новость, которую правят двое');
+    const first = await signedIn();
+    await first.page.goto(`/admin/news/${id}`);
+    await expect.poll(() => titleBox(first.page).inputValue()).toBe('Новость, которую правят двое');
+    await leadBox(first.page).fill('Мой анонс до сбоя');
+    await expect.poll(() => keptValues(String(id)), { timeout: 10_000 }).toMatchObject({ lead: 'Мой анонс до сбоя' });
+    await first.close();
+
+    const { headers } = await userWithToken(admin.app, 'USER');
+    await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Заголовок коллеги' });
+    const { page, close } = await signedIn();
+    await page.goto(`/admin/news/${id}`);
+    await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
+    expect(await leadBox(page).inputValue()).toBe('Мой анонс до сбоя');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Запись уже изменили: выберите, что сохранить' });
+    await dialog.getByRole('button', { name: 'Оставить мою' }).click();
+    await page.waitForURL('**/admin/news');
+    expect(await newsRow(id)).toMatchObject({ lead: 'Мой анонс до сбоя' });
+    await expect.poll(() => keptValues(String(id))).toBeNull();
+    await close();
+  });
+
+  it('while the server cannot take the kept version, the browser keeps it and sends it once the server answers', async () => {
+    const id = await addNews('Новость без связи');
+    const { page, close } = await signedIn();
+    await page.route('**/api/admin/form-drafts/**', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Нет связи"}' }) : route.continue(),
+    );
+    await page.goto(`/admin/news/${id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe('Новость без связи');
+    await leadBox(page).fill('Набрано без связи с сервером');
+    const inBrowser = () => page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('admin-form-draft:')).length);
+    await expect.poll(inBrowser, { timeout: 10_000 }).toBe(1);
+    expect(await keptValues(String(id))).toBeNull();
+
+    await page.unroute('**/api/admin/form-drafts/**');
+    await page.reload();
+    await expect.poll(() => keptValues(String(id))).toMatchObject({ lead: 'Набрано без связи с сервером' });
+    await expect.poll(inBrowser).toBe(0);
+    await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
+    expect(await leadBox(page).inputValue()).toBe('Набрано без связи с сервером');
+    await close();
+  });
+
+  it('leaving a form with unsaved changes by a menu entry asks; staying keeps the text, leaving goes', async () => {
+    const id = await addNews('Новость для ухода');
+    const { page, dialogs, answer, close } = await signedIn();
+    await page.goto(`/admin/news/${id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe('Новость для ухода');
+    await titleBox(page).fill('Правка, которую жалко потерять');
+
+    answer.accept = false;
+    await page.getByRole('menuitem', { name: 'Главная' }).click();
+    await expect.poll(() => dialogs).toEqual(['confirm']);
+    expect(new URL(page.url()).pathname).toBe(`/admin/news/${id}`);
+    expect(await titleBox(page).inputValue()).toBe('Правка, которую жалко потерять');
+
+    answer.accept = true;
+    await page.getByRole('menuitem', { name: 'Главная' }).click();
+    await page.getByText(/Здравствуйте, /).waitFor();
+    expect(dialogs).toEqual(['confirm', 'confirm']);
+    await close();
+  });
+
+  it('Ctrl+S saves the form', async () => {
+    const id = await addNews('Новость для Ctrl+S');
+    const { page, close } = await signedIn();
+    await page.goto(`/admin/news/${id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe('Новость для Ctrl+S');
+    await titleBox(page).fill('Сохранено клавишами');
+    await page.keyboard.press('Control+S');
+    await page.waitForURL('**/admin/news');
+    expect((await newsRow(id)).title).toBe('Сохранено клавишами');
+    await close();
+  });
+
+  it('«Сохранить и продолжить» twice in a row saves both times on the same form, without a conflict', async () => {
+    const id = await addNews('Новость для двух сохранений');
+    const { page, close } = await signedIn();
+    await page.goto(`/admin/news/${id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe('Новость для двух сохранений');
+    const before = (await newsRow(id)).version;
+
+    const saveAndContinue = page.getByRole('button', { name: 'Сохранить и продолжить' });
+    await titleBox(page).fill('Первое сохранение');
+    await saveAndContinue.click();
+    // The form takes the server's answer: nothing left to save, and the new version for the next save.
+    await expect.poll(() => saveAndContinue.isDisabled()).toBe(true);
+    expect((await newsRow(id)).title).toBe('Первое сохранение');
+    await leadBox(page).fill('Второе сохранение');
+    await saveAndContinue.click();
+    await expect.poll(() => saveAndContinue.isDisabled()).toBe(true);
+
+    expect(await newsRow(id)).toMatchObject({ title: 'Первое сохранение', lead: 'Второе сохранение', version: before + 2 });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/admin/news/${id}`);
+    await close();
+  });
+
+  it('«Сохранить и продолжить» on a new item opens its edit screen', async () => {
+    const { page, close } = await signedIn();
+    await page.goto('/admin/news/create');
+    await titleBox(page).fill('Новость, сохранённая с продолжением');
+    await page.getByRole('button', { name: 'Сохранить и продолжить' }).click();
+    await expect.poll(async () => (await newsTitled('Новость, сохранённая с продолжением'))?.id).toBeDefined();
+    const added = await newsTitled('Новость, сохранённая с продолжением');
+    await page.waitForURL(`**/admin/news/${added?.id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe('Новость, сохранённая с продолжением');
+    await close();
+  });
+
+  it('a new item is a draft: «Опубликовано» is off and saving keeps it off the public home page', async () => {
+    const { page, close } = await signedIn();
+    await page.goto('/admin/news/create');
+    await titleBox(page).waitFor();
+    expect(await page.getByLabel('Опубликовано').isChecked()).toBe(false);
+    await titleBox(page).fill('Черновик, которого нет на сайте');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.waitForURL('**/admin/news');
+    expect(await newsTitled('Черновик, которого нет на сайте')).toMatchObject({ published: 0 });
+    expect(await homePage()).not.toContain('Черновик, которого нет на сайте');
+    await close();
+  });
+
+  it('«Опубликовать» publishes a draft now (it is on the site), or schedules it for a future moment and says when', async () => {
+    const { page, close } = await signedIn();
+    await page.goto('/admin/news/create');
+    await titleBox(page).fill('Опубликовано одной кнопкой');
+    await page.getByRole('button', { name: 'Опубликовать' }).click();
+    await page.getByText('Опубликовано', { exact: true }).waitFor();
+    const published = await newsTitled('Опубликовано одной кнопкой');
+    expect(published?.published).toBe(1);
+    expect(Date.parse(published?.public_at ?? '')).toBeLessThanOrEqual(Date.now());
+    await expect.poll(homePage).toContain('Опубликовано одной кнопкой');
+
+    await page.goto('/admin/news/create');
+    await titleBox(page).fill('Запланировано кнопкой');
+    const date = page.getByLabel('Дата (дд.мм.гггг)');
+    await date.fill('');
+    await date.pressSequentially('12052030');
+    const time = page.getByLabel('Время (чч:мм)');
+    await time.fill('');
+    await time.pressSequentially('1000');
+    await page.getByRole('button', { name: 'Опубликовать' }).click();
+    await page.getByText('Запланировано на 12.05.2030 10:00').waitFor();
+    const scheduled = await newsTitled('Запланировано кнопкой');
+    expect(scheduled?.published).toBe(1);
+    expect(Date.parse(scheduled?.public_at ?? '')).toBeGreaterThan(Date.now());
+    expect(await homePage()).not.toContain('Запланировано кнопкой');
+    await close();
+  });
+});

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN_MESSAGE } from '../../server/auth/guard.js';
+import { DRAFT_BODY_LIMIT, DRAFT_PURGE_INTERVAL_MS, DRAFT_RETENTION_DAYS } from '../../server/drafts/plugin.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { testDialects } from '../helpers/databases.js';
+import { daysAgo } from '../helpers/fixtures.js';
+import { adminHeaders } from './admin-helpers.js';
+
+describe.each(await testDialects())('kept form versions on %s', (dialect) => {
+  let t: TestApp;
+  let user: Record<string, string>;
+  let otherUser: Record<string, string>;
+  let manager: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    user = await adminHeaders(t.app, 'USER');
+    otherUser = await adminHeaders(t.app, 'USER');
+    manager = await adminHeaders(t.app, 'MANAGER');
+  });
+  afterAll(() => t.close());
+
+  const url = (resource: string, key: string) => `/api/admin/form-drafts/${resource}/${key}`;
+  const put = (path: string, payload: unknown, headers = user) => t.app.inject({ method: 'PUT', url: path, payload: payload as object, headers });
+  const get = (path: string, headers = user) => t.app.inject({ url: path, headers });
+  const remove = (path: string, headers = user) => t.app.inject({ method: 'DELETE', url: path, headers });
+
+  it('keeps, reads back, replaces and removes one user’s version of a form', async () => {
+    expect((await get(url('news', '7'))).json()).toEqual({ data: null });
+
+    const kept = await put(url('news', '7'), { values: { title: 'Черновик', content: '<p>текст</p>' }, version: 3 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const read = (await get(url('news', '7'))).json().data;
+    expect(read).toMatchObject({ resource: 'news', record_key: '7', values: { title: 'Черновик', content: '<p>текст</p>' }, version: 3 });
+    expect(Date.now() - Date.parse(read.saved_at)).toBeLessThan(60_000);
+
+    await put(url('news', '7'), { values: { title: 'Второй вариант' }, version: 3 });
+    expect((await get(url('news', '7'))).json().data.values).toEqual({ title: 'Второй вариант' });
+
+    const removed = await remove(url('news', '7'));
+    expect(removed.json()).toEqual({ data: { removed: true } });
+    expect((await get(url('news', '7'))).json()).toEqual({ data: null });
+    expect((await remove(url('news', '7'))).json()).toEqual({ data: { removed: false } });
+  });
+
+  it('keeps a create form’s version per user and resource under `new`', async () => {
+    expect((await put(url('media-video', 'new'), { values: { title: 'Новое видео' }, version: null })).statusCode).toBe(200);
+    expect((await get(url('media-video', 'new'))).json().data).toMatchObject({ values: { title: 'Новое видео' }, version: null });
+    expect((await get(url('media-other', 'new'))).json()).toEqual({ data: null });
+  });
+
+  it('never shows or removes another user’s version', async () => {
+    await put(url('media-our', '2'), { values: { title: 'Моё' }, version: 1 });
+    expect((await get(url('media-our', '2'), otherUser)).json()).toEqual({ data: null });
+    expect((await remove(url('media-our', '2'), otherUser)).json()).toEqual({ data: { removed: false } });
+    await put(url('media-our', '2'), { values: { title: 'Чужое' }, version: 1 }, otherUser);
+    expect((await get(url('media-our', '2'))).json().data.values).toEqual({ title: 'Моё' });
+    expect((await get(url('media-our', '2'), otherUser)).json().data.values).toEqual({ title: 'Чужое' });
+  });
+
+  it('refuses resources the role may not edit (403), forms that do not exist (404) and anonymous calls (401)', async () => {
+    for (const response of [await get(url('users', '1')), await put(url('menus', 'new'), { values: {}, version: null }), await remove(url('users', '1'))]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: FORBIDDEN_MESSAGE });
+    }
+    expect((await put(url('users', 'new'), { values: { name: 'Иван' }, version: null }, manager)).statusCode).toBe(200);
+    expect((await get(url('audit-log', '1'), manager)).statusCode).toBe(404);
+    expect((await get(url('nothing', '1'))).statusCode).toBe(404);
+    expect((await get(url('news', 'x1'))).statusCode).toBe(404);
+    expect((await t.app.inject({ url: url('news', '1') })).statusCode).toBe(401);
+  });
+
+  it('answers bad input with 400 and the fields at fault', async () => {
+    const cases: unknown[] = [
+      { version: 1 },
+      { values: 'текст', version: 1 },
+      { values: [1, 2], version: null },
+      { values: {}, version: 0 },
+      { values: {}, version: 'один' },
+    ];
+    for (const payload of cases) {
+      const response = await put(url('news', '3'), payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toMatchObject({ message: 'Проверьте поля формы.', errors: expect.any(Object) });
+    }
+    const notJson = await t.app.inject({
+      method: 'PUT',
+      url: url('news', '3'),
+      payload: '{"values":',
+      headers: { ...user, 'content-type': 'application/json' },
+    });
+    expect(notJson.statusCode).toBe(400);
+  });
+
+  it('takes the longest rich text, and refuses a larger body with 413 and a Russian message', async () => {
+    const longest = 'ж'.repeat(2_000_000);
+    expect((await put(url('news', '4'), { values: { content: `<p>${longest}</p>`, title: 'Длинная' }, version: 1 })).statusCode).toBe(200);
+    const tooLarge = await put(url('news', '4'), { values: { content: 'x'.repeat(DRAFT_BODY_LIMIT) }, version: 1 });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().message).toBe('Слишком большой запрос или файл.');
+    expect((await get(url('news', '4'))).json().data.values.title).toBe('Длинная');
+  });
+
+  it('purges versions older than the retention period through the periodic job runner', async () => {
+    await put(url('media-other', '9'), { values: { title: 'Старое' }, version: 2 });
+    await put(url('media-other', '10'), { values: { title: 'Свежее' }, version: 2 });
+    await t.app.db
+      .updateTable('form_drafts')
+      .set({ saved_at: daysAgo(DRAFT_RETENTION_DAYS + 1) })
+      .where('record_key', '=', '9')
+      .execute();
+    expect(await t.app.jobs.runIfDue('form-drafts-purge', Date.now() + DRAFT_PURGE_INTERVAL_MS)).toBe(true);
+    expect((await get(url('media-other', '9'))).json()).toEqual({ data: null });
+    expect((await get(url('media-other', '10'))).json().data.values).toEqual({ title: 'Свежее' });
+  });
+});
