@@ -22,7 +22,7 @@ describe('the redirects screen in Chromium', () => {
     await page.getByRole('link', { name: 'Создать' }).click();
     await page.getByRole('textbox', { name: /^Старый адрес/ }).fill('/o-kompanii-staroe');
     await page.getByRole('textbox', { name: /^Новый адрес/ }).fill('/news');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.waitForURL('**/admin/redirects');
     const row = page.locator('tr', { hasText: '/o-kompanii-staroe' });
     await expect.poll(() => row.count()).toBe(1);
@@ -30,7 +30,7 @@ describe('the redirects screen in Chromium', () => {
 
     await row.click();
     await page.getByRole('textbox', { name: /^Новый адрес/ }).fill('/media/video');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.waitForURL('**/admin/redirects');
     await expect.poll(() => page.locator('tr', { hasText: '/media/video' }).count()).toBe(1);
 
