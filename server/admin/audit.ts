@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../db/schema.js';
 
 export interface AuditEntry {
   /**
@@ -31,7 +31,7 @@ const MAX_TEXT = 320;
  * Inside a transaction, pass it as the third argument so the entry commits or rolls back with the write:
  * `await recordAudit(request, { … }, trx)`.
  */
-export async function recordAudit(request: FastifyRequest, entry: AuditEntry, db: Kysely<Database> | Transaction<Database> = request.server.db): Promise<void> {
+export async function recordAudit(request: FastifyRequest, entry: AuditEntry, db: Db = request.server.db): Promise<void> {
   const actor = entry.actor ?? (request.user ? { id: request.user.id, email: request.user.email } : { id: null, email: '' });
   await insertAudit(db, { ...entry, actor, ip: request.ip ?? '' });
 }
@@ -61,10 +61,7 @@ export function auditedWrite<T extends { id?: number | string | null }>(
 }
 
 /** The same entry without a request (the command-line tool records its changes with the ip `cli`). */
-export async function insertAudit(
-  db: Kysely<Database> | Transaction<Database>,
-  entry: AuditEntry & { actor: { id: number | null; email: string }; ip: string },
-): Promise<void> {
+export async function insertAudit(db: Db, entry: AuditEntry & { actor: { id: number | null; email: string }; ip: string }): Promise<void> {
   const recordId = entry.recordId === undefined || entry.recordId === null ? null : String(entry.recordId).slice(0, MAX_TEXT);
   await db
     .insertInto('audit_log')
@@ -81,11 +78,7 @@ export async function insertAudit(
 }
 
 /** Who wrote a record last and when, from its newest audit entry: the name (or e-mail) and the time. */
-export async function lastWriteOf(
-  db: Kysely<Database> | Transaction<Database>,
-  resource: string,
-  recordId: number,
-): Promise<{ by: string; at: string } | null> {
+export async function lastWriteOf(db: Db, resource: string, recordId: number): Promise<{ by: string; at: string } | null> {
   const entry = await db
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.user_id')

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Db } from '../db/schema.js';
 
 /**
  * The one ordering helper of every ordered list the admin edits: photobank categories (within a group), logo
@@ -16,7 +16,6 @@ export interface OrderedList {
   first: 0 | 1;
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
 type LooseDatabase = Record<string, Record<string, number | null>>;
 const loose = (db: Db) => db as unknown as Kysely<LooseDatabase>;
 

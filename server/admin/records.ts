@@ -1,8 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { PublicImage } from '../../lib/types.js';
 import { uploadUrl } from '../content/mappers.js';
 import { toVideo } from '../content/media.js';
-import type { Database, MediaVideoRow, PhotobankLogoItemsTable } from '../db/schema.js';
+import type { Db, MediaVideoRow, PhotobankLogoItemsTable } from '../db/schema.js';
 
 /**
  * The admin read shapes that differ from the generic one (server/resources/present.ts): a video's preview comes
@@ -21,7 +21,7 @@ function previewImage(key: string | null, alt: string): PublicImage | null {
 }
 
 /** Logo items with their files, loaded for the whole page at once. */
-export async function presentLogoItems(db: Kysely<Database> | Transaction<Database>, rows: LogoItemRow[]) {
+export async function presentLogoItems(db: Db, rows: LogoItemRow[]) {
   const files = rows.length
     ? await db
         .selectFrom('photobank_logo_files')

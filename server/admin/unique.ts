@@ -1,10 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { slugFromTitle } from '../../lib/slug.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { FORM_MESSAGE } from '../http/validation.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const SLUG_TAKEN_MESSAGE = 'Этот адрес уже занят другой записью.';
 /** When a title gives no Latin letters at all (only emoji, say), the slug starts from this. */

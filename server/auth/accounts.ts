@@ -1,9 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { assertVersionIn } from '../admin/versions.js';
 import { CONTROL_CHARACTERS } from '../../lib/ids.js';
 import { lockForDecision } from '../db/locks.js';
-import type { Database, UserRow } from '../db/schema.js';
+import type { Database, Db, UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { isWeakPassword, PASSWORD_MAX, PASSWORD_MIN, WEAK_PASSWORD_MESSAGE } from './passwordPolicy.js';
 import { hashPassword } from './passwords.js';
@@ -96,8 +96,6 @@ export interface UserChanges {
   role?: Role;
   active?: 0 | 1;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const isUniqueViolation = (error: unknown): boolean => {
   const details = error as { code?: unknown; message?: unknown };

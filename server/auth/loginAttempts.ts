@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { lockForDecision } from '../db/locks.js';
-import type { Database } from '../db/schema.js';
+import type { Database, Db } from '../db/schema.js';
 
 /**
  * Failed attempts allowed per account within the window: wrong passwords and codes, at sign-in or typed by a
@@ -14,8 +14,6 @@ export const LOGIN_ACTION = 'login';
 export const LOGIN_FAILED_ACTION = 'login-failed';
 /** The right current password, typed by a signed-in account to confirm a change: like a login, it starts the count anew. */
 export const PASSWORD_CONFIRMED_ACTION = 'password-confirmed';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The actions that prove the account's password (and second factor, if any): the failures before them no longer count. */
 const COUNT_RESTARTING_ACTIONS = [LOGIN_ACTION, PASSWORD_CONFIRMED_ACTION];

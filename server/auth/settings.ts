@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/schema.js';
 
 /** Keys of the `settings` table; each value is text. */
 export const SETTING_KEYS = {

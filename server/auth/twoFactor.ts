@@ -1,11 +1,9 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { Database, UserRow } from '../db/schema.js';
+import type { Database, Db, UserRow } from '../db/schema.js';
 import { revokeSessions } from './accounts.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * TOTP as RFC 6238 sets it and every authenticator app expects: SHA-1, 6 digits, 30-second steps. A code of the

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { UploadedFile } from '../admin/upload.js';
 import type { FileChanges } from '../admin/fileChanges.js';
-import type { Database } from '../db/schema.js';
+import type { Db, Trx } from '../db/schema.js';
 
-export type Db = Kysely<Database> | Transaction<Database>;
-export type Trx = Transaction<Database>;
+export type { Db, Trx };
 /** A row of a table chosen at run time; the descriptors' field names are the only names that reach SQL. */
 export type Row = { id: number } & Record<string, unknown>;
 export type Values = Record<string, unknown>;

@@ -1,12 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
-import type { Database } from '../db/schema.js';
+import type { Database, Db } from '../db/schema.js';
 import { documentOf, SEARCHABLE, searchableNamed, type SearchDocument } from './documents.js';
 import { normalizedText, stemsOf } from './text.js';
 import { isPostgres } from '../db/dialect.js';
 
 /** The database or a transaction: the write path indexes inside the write's own transaction. */
-type Db = Kysely<Database>;
 
 async function removeDocument(db: Db, resource: string, recordId: number): Promise<void> {
   if (!isPostgres(db)) {

@@ -1,12 +1,10 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../db/schema.js';
 import { SEARCH_RESULTS_MAX } from '../../lib/search.js';
 import { nowIso } from '../content/visibility.js';
 import type { SearchDocument } from './documents.js';
 import { normalizedText, stemsOf } from './text.js';
 import { isPostgres } from '../db/dialect.js';
-
-type Db = Kysely<Database>;
 
 /** The query's stems, without repeats; none when it has only stop words or no words at all. */
 export const queryStems = (q: string): string[] => [...new Set(stemsOf(q))];
