@@ -21,7 +21,7 @@ async function openNews(page: Page, id: number): Promise<void> {
 }
 
 describe('two staff members editing one news item in Chromium', () => {
-  it('the later save opens the conflict view naming who saved; a merge keeps both changes', async () => {
+  it('each sees the other before saving; the later save opens the conflict view naming who saved; a merge keeps both changes', async () => {
     const { headers } = await userWithToken(admin.app, 'USER');
     const added = await postForm(admin.app, '/api/admin/news/add', headers, {
       title: 'Исходный заголовок',
@@ -36,6 +36,10 @@ describe('two staff members editing one news item in Chromium', () => {
     const second = await signedIn({ email: editor.user.email, password: editor.password });
     await openNews(first, id);
     await openNews(second, id);
+    // Before anyone saves, each sees who else has the item open.
+    const presence = (page: Page, name: string) => page.getByRole('alert').filter({ hasText: `Сейчас редактирует: ${name}` });
+    await presence(second, 'Администратор').waitFor({ timeout: 15_000 });
+    await presence(first, editor.user.name).waitFor({ timeout: 15_000 });
 
     await first.getByRole('textbox', { name: /^Заголовок/ }).fill('Заголовок от первого');
     await first.getByRole('button', { name: 'Сохранить', exact: true }).click();
