@@ -31,9 +31,11 @@ const ACTIONS: TableAction[] = [
   { name: 'delete', icon: <GridOff fontSize="inherit" />, run: (chain) => chain.deleteTable() },
 ];
 
-/** Which actions apply where the cursor is: a table goes in outside tables, the others act on the table around it. */
+/** Which actions apply where the cursor is: a table goes in outside tables only, the others act on the table around it. */
 const applicable = (editor: Editor | null): string[] =>
-  editor ? ACTIONS.filter((action) => action.run(editor.can().chain().focus()).run()).map((action) => action.name) : [];
+  editor
+    ? ACTIONS.filter((action) => (action.name === 'insert' ? !editor.isActive('table') : action.run(editor.can().chain()).run())).map((action) => action.name)
+    : [];
 
 /** Inserting a table and changing the one the cursor is in: rows, columns, the header row, removing it. */
 export function TableButtons({ size }: { size: 'small' | 'medium' }) {
