@@ -33,7 +33,8 @@ export function HeadingSelect() {
       value={current ?? PARAGRAPH}
       onChange={(event) => choose(event.target.value)}
       disabled={!editor?.isEditable}
-      slotProps={{ htmlInput: { 'aria-label': translate('ra.tiptap.select_level') } }}
+      // The choice puts the cursor back into the text; the menu must not take the focus back to itself when it closes.
+      slotProps={{ htmlInput: { 'aria-label': translate('ra.tiptap.select_level') }, select: { MenuProps: { disableRestoreFocus: true } } }}
       sx={{ minWidth: 200 }}
     >
       <MenuItem value={PARAGRAPH}>{translate('ra.tiptap.paragraph')}</MenuItem>
