@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Editor } from '@tiptap/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -183,6 +185,37 @@ describe('the rich-text editor in Chromium', () => {
     expect(squeeze(published)).toBe(squeeze(html));
     await page.context().close();
   }, 120_000);
+
+  it('on a phone the public page shows alignment and a wide table scrolls in its own box, not the page', async () => {
+    const { headers } = await userWithToken(admin.app, 'USER');
+    const cells = (tag: string, words: string[]) => words.map((word) => `<${tag}><p>${word}</p></${tag}>`).join('');
+    const columns = ['Услуга', 'Срок', 'Стоимость', 'Подразделение', 'Ответственный', 'Документы', 'Примечание'];
+    const added = await postForm(admin.app, '/api/admin/news/add', headers, {
+      title: 'Широкая таблица',
+      public_at: daysAgo(1),
+      content:
+        '<p class="text-center">По центру</p><p class="text-right">Справа</p><p class="text-justify">По ширине</p>' +
+        `<table><tbody><tr>${cells('th', columns)}</tr><tr>${cells(
+          'td',
+          columns.map((column) => `${column}: длинное значение`),
+        )}</tr></tbody></table>`,
+    });
+    const { slug } = added.json().data as NewsItem;
+    const { page, context } = await newAdminPage(admin, { viewport: { width: 390, height: 844 } });
+    await page.goto(`/news/${slug}`);
+    const layout = await page.evaluate(() => {
+      const table = document.querySelector('.article__content table') as HTMLElement;
+      const aligned = [...document.querySelectorAll('.article__content p[class]')].map((paragraph) => getComputedStyle(paragraph).textAlign);
+      return { pageWidth: document.documentElement.scrollWidth, tableBox: table.clientWidth, tableContent: table.scrollWidth, aligned };
+    });
+    expect(layout.pageWidth).toBeLessThanOrEqual(390);
+    expect(layout.tableBox).toBeLessThanOrEqual(390);
+    expect(layout.tableContent).toBeGreaterThan(layout.tableBox);
+    expect(layout.aligned).toEqual(['center', 'right', 'justify']);
+    await page.locator('.article__content table').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(tmpdir(), 'rich-text-390.png') });
+    await context.close();
+  });
 
   it('a paste from Word or Google Docs keeps headings, lists, tables and links, without styles or colours', async () => {
     const item = await addNews('Вставка из редакторов');
