@@ -59,3 +59,15 @@ export const RICH_TEXT_ELEMENTS: Readonly<Record<string, ElementRule>> = {
   th: cell,
   td: cell,
 };
+
+/**
+ * Elements other editors write (Word, Google Docs, older content) for one of the declared ones: they are kept as
+ * that one (`b` as `strong`, a page-title `h1` as the top heading level, `h5`/`h6` as the lowest).
+ */
+export const RICH_TEXT_SYNONYMS: Readonly<Record<string, string>> = {
+  b: 'strong',
+  i: 'em',
+  h1: `h${Math.min(...HEADING_LEVELS)}`,
+  h5: `h${Math.max(...HEADING_LEVELS)}`,
+  h6: `h${Math.max(...HEADING_LEVELS)}`,
+};

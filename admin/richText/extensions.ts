@@ -3,18 +3,17 @@ import { Heading } from '@tiptap/extension-heading';
 import { Link } from '@tiptap/extension-link';
 import { OrderedList } from '@tiptap/extension-list';
 import StarterKit from '@tiptap/starter-kit';
-import { HEADING_LEVELS, LINK_REL, LINK_TARGET } from '../../lib/richText.js';
+import { HEADING_LEVELS, LINK_REL, LINK_TARGET, RICH_TEXT_SYNONYMS } from '../../lib/richText.js';
 import { ClassTextAlign } from './alignment.js';
 import { TABLE_EXTENSIONS } from './tables.js';
 import { WordLists } from './wordLists.js';
 
-const TOP_LEVEL = Math.min(...HEADING_LEVELS);
-const BOTTOM_LEVEL = Math.max(...HEADING_LEVELS);
+const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 
-/** Headings of the levels rich text has; a pasted `h1` becomes the top one and `h5`/`h6` the lowest. */
+/** Headings of the levels rich text has; a pasted `h1` becomes the top one and `h5`/`h6` the lowest, as on the server. */
 const RichTextHeading = Heading.extend({
   parseHTML() {
-    return [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, attrs: { level: Math.min(Math.max(level, TOP_LEVEL), BOTTOM_LEVEL) } }));
+    return HEADING_TAGS.map((tag) => ({ tag, attrs: { level: Number((RICH_TEXT_SYNONYMS[tag] ?? tag).slice(1)) } }));
   },
 }).configure({ levels: [...HEADING_LEVELS] });
 

@@ -1,6 +1,6 @@
 import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { LINK_REL, RICH_TEXT_ELEMENTS } from '../../lib/richText.js';
+import { LINK_REL, RICH_TEXT_ELEMENTS, RICH_TEXT_SYNONYMS, type ElementRule } from '../../lib/richText.js';
 import { NESTING_MESSAGE, nestsTooDeep } from './nesting.js';
 import { OutOfTimeError, withinTime } from './timeBudget.js';
 
@@ -51,8 +51,8 @@ const htmlPurify = createDOMPurify(domWindow);
 const svgPurify = createDOMPurify(domWindow);
 
 /** The elements and attributes rich text may contain (`lib/richText.ts`); the hooks below narrow them per element. */
-const HTML_CONFIG: Config = {
-  ALLOWED_TAGS: Object.keys(RICH_TEXT_ELEMENTS),
+const HTML_CONFIG: Config & { RETURN_DOM: true } = {
+  ALLOWED_TAGS: [...Object.keys(RICH_TEXT_ELEMENTS), ...Object.keys(RICH_TEXT_SYNONYMS)],
   ALLOWED_ATTR: ['class', ...new Set(Object.values(RICH_TEXT_ELEMENTS).flatMap((rule) => Object.keys(rule.attributes)))],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
@@ -60,7 +60,23 @@ const HTML_CONFIG: Config = {
   // `user-content-` prefix, so an article cannot take the id of an element the page itself relies on (Vike's
   // `vike_pageContext` hydration data, the layout's landmarks) or clobber globals.
   SANITIZE_NAMED_PROPS: true,
+  RETURN_DOM: true,
 };
+
+/** The declared element an element stands for: itself, or the one it is a synonym of. */
+const ruleOf = (tagName: string): ElementRule | undefined => RICH_TEXT_ELEMENTS[RICH_TEXT_SYNONYMS[tagName] ?? tagName];
+
+/** Puts the declared element in place of each synonym (`b` becomes `strong`), with its attributes and content. */
+function renameSynonyms(body: Element): void {
+  for (const [synonym, tagName] of Object.entries(RICH_TEXT_SYNONYMS)) {
+    for (const element of body.querySelectorAll(synonym)) {
+      const declared = body.ownerDocument.createElement(tagName);
+      for (const { name, value } of element.attributes) declared.setAttribute(name, value);
+      declared.append(...element.childNodes);
+      element.replaceWith(declared);
+    }
+  }
+}
 
 /** The classes of a `class` value that the element declares, in their order, once each. */
 function declaredClasses(value: string, allowed: readonly string[]): string {
@@ -69,7 +85,7 @@ function declaredClasses(value: string, allowed: readonly string[]): string {
 
 // Each element keeps only its own declared attributes, with values its rules allow, and only its declared classes.
 htmlPurify.addHook('uponSanitizeAttribute', (node, data) => {
-  const rule = RICH_TEXT_ELEMENTS[node.nodeName.toLowerCase()];
+  const rule = ruleOf(node.nodeName.toLowerCase());
   if (!rule) return;
   if (data.attrName === 'class') {
     data.attrValue = declaredClasses(data.attrValue, rule.classes);
@@ -88,11 +104,16 @@ htmlPurify.addHook('afterSanitizeAttributes', (node) => {
 /**
  * Rich HTML as stored and shown: only what `lib/richText.ts` declares (elements, their attributes and classes), so
  * no scripts, inline event handlers, styles, forms or frames, and no `javascript:` or other dangerous URLs; links
- * opening a new tab get `rel="noopener noreferrer"`. What is not declared goes and its text stays. Throws
+ * opening a new tab get `rel="noopener noreferrer"`. Synonyms of declared elements become them (`b` → `strong`); what is
+ * not declared goes and its text stays. Throws
  * `RefusedDocumentError` for a document past the limits of `withinLimits`.
  */
 export function sanitizeHtml(html: string): string {
-  return withinLimits(html, (markup) => htmlPurify.sanitize(markup, HTML_CONFIG));
+  return withinLimits(html, (markup) => {
+    const body = htmlPurify.sanitize(markup, HTML_CONFIG) as Element;
+    renameSynonyms(body);
+    return body.innerHTML;
+  });
 }
 
 /** `url(…)` pointing anywhere but into the same document (`url(#gradient)`). */

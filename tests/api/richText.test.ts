@@ -68,7 +68,7 @@ describe('the rich-text sanitiser keeps exactly the declaration', () => {
       '<p class="text-center MsoNormal text-left">Текст</p><h2 class="big">З</h2><li class="text-center">П</li>',
       '<p class="text-center">Текст</p><h2>З</h2><li>П</li>',
     ],
-    ['headings of other levels', '<h1>Первый</h1><h5>Пятый</h5>', 'ПервыйПятый'],
+
     [
       'images, frames, media and rules',
       '<p>Текст<img src="/a.png" alt="x"></p><iframe src="https://x.test">в</iframe><video src="v.mp4"></video><hr>',
@@ -99,6 +99,12 @@ describe('the rich-text sanitiser keeps exactly the declaration', () => {
     ],
   ])('drops %s', (_name, dirty, clean) => {
     expect(sanitizeHtml(dirty)).toBe(clean);
+  });
+
+  it('keeps what other editors write for a declared element as that element: b, i, h1, h5, h6', () => {
+    expect(sanitizeHtml('<h1 class="text-center" style="color:red">Первый</h1><h5>Пятый</h5><h6>Шестой</h6><p><b>Ж</b> <i>К<b>Ж</b></i></p>')).toBe(
+      '<h2 class="text-center">Первый</h2><h4>Пятый</h4><h4>Шестой</h4><p><strong>Ж</strong> <em>К<strong>Ж</strong></em></p>',
+    );
   });
 
   it('keeps a pasted table’s structure instead of flattening it into one line', () => {
