@@ -32,7 +32,8 @@ export function wordListsToLists(html: string): string {
     first.before(list);
     for (const item of items) {
       const entry = document.createElement('li');
-      entry.append(...item.childNodes);
+      // Word's conditional comments around the marker go with it.
+      entry.append(...[...item.childNodes].filter((node) => node.nodeType !== Node.COMMENT_NODE));
       list.append(entry);
       item.remove();
     }
