@@ -104,9 +104,9 @@ htmlPurify.addHook('afterSanitizeAttributes', (node) => {
 /**
  * Rich HTML as stored and shown: only what `lib/richText.ts` declares (elements, their attributes and classes), so
  * no scripts, inline event handlers, styles, forms or frames, and no `javascript:` or other dangerous URLs; links
- * opening a new tab get `rel="noopener noreferrer"`. Synonyms of declared elements become them (`b` → `strong`); what is
- * not declared goes and its text stays. Throws
- * `RefusedDocumentError` for a document past the limits of `withinLimits`.
+ * opening a new tab get `rel="noopener noreferrer"`. Synonyms of declared elements become them (`b` → `strong`);
+ * what is not declared goes and its text stays. Throws `RefusedDocumentError` for a document past the limits of
+ * `withinLimits`.
  */
 export function sanitizeHtml(html: string): string {
   return withinLimits(html, (markup) => {
