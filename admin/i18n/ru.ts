@@ -22,7 +22,8 @@ const articleFields = {
 /** The admin's own messages in Russian: app texts, resource names and field labels. */
 export const appMessages = {
   ra: {
-    // ra-input-rich-text's toolbar (ra-language-russian has no such keys).
+    // The rich-text editor's toolbar (admin/richText/): the keys of ra-input-rich-text's buttons it uses, which
+    // ra-language-russian lacks, and its own (levels, link address, tables).
     tiptap: {
       align_left: 'По левому краю',
       align_right: 'По правому краю',
@@ -30,27 +31,26 @@ export const appMessages = {
       align_justify: 'По ширине',
       bold: 'Жирный',
       italic: 'Курсив',
-      underline: 'Подчёркнутый',
-      strike: 'Зачёркнутый',
-      code: 'Код',
-      color: 'Цвет',
-      highlight: 'Выделение',
       list_bulleted: 'Маркированный список',
       list_numbered: 'Нумерованный список',
       clear_format: 'Очистить форматирование',
-      image: 'Изображение',
-      image_dialog: 'Адрес изображения',
       link: 'Ссылка',
+      link_address: 'Адрес ссылки (пусто — убрать ссылку)',
       blockquote: 'Цитата',
-      current_level: 'Текущий уровень',
-      select_level: 'Выберите уровень',
-      paragraph: 'Абзац',
-      heading1: 'Заголовок 1',
-      heading2: 'Заголовок 2',
-      heading3: 'Заголовок 3',
-      heading4: 'Заголовок 4',
-      heading5: 'Заголовок 5',
-      heading6: 'Заголовок 6',
+      select_level: 'Вид абзаца',
+      paragraph: 'Обычный текст',
+      heading2: 'Заголовок',
+      heading3: 'Подзаголовок',
+      heading4: 'Малый подзаголовок',
+      table: {
+        insert: 'Вставить таблицу',
+        add_row: 'Добавить строку',
+        delete_row: 'Удалить строку',
+        add_column: 'Добавить столбец',
+        delete_column: 'Удалить столбец',
+        toggle_header_row: 'Строка заголовков',
+        delete: 'Удалить таблицу',
+      },
     },
     // The guessers' texts, which ra-language-russian lacks (so that every react-admin key has a Russian text).
     guesser: { empty: { title: 'Нет данных', message: 'Проверьте источник данных' } },

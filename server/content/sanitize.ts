@@ -1,5 +1,6 @@
 import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { LINK_REL, RICH_TEXT_ELEMENTS, RICH_TEXT_SYNONYMS, type ElementRule } from '../../lib/richText.js';
 import { NESTING_MESSAGE, nestsTooDeep } from './nesting.js';
 import { OutOfTimeError, withinTime } from './timeBudget.js';
 
@@ -13,7 +14,7 @@ import { OutOfTimeError, withinTime } from './timeBudget.js';
  * The version of the rules of this file (configurations, hooks, nesting limit, time budget). Bump it with any
  * change to them: at the next start, the stored rich HTML is sanitised once more under the new rules.
  */
-export const SANITIZER_POLICY_VERSION = 1;
+export const SANITIZER_POLICY_VERSION = 2;
 
 /**
  * The longest one document may keep the sanitiser busy. Sanitising runs on the main thread, inside the admin
@@ -49,36 +50,70 @@ const domWindow = window as unknown as WindowLike;
 const htmlPurify = createDOMPurify(domWindow);
 const svgPurify = createDOMPurify(domWindow);
 
-const HTML_CONFIG: Config = {
-  USE_PROFILES: { html: true },
-  // Forms, frames and styles could imitate the site's own UI or load other pages; rich text needs none of them.
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'object', 'embed'],
-  FORBID_ATTR: ['style'],
-  ADD_ATTR: ['target'],
-  // Ids and names in content get the `user-content-` prefix, so an article cannot take the id of an element the
-  // page itself relies on (Vike's `vike_pageContext` hydration data, the layout's landmarks) or clobber globals.
+/** The elements and attributes rich text may contain (`lib/richText.ts`); the hooks below narrow them per element. */
+const HTML_CONFIG: Config & { RETURN_DOM: true } = {
+  ALLOWED_TAGS: [...Object.keys(RICH_TEXT_ELEMENTS), ...Object.keys(RICH_TEXT_SYNONYMS)],
+  ALLOWED_ATTR: ['class', ...new Set(Object.values(RICH_TEXT_ELEMENTS).flatMap((rule) => Object.keys(rule.attributes)))],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  // No element declares ids or names today; should one ever do (anchors for headings), they get the
+  // `user-content-` prefix, so an article cannot take the id of an element the page itself relies on (Vike's
+  // `vike_pageContext` hydration data, the layout's landmarks) or clobber globals.
   SANITIZE_NAMED_PROPS: true,
+  RETURN_DOM: true,
 };
 
-// A link that opens a new tab must not hand the opener to the page it opens; images in text load lazily.
+/** The declared element an element stands for: itself, or the one it is a synonym of. */
+const ruleOf = (tagName: string): ElementRule | undefined => RICH_TEXT_ELEMENTS[RICH_TEXT_SYNONYMS[tagName] ?? tagName];
+
+/** Puts the declared element in place of each synonym (`b` becomes `strong`), with its attributes and content. */
+function renameSynonyms(body: Element): void {
+  for (const [synonym, tagName] of Object.entries(RICH_TEXT_SYNONYMS)) {
+    for (const element of body.querySelectorAll(synonym)) {
+      const declared = body.ownerDocument.createElement(tagName);
+      for (const { name, value } of element.attributes) declared.setAttribute(name, value);
+      declared.append(...element.childNodes);
+      element.replaceWith(declared);
+    }
+  }
+}
+
+/** The classes of a `class` value that the element declares, in their order, once each. */
+function declaredClasses(value: string, allowed: readonly string[]): string {
+  return [...new Set(value.split(/\s+/).filter((name) => allowed.includes(name)))].join(' ');
+}
+
+// Each element keeps only its own declared attributes, with values its rules allow, and only its declared classes.
+htmlPurify.addHook('uponSanitizeAttribute', (node, data) => {
+  const rule = ruleOf(node.nodeName.toLowerCase());
+  if (!rule) return;
+  if (data.attrName === 'class') {
+    data.attrValue = declaredClasses(data.attrValue, rule.classes);
+    if (!data.attrValue) data.keepAttr = false;
+    return;
+  }
+  const allowed = rule.attributes[data.attrName];
+  if (!allowed || (allowed !== 'any' && !allowed.test(data.attrValue))) data.keepAttr = false;
+});
+
+// A link that opens a new tab must not hand the opener to the page it opens.
 htmlPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeName === 'A' && node.getAttribute('target')) {
-    if (node.getAttribute('target') !== '_blank') node.removeAttribute('target');
-    else node.setAttribute('rel', 'noopener noreferrer');
-  }
-  if (node.nodeName === 'IMG') {
-    node.setAttribute('loading', 'lazy');
-    node.setAttribute('decoding', 'async');
-  }
+  if (node.nodeName === 'A' && node.hasAttribute('target')) node.setAttribute('rel', LINK_REL);
 });
 
 /**
- * Rich HTML as stored and shown: no scripts, no inline event handlers, no `javascript:` or other dangerous URLs,
- * no forms or style sheets; links opening a new tab get `rel="noopener noreferrer"`. Throws `RefusedDocumentError`
- * for a document past the limits of `withinLimits`.
+ * Rich HTML as stored and shown: only what `lib/richText.ts` declares (elements, their attributes and classes), so
+ * no scripts, inline event handlers, styles, forms or frames, and no `javascript:` or other dangerous URLs; links
+ * opening a new tab get `rel="noopener noreferrer"`. Synonyms of declared elements become them (`b` → `strong`);
+ * what is not declared goes and its text stays. Throws `RefusedDocumentError` for a document past the limits of
+ * `withinLimits`.
  */
 export function sanitizeHtml(html: string): string {
-  return withinLimits(html, (markup) => htmlPurify.sanitize(markup, HTML_CONFIG));
+  return withinLimits(html, (markup) => {
+    const body = htmlPurify.sanitize(markup, HTML_CONFIG) as Element;
+    renameSynonyms(body);
+    return body.innerHTML;
+  });
 }
 
 /** `url(…)` pointing anywhere but into the same document (`url(#gradient)`). */

@@ -18,12 +18,13 @@ const admin = setUpChromiumAdmin();
 let longNewsId: number;
 
 beforeAll(async () => {
-  // Content that breaks careless layouts: a word longer than a phone is wide, and a wide image inside rich text.
+  // Content that breaks careless layouts: a word longer than a phone is wide, and a wide table inside rich text.
   const { headers } = await userWithToken(admin.app, 'USER');
+  const wideRow = (tag: string) => `<tr>${`<${tag}><p>Столбец таблицы</p></${tag}>`.repeat(12)}</tr>`;
   const added = await postForm(admin.app, '/api/admin/news/add', headers, {
     title: LONG_WORD,
     lead: LONG_WORD,
-    content: `<p>${LONG_WORD}</p><p><img src="/favicon.svg" width="1800" height="600" alt="Широкая картинка"></p>`,
+    content: `<p>${LONG_WORD}</p><table><tbody>${wideRow('th')}${wideRow('td')}</tbody></table>`,
     public_at: daysAgo(1),
   });
   longNewsId = (added.json().data as { id: number }).id;

@@ -27,6 +27,9 @@ const slowToSanitize = (elements: number) => '<x-box>words</x-box>'.repeat(eleme
 
 const DANGEROUS = '<p>Текст <img src="x" onerror="alert(1)"></p><script>alert(2)</script>';
 
+/** `DANGEROUS` under the current rules: rich text has no images, and scripts never stay. */
+const CLEANED = '<p>Текст </p>';
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 describe.each(await testDialects())('nested documents on %s', (dialect) => {
@@ -153,9 +156,9 @@ describe.each(await testDialects())('nested documents on %s', (dialect) => {
     }, 30_000);
 
     it(`a document nested ${MAX_NESTING} levels deep saves (40 comfortably), one level more is refused`, async () => {
-      const forty = await addNews(nested('div', 40));
+      const forty = await addNews(nested('blockquote', 40));
       expect(forty.statusCode).toBe(200);
-      expect(forty.json().data.content).toBe(nested('div', 40));
+      expect(forty.json().data.content).toBe(nested('blockquote', 40));
       expect((await addNews(nested('div', MAX_NESTING))).statusCode).toBe(200);
       // Implied structure counts as HTML builds it: a table's rows sit in a tbody, list items close each other.
       expect((await addNews(nested('div', MAX_NESTING - 4, '<table><tr><td>Ячейка</td></tr></table>'))).statusCode).toBe(200);
@@ -179,7 +182,7 @@ describe.each(await testDialects())('nested documents on %s', (dialect) => {
       const saved = await addNews(DANGEROUS);
       expect(saved.statusCode).toBe(200);
       const clean = saved.json().data.content;
-      expect(clean).toBe('<p>Текст <img src="x" loading="lazy" decoding="async"></p>');
+      expect(clean).toBe(CLEANED);
       expect((await get(`/api/news/item/${saved.json().data.id}`)).json().data.content).toBe(clean);
     });
 
@@ -221,11 +224,11 @@ describe.each(await testDialects())('nested documents on %s', (dialect) => {
       const restart = async () => (await buildApp(t.config, { logger: false, viewFlushMs: 60_000 })).close();
       await restart();
       const contentOf = async (id: number) => (await t.app.db.selectFrom('news').select('content').where('id', '=', id).executeTakeFirstOrThrow()).content;
-      expect(await contentOf(stale)).toBe('<p>Текст <img src="x" loading="lazy" decoding="async"></p>');
+      expect(await contentOf(stale)).toBe(CLEANED);
       // A stored document the current rules refuse keeps its words, as plain text.
       expect(await contentOf(tooDeep)).toBe('<p>Слова & смысл</p>');
       const entry = await t.app.db.selectFrom('trash').select('row').where('resource', '=', 'news').where('record_id', '=', trashed).executeTakeFirstOrThrow();
-      expect(JSON.parse(entry.row).content).toBe('<p>Текст <img src="x" loading="lazy" decoding="async"></p>');
+      expect(JSON.parse(entry.row).content).toBe(CLEANED);
       expect(
         (
           await db

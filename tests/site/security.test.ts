@@ -17,7 +17,7 @@ let browser: Browser;
 beforeAll(async () => {
   site = await startSite();
   const now = new Date().toISOString();
-  // Written straight into the database as every writer stores HTML: through the sanitiser, which prefixes the ids.
+  // Written straight into the database as every writer stores HTML: through the sanitiser, which drops the ids.
   await site.app.db
     .insertInto('news')
     .values({
@@ -57,9 +57,9 @@ describe('page addresses that can name nothing', () => {
 });
 
 describe('hydration data cannot be clobbered by article HTML', () => {
-  it('the article is served with prefixed ids only', async () => {
+  it('the article is served without its ids: the only vike_pageContext is the page’s own', async () => {
     const html = await (await fetch(`${site.url}/news/${SLUG}`)).text();
-    expect(html).toContain('id="user-content-vike_pageContext"');
+    expect(html).not.toContain('user-content-');
     expect(html.match(/id="vike_pageContext"/g)).toHaveLength(1);
   });
 

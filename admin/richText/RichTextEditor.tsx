@@ -1,0 +1,27 @@
+import type { SxProps, Theme } from '@mui/material';
+import { RichTextInput, type RichTextInputProps } from 'ra-input-rich-text';
+import { alignmentClass, TEXT_ALIGNMENTS } from '../../lib/richText.js';
+import { RICH_TEXT_EXTENSIONS } from './extensions.js';
+import { RichTextToolbar } from './RichTextToolbar.js';
+
+/** Fixed once, so the editor is not rebuilt at each render (ra-input-rich-text recreates it when its options change). */
+const EDITOR_OPTIONS: RichTextInputProps['editorOptions'] = { extensions: RICH_TEXT_EXTENSIONS };
+
+/**
+ * The text as the site will show it: alignment classes take effect, table cells have borders, and a wide table
+ * scrolls in its own box instead of widening the form.
+ */
+const EDITOR_STYLES: SxProps<Theme> = {
+  ...Object.fromEntries(TEXT_ALIGNMENTS.map((alignment) => [`& .ProseMirror .${alignmentClass(alignment)}`, { textAlign: alignment }])),
+  '& .ProseMirror table': { display: 'block', maxWidth: '100%', overflowX: 'auto', borderCollapse: 'collapse', my: 1 },
+  '& .ProseMirror th, & .ProseMirror td': { border: 1, borderColor: 'divider', px: 1, py: 0.5, minWidth: '6em', verticalAlign: 'top', textAlign: 'left' },
+  '& .ProseMirror th': { bgcolor: 'action.hover', fontWeight: 600 },
+  '& .ProseMirror .selectedCell': { bgcolor: 'action.selected' },
+  '& .ProseMirror th p, & .ProseMirror td p': { m: 0 },
+  '& .ProseMirror blockquote': { borderLeft: 4, borderColor: 'primary.main', m: 0, my: 1, pl: 2 },
+};
+
+/** ra-input-rich-text's input with the content and toolbar of `lib/richText.ts`. */
+export function RichTextEditor(props: RichTextInputProps) {
+  return <RichTextInput {...props} sx={EDITOR_STYLES} editorOptions={EDITOR_OPTIONS} toolbar={<RichTextToolbar />} />;
+}

@@ -1,0 +1,73 @@
+/**
+ * What rich text (articles, text pages) may contain: the admin's editor offers exactly this and the server's
+ * sanitiser keeps exactly this, so what an editor sees while writing is what the site shows. Anything else (colours,
+ * fonts, images, inline styles) is neither offered nor kept. Presentation is a class the site's CSS knows, never a
+ * `style` attribute, so the pages' Content-Security-Policy stays strict.
+ */
+
+/** Heading levels inside rich text: the page's own title is its only `h1`. */
+export const HEADING_LEVELS = [2, 3, 4] as const;
+export type HeadingLevel = (typeof HEADING_LEVELS)[number];
+
+export const TEXT_ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;
+export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
+
+/** Text is aligned left unless a class says otherwise, so left alignment is written as no class at all. */
+export const DEFAULT_ALIGNMENT: TextAlignment = 'left';
+
+export const alignmentClass = (alignment: TextAlignment): string => `text-${alignment}`;
+
+/** The alignment a class names, if it names a non-default one. */
+export const alignmentOfClass = (className: string): TextAlignment | undefined =>
+  TEXT_ALIGNMENTS.find((alignment) => alignment !== DEFAULT_ALIGNMENT && alignmentClass(alignment) === className);
+
+const ALIGNMENT_CLASSES = TEXT_ALIGNMENTS.filter((alignment) => alignment !== DEFAULT_ALIGNMENT).map(alignmentClass);
+
+/** Every link opens in a new tab and does not hand the site to the page it opens. */
+export const LINK_TARGET = '_blank';
+export const LINK_REL = 'noopener noreferrer';
+
+/** What an attribute may hold: any text (a URL is still checked by the sanitiser) or text matching a pattern. */
+export type AttributeRule = 'any' | RegExp;
+
+export interface ElementRule {
+  /** The attributes the element may have besides `class`. */
+  readonly attributes: Readonly<Record<string, AttributeRule>>;
+  /** The values its `class` may hold, each one a class of the site's CSS. */
+  readonly classes: readonly string[];
+}
+
+const plain: ElementRule = { attributes: {}, classes: [] };
+const alignable: ElementRule = { attributes: {}, classes: ALIGNMENT_CLASSES };
+const cell: ElementRule = { attributes: { colspan: /^[1-9]\d?$/, rowspan: /^[1-9]\d?$/ }, classes: [] };
+
+export const RICH_TEXT_ELEMENTS: Readonly<Record<string, ElementRule>> = {
+  p: alignable,
+  ...Object.fromEntries(HEADING_LEVELS.map((level) => [`h${level}`, alignable])),
+  strong: plain,
+  em: plain,
+  br: plain,
+  ul: plain,
+  ol: { attributes: { start: /^\d{1,6}$/ }, classes: [] },
+  li: plain,
+  blockquote: plain,
+  a: { attributes: { href: 'any', target: new RegExp(`^${LINK_TARGET}$`), rel: new RegExp(`^${LINK_REL}$`) }, classes: [] },
+  table: plain,
+  thead: plain,
+  tbody: plain,
+  tr: plain,
+  th: cell,
+  td: cell,
+};
+
+/**
+ * Elements other editors write (Word, Google Docs, older content) for one of the declared ones: they are kept as
+ * that one (`b` as `strong`, a page-title `h1` as the top heading level, `h5`/`h6` as the lowest).
+ */
+export const RICH_TEXT_SYNONYMS: Readonly<Record<string, string>> = {
+  b: 'strong',
+  i: 'em',
+  h1: `h${Math.min(...HEADING_LEVELS)}`,
+  h5: `h${Math.max(...HEADING_LEVELS)}`,
+  h6: `h${Math.max(...HEADING_LEVELS)}`,
+};

@@ -1,0 +1,140 @@
+import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RICH_TEXT_ELEMENTS } from '../../lib/richText.js';
+import { sanitizeHtml } from '../../server/content/sanitize.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { testDialects } from '../helpers/databases.js';
+import { daysAgo } from '../helpers/fixtures.js';
+import { adminHeaders, postForm } from './admin-helpers.js';
+
+/**
+ * The server's sanitiser keeps exactly what `lib/richText.ts` declares: every declared element, attribute and class
+ * survives unchanged, and anything else (styles, colours, unknown classes, images, frames, ids) goes, its text kept.
+ */
+
+/** A document holding every declared element with each of its attributes and classes, as the editor writes them. */
+const EVERYTHING =
+  ['h2', 'h3', 'h4', 'p'].flatMap((tag) => ['text-center', 'text-right', 'text-justify'].map((name) => `<${tag} class="${name}">Выровнено</${tag}>`)).join('') +
+  '<h2>Заголовок</h2><h3>Подзаголовок</h3><h4>Малый</h4>' +
+  '<p><strong>Жирный</strong>, <em>курсив</em>,<br>' +
+  '<a target="_blank" rel="noopener noreferrer" href="https://example.com/page?a=1&amp;b=2">ссылка</a></p>' +
+  '<ul><li><p>Пункт</p></li></ul><ol start="3"><li><p>Третий</p></li></ol><blockquote><p>Цитата</p></blockquote>' +
+  '<table><thead><tr><th rowspan="2">Услуга</th><th colspan="2">Срок</th></tr><tr><th>от</th><th>до</th></tr></thead>' +
+  '<tbody><tr><td rowspan="2">Оценка</td><td>15 минут</td><td>20 минут</td></tr><tr><td colspan="2">по запросу</td></tr></tbody></table>';
+
+type Element = DefaultTreeAdapterTypes.Element;
+
+/** Every element of parsed markup, depth first. */
+function elementsOf(markup: string): Element[] {
+  const found: Element[] = [];
+  const visit = (node: DefaultTreeAdapterTypes.ParentNode) => {
+    for (const child of node.childNodes) {
+      if ('tagName' in child) {
+        found.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(parseFragment(markup));
+  return found;
+}
+
+describe('the rich-text sanitiser keeps exactly the declaration', () => {
+  it('the sample document uses every declared element, attribute and class', () => {
+    const elements = elementsOf(EVERYTHING);
+    for (const [tag, rule] of Object.entries(RICH_TEXT_ELEMENTS)) {
+      const ofTag = elements.filter((element) => element.tagName === tag);
+      expect(ofTag.length, tag).toBeGreaterThan(0);
+      for (const attribute of Object.keys(rule.attributes)) {
+        expect(
+          ofTag.some((element) => element.attrs.some((attr) => attr.name === attribute)),
+          `${tag} ${attribute}`,
+        ).toBe(true);
+      }
+      for (const className of rule.classes) expect(EVERYTHING, `${tag}.${className}`).toContain(`<${tag} class="${className}"`);
+    }
+  });
+
+  it('keeps every declared element, attribute and class unchanged', () => {
+    expect(sanitizeHtml(EVERYTHING)).toBe(EVERYTHING);
+  });
+
+  it.each([
+    ['inline styles', '<p style="color: red; text-align: center">Текст</p>', '<p>Текст</p>'],
+    ['colour and font spans', '<p><span style="color:#f00">Красный</span> <font face="Arial" color="blue">шрифт</font></p>', '<p>Красный шрифт</p>'],
+    ['highlights, underline, strike and code', '<p><mark>М</mark><u>П</u><s>З</s><code>К</code></p>', '<p>МПЗК</p>'],
+    [
+      'unknown classes, left alignment and classes on elements without any',
+      '<p class="text-center MsoNormal text-left">Текст</p><h2 class="big">З</h2><li class="text-center">П</li>',
+      '<p class="text-center">Текст</p><h2>З</h2><li>П</li>',
+    ],
+
+    [
+      'images, frames, media and rules',
+      '<p>Текст<img src="/a.png" alt="x"></p><iframe src="https://x.test">в</iframe><video src="v.mp4"></video><hr>',
+      '<p>Текст</p>',
+    ],
+    ['scripts, handlers and javascript: links', '<p onclick="alert(1)">Т</p><script>alert(2)</script><a href="javascript:alert(3)">с</a>', '<p>Т</p><a>с</a>'],
+    ['forms and their fields, keeping their text', '<form action="/x"><p>Текст</p><input value="1"><button>Кнопка</button></form>', '<p>Текст</p>Кнопка'],
+    [
+      'ids, names, data and aria attributes',
+      '<p id="vike_pageContext" data-x="1" aria-label="a">Т</p><a name="top" href="/a">с</a>',
+      '<p>Т</p><a href="/a">с</a>',
+    ],
+    ['attributes of another element', '<p href="/a" colspan="2">Т</p><ul start="2"><li>П</li></ul>', '<p>Т</p><ul><li>П</li></ul>'],
+    [
+      'attribute values the rules refuse',
+      '<ol start="x"><li>П</li></ol><table><tbody><tr><td colspan="0" rowspan="two">Я</td></tr></tbody></table>',
+      '<ol><li>П</li></ol><table><tbody><tr><td>Я</td></tr></tbody></table>',
+    ],
+    [
+      'a column group and table styles',
+      '<table style="width:100%" border="1"><colgroup><col width="200"></colgroup><tbody><tr style="height:0"><td width="50" style="background:yellow">Я</td></tr></tbody></table>',
+      '<table><tbody><tr><td>Я</td></tr></tbody></table>',
+    ],
+    [
+      'a target other than a new tab, and a rel of its own',
+      '<a href="/a" target="_self" rel="nofollow">с</a><a href="/b" target="_blank" rel="opener">н</a>',
+      '<a href="/a">с</a><a href="/b" target="_blank" rel="noopener noreferrer">н</a>',
+    ],
+  ])('drops %s', (_name, dirty, clean) => {
+    expect(sanitizeHtml(dirty)).toBe(clean);
+  });
+
+  it('keeps what other editors write for a declared element as that element: b, i, h1, h5, h6', () => {
+    expect(sanitizeHtml('<h1 class="text-center" style="color:red">Первый</h1><h5>Пятый</h5><h6>Шестой</h6><p><b>Ж</b> <i>К<b>Ж</b></i></p>')).toBe(
+      '<h2 class="text-center">Первый</h2><h4>Пятый</h4><h4>Шестой</h4><p><strong>Ж</strong> <em>К<strong>Ж</strong></em></p>',
+    );
+  });
+
+  it('keeps a pasted table’s structure instead of flattening it into one line', () => {
+    const pasted =
+      '<table class="MsoTableGrid"><tbody><tr><td><p class="MsoNormal">Услуга</p></td><td><p>Срок</p></td></tr><tr><td>Оценка</td><td>15 минут</td></tr></tbody></table>';
+    expect(sanitizeHtml(pasted)).toBe(
+      '<table><tbody><tr><td><p>Услуга</p></td><td><p>Срок</p></td></tr><tr><td>Оценка</td><td>15 минут</td></tr></tbody></table>',
+    );
+  });
+});
+
+describe.each(await testDialects())('rich text saved through the admin API on %s', (dialect) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    headers = await adminHeaders(t.app, 'USER');
+  });
+  afterAll(() => t.close());
+
+  it('a news item keeps the declared markup and loses the rest', async () => {
+    const saved = await postForm(t.app, '/api/admin/news/add', headers, {
+      title: 'Форматирование',
+      public_at: daysAgo(1),
+      content: `${EVERYTHING}<p style="color:red" class="MsoNormal"><span style="background:yellow">Выделение</span><img src="/x.png"></p>`,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.content).toBe(`${EVERYTHING}<p>Выделение</p>`);
+    const stored = await t.app.db.selectFrom('news').select('content').where('id', '=', saved.json().data.id).executeTakeFirstOrThrow();
+    expect(stored.content).toBe(`${EVERYTHING}<p>Выделение</p>`);
+  });
+});
