@@ -1,7 +1,9 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import russianMessages from 'ra-language-russian';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
-import { appMessages, editorialMessages, formMessages, presenceMessages, searchCalendarMessages, trashMessages } from './ru.js';
+import { resourceMessages } from './resources.js';
+import { appMessages } from './ru.js';
+import { editorialMessages, formMessages, presenceMessages, searchCalendarMessages, trashMessages } from './screens.js';
 
 /**
  * Russian messages: ra-language-russian, with the admin's own messages over it (they add the keys it lacks; a test
@@ -10,6 +12,7 @@ import { appMessages, editorialMessages, formMessages, presenceMessages, searchC
 export const russian: TranslationMessages = mergeTranslations(
   russianMessages,
   appMessages,
+  resourceMessages,
   searchCalendarMessages,
   trashMessages,
   editorialMessages,
