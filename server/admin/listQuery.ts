@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { CONTROL_CHARACTERS, idFromText, isIdInRange, MAX_ID } from '../../lib/ids.js';
-import { resourceNamed } from '../../lib/resources/index.js';
+import { resourceNamed, type FilterType } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
 import { tagVersion } from './versions.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -14,8 +14,6 @@ import { isPostgres } from '../db/dialect.js';
  * answers `{ data: rows }` with `Content-Range: <resource> 0-24/319`.
  */
 
-/** How an equality filter's value is read: whole numbers (ids, flags, positions) or text. */
-export type FilterType = 'int' | 'text';
 
 export interface ListSpec<T extends keyof Database = keyof Database> {
   /** The name in the URL and in `Content-Range`, e.g. `media-our`. */
