@@ -14,7 +14,6 @@ import { isPostgres } from '../db/dialect.js';
  * answers `{ data: rows }` with `Content-Range: <resource> 0-24/319`.
  */
 
-
 export interface ListSpec<T extends keyof Database = keyof Database> {
   /** The name in the URL and in `Content-Range`, e.g. `media-our`. */
   resource: string;
