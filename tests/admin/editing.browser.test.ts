@@ -229,7 +229,7 @@ describe('editing forms in Chromium', () => {
     await page.goto('/admin/news/create');
     await titleBox(page).fill('Опубликовано одной кнопкой');
     await page.getByRole('button', { name: 'Опубликовать' }).click();
-    await page.getByText('Опубликовано', { exact: true }).waitFor();
+    await page.getByRole('alert').getByText('Опубликовано', { exact: true }).waitFor();
     const published = await newsTitled('Опубликовано одной кнопкой');
     expect(published?.published).toBe(1);
     expect(Date.parse(published?.public_at ?? '')).toBeLessThanOrEqual(Date.now());
@@ -244,7 +244,7 @@ describe('editing forms in Chromium', () => {
     await time.fill('');
     await time.pressSequentially('1000');
     await page.getByRole('button', { name: 'Опубликовать' }).click();
-    await page.getByText('Запланировано на 12.05.2030 10:00').waitFor();
+    await page.getByRole('alert').getByText('Запланировано на 12.05.2030 10:00').waitFor();
     const scheduled = await newsTitled('Запланировано кнопкой');
     expect(scheduled?.published).toBe(1);
     expect(Date.parse(scheduled?.public_at ?? '')).toBeGreaterThan(Date.now());

@@ -178,7 +178,7 @@ describe('the rich-text editor in Chromium', () => {
       expect(html).toContain(part);
     expect(html).not.toMatch(/style=|<span|<img/);
 
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.waitForURL('**/admin/news');
     await page.goto(`/news/${item.slug}`);
     const published = await page.locator('.article__content').evaluate((element) => element.innerHTML);
