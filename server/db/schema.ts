@@ -10,6 +10,7 @@ import type {
   MenuItemsTable,
   NetworkCollectionsTable,
   NewsTable,
+  RedirectsTable,
   TextPagesTable,
 } from './tables/content.js';
 import type {
@@ -38,6 +39,7 @@ export interface Database {
   menu_items: Versioned<MenuItemsTable>;
   network_collections: Versioned<NetworkCollectionsTable>;
   investor_documents: Versioned<InvestorDocumentsTable>;
+  redirects: Versioned<RedirectsTable>;
   photobank_groups: Versioned<PhotobankGroupsTable>;
   photobank_categories: Versioned<PhotobankCategoriesTable>;
   photobank_logo_items: Versioned<PhotobankLogoItemsTable>;

@@ -5,7 +5,6 @@ import { nowIso } from '../content/visibility.js';
 import { formError } from '../http/validation.js';
 import type { Db } from '../resources/hooks.js';
 import { indexRedirects, redirectProblem, type Redirect, type RedirectIndex } from './rules.js';
-import { redirectsOf } from './store.js';
 
 /** The largest file an import takes, and the most rows in it. */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
@@ -55,7 +54,7 @@ export async function importRedirects(trx: Db, csv: string): Promise<{ imported:
   const lines = linesOf(csv);
   const firstLineOf = new Map<string, number>();
   for (const line of lines) if (!firstLineOf.has(line.from_path)) firstLineOf.set(line.from_path, line.number);
-  const stored = await redirectsOf(trx).selectFrom('redirects').select(['from_path', 'to_path']).execute();
+  const stored = await trx.selectFrom('redirects').select(['from_path', 'to_path']).execute();
   const kept = stored.filter((redirect) => !firstLineOf.has(redirect.from_path));
 
   const all = indexRedirects([...kept, ...lines]);
@@ -71,7 +70,7 @@ export async function importRedirects(trx: Db, csv: string): Promise<{ imported:
 
   const now = nowIso();
   for (const line of lines) {
-    await redirectsOf(trx)
+    await trx
       .insertInto('redirects')
       .values({ from_path: line.from_path, to_path: line.to_path, created_at: now, updated_at: now })
       .onConflict((conflict) => conflict.column('from_path').doUpdateSet({ to_path: line.to_path, updated_at: now }))

@@ -1,23 +1,11 @@
-import { sql, type Generated } from 'kysely';
+import { sql } from 'kysely';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
 import { nowIso } from '../content/visibility.js';
 import type { Db, Row } from '../resources/hooks.js';
 
-/** An old address of the site and where it leads now. */
-export interface RedirectsTable {
-  id: Generated<number>;
-  from_path: string;
-  to_path: string;
-  created_at: string;
-  updated_at: string;
-  version: Generated<number>;
-}
-
-export const redirectsOf = (db: Db) => db.withTables<{ redirects: RedirectsTable }>();
-
 /** Where an old address of the site leads now, if it is one. */
 export async function redirectTarget(db: Db, path: string): Promise<string | null> {
-  const row = await redirectsOf(db).selectFrom('redirects').select('to_path').where('from_path', '=', path).executeTakeFirst();
+  const row = await db.selectFrom('redirects').select('to_path').where('from_path', '=', path).executeTakeFirst();
   return row?.to_path ?? null;
 }
 
@@ -28,18 +16,17 @@ export async function redirectTarget(db: Db, path: string): Promise<string | nul
  */
 export async function followAddressChange(trx: Db, resource: ResourceDescriptor, before: Row | null, after: Row): Promise<void> {
   if (!resource.preview) return;
-  const table = redirectsOf(trx);
   const to = resource.preview.path(after);
-  await table.deleteFrom('redirects').where('from_path', '=', to).execute();
+  await trx.deleteFrom('redirects').where('from_path', '=', to).execute();
   const from = before ? resource.preview.path(before) : to;
   if (from === to) return;
   const now = nowIso();
-  await table
+  await trx
     .updateTable('redirects')
     .set({ to_path: to, updated_at: now, version: sql`version + 1` })
     .where('to_path', '=', from)
     .execute();
-  await table
+  await trx
     .insertInto('redirects')
     .values({ from_path: from, to_path: to, created_at: now, updated_at: now })
     .onConflict((conflict) => conflict.column('from_path').doUpdateSet({ to_path: to, updated_at: now, version: sql`redirects.version + 1` }))

@@ -111,3 +111,12 @@ export type MediaSourceRow = Selectable<MediaSourcesTable>;
 export type MediaVideoRow = Selectable<MediaVideoTable>;
 export type TextPageRow = Selectable<TextPagesTable>;
 export type MenuItemRow = Selectable<MenuItemsTable>;
+
+/** An old address of the site and where it leads now (server/redirects/). */
+export interface RedirectsTable {
+  id: Generated<number>;
+  from_path: string;
+  to_path: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}

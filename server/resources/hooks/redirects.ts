@@ -4,13 +4,12 @@ import { auditedWrite } from '../../admin/audit.js';
 import { conflict } from '../../admin/unique.js';
 import { formError, parseForm } from '../../http/validation.js';
 import { importRedirects, MAX_IMPORT_BYTES } from '../../redirects/csvImport.js';
-import { redirectsOf } from '../../redirects/store.js';
 import { indexRedirects, redirectProblem, type Redirect } from '../../redirects/rules.js';
 import type { Db, ResourceHooks, Row, Values } from '../hooks.js';
 
 /** The redirects other than the one being saved, as the rules read them. */
 async function otherRedirects(db: Db, exceptId: number | null): Promise<Redirect[]> {
-  let query = redirectsOf(db).selectFrom('redirects').select(['from_path', 'to_path']);
+  let query = db.selectFrom('redirects').select(['from_path', 'to_path']);
   if (exceptId !== null) query = query.where('id', '!=', exceptId);
   return query.execute();
 }
