@@ -26,6 +26,7 @@ import { theme } from './theme.js';
 const ProfilePage = lazyScreen(async () => (await import('./profile/ProfilePage.js')).ProfilePage);
 const CalendarPage = lazyScreen(async () => (await import('./calendar/CalendarPage.js')).CalendarPage);
 const TrashList = lazyScreen(async () => (await import('./trash/TrashList.js')).TrashList);
+const IndexNowList = lazyScreen(async () => (await import('./indexnow/IndexNowList.js')).IndexNowList);
 
 const store = localStorageStore();
 /** react-admin renders the page for unknown addresses without props. */
@@ -68,6 +69,7 @@ const AdminRoutes = ({ providers }: { providers: AdminProviders }) => (
         <Resource key={name} name={name} {...views} />
       ))}
       <Resource name="trash" list={TrashList} />
+      <Resource name="indexnow" list={IndexNowList} />
     </CoreAdminUI>
     <Notification />
   </AdminContext>

@@ -23,6 +23,9 @@ export const LOGIN_REQUIRED_KEY = 'app.auth.login_required';
  */
 const OPEN_TO_EVERY_ROLE: readonly string[] = ['media', 'search', 'calendar', 'trash'];
 
+/** Names outside the registry for a MANAGER only: `indexnow`, the log of what search engines were told. */
+const MANAGER_ONLY: readonly string[] = ['indexnow'];
+
 /**
  * Whether a role may open a resource: the resource's descriptor names the least role (MANAGER may do everything);
  * the dashboard and the custom routes (no resource) are open to every signed-in role; any other name is refused.
@@ -30,6 +33,7 @@ const OPEN_TO_EVERY_ROLE: readonly string[] = ['media', 'search', 'calendar', 't
 export function roleCanAccess(role: Role | undefined, resource: string | undefined): boolean {
   if (!role) return false;
   if (resource === undefined || OPEN_TO_EVERY_ROLE.includes(resource)) return true;
+  if (MANAGER_ONLY.includes(resource)) return role === 'MANAGER';
   const descriptor = resourceNamed(resource);
   if (!descriptor) return false;
   return roleMayUse(role, descriptor);

@@ -1,5 +1,4 @@
 import type {
-  Article,
   ArticleSummary,
   LogoItem,
   MediaFeedItem,
@@ -9,7 +8,6 @@ import type {
   MenuItem,
   MenuKind,
   NetworkCollection,
-  NewsArticle,
   Page,
   Photo,
   PhotobankGroup,
@@ -18,6 +16,7 @@ import type {
   Video,
 } from './types.js';
 import type { StoredDocument } from './types.js';
+import type { ListedResourceName, ListFilters, ListItem, PagedResourceName, PageRecord, ResourceOf } from './resources/index.js';
 import type { SearchPage } from './search.js';
 
 export interface SearchService {
@@ -25,17 +24,38 @@ export interface SearchService {
   search(q: string, page: number): Promise<SearchPage>;
 }
 
-/** A record of a resource's public list: `id` and the fields its declaration shows visitors. */
+/** A record as visitors read it: `id` and the fields its declaration shows them. */
 export type PublicRecord = { id: number } & Record<string, unknown>;
 
-/** The public lists the resource declarations name (`public` in lib/resources), read the same way for each. */
-export interface PublicListsService {
+/**
+ * The reads visitors make of every resource that declares them (`public` in lib/resources), served the same way
+ * for each: the one visibility rule, paging, the declared order. Resource names are checked against the
+ * declarations; `readList` and `readRecord` give the answers their declared types.
+ */
+export interface PublicReads {
   /** A page of the list, filtered by equality on the declared filters (values already checked). */
-  list(resource: string, filters: Readonly<Record<string, string | number>>, page: number): Promise<Page<PublicRecord>>;
-  /** The values a filter takes among visible items (numbers newest first): the filter links of a page. */
+  list(resource: string, query: { filters?: Readonly<Record<string, string | number>>; page: number; perPage?: number }): Promise<Page<PublicRecord>>;
+  /** A record's page by its key (or its id where declared); counts a read where declared. */
+  record(resource: string, key: string): Promise<PublicRecord | null>;
+  /** The values a filter takes among visible records (numbers newest first, texts alphabetically): a page's chips. */
   values(resource: string, field: string): Promise<(string | number)[]>;
-  /** A visible item's stored file, for its download. */
+  /** A visible record's stored file, for its download. */
   file(resource: string, id: number, field: string): Promise<StoredDocument | null>;
+}
+
+/** A page of a resource's public list, typed by its declaration. */
+export function readList<Name extends ListedResourceName>(
+  reads: PublicReads,
+  resource: Name,
+  query: { filters?: ListFilters<ResourceOf<Name>>; page: number; perPage?: number },
+): Promise<Page<ListItem<ResourceOf<Name>>>> {
+  // The records carry exactly the fields the declaration names, with the values their kinds give.
+  return reads.list(resource, query as { page: number }) as Promise<Page<ListItem<ResourceOf<Name>>>>;
+}
+
+/** A record's page, typed by its declaration. */
+export function readRecord<Name extends PagedResourceName>(reads: PublicReads, resource: Name, key: string): Promise<PageRecord<ResourceOf<Name>> | null> {
+  return reads.record(resource, key) as Promise<PageRecord<ResourceOf<Name>> | null>;
 }
 
 /**
@@ -47,8 +67,6 @@ export interface ContentServices {
   news: {
     list(page: number): Promise<Page<ArticleSummary>>;
     mainItems(page: number): Promise<Page<ArticleSummary>>;
-    /** By numeric id or by slug; counts a read. */
-    get(idOrSlug: string): Promise<NewsArticle | null>;
   };
   media: {
     overview(pages: { ourPage: number; otherPage: number; videoPage: number }): Promise<MediaOverview>;
@@ -58,8 +76,6 @@ export interface ContentServices {
     mainItems(page: number): Promise<Page<MediaFeedItem>>;
     generals(): Promise<MediaGenerals>;
     sources(): Promise<MediaSource[]>;
-    /** An own media article by numeric id or by slug; counts a read. */
-    get(idOrSlug: string): Promise<Article | null>;
     manyReads(): Promise<ArticleSummary[]>;
   };
   menu: {
@@ -69,13 +85,13 @@ export interface ContentServices {
     collections(): Promise<NetworkCollection[]>;
   };
   textPages: {
-    get(identifier: string): Promise<TextPage | null>;
+    /** The pages of a section (`null`: the site root), by title. */
     list(section: string | null): Promise<TextPage[]>;
   };
   photobank: {
     logos(): Promise<PhotobankGroup<LogoItem>[]>;
     photos(): Promise<PhotobankGroup<Photo>[]>;
   };
-  publicLists: PublicListsService;
+  reads: PublicReads;
   search: SearchService;
 }

@@ -1,5 +1,7 @@
 /** Constants of the public site shared by the site and the server: the not-found texts, the error toasts, timings and breakpoints. */
 
+import type { ConfiguredCounter } from './analytics.js';
+
 export const NOT_FOUND_HEADLINE = 'Кажется, что-то пошло не так!';
 export const NOT_FOUND_EXPLANATION = 'Страница, которую вы ищете, не существует, устарела или была удалена.';
 export const NOT_FOUND_BUTTON = 'Перейти на главную';
@@ -90,6 +92,11 @@ export interface SiteSettings {
   description: string;
   altTemplate: string;
   phone: { display: string; e164: string };
+  /**
+   * The analytics counters the site runs after the visitor's consent; absent (not empty) without any, so that the
+   * pages' serialised context stays as it was.
+   */
+  analytics?: ConfiguredCounter[];
 }
 
 /** The sitemap protocol's limit of addresses in one file. */

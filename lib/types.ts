@@ -59,8 +59,6 @@ export interface Article extends ArticleSummary {
   views: number;
 }
 
-export type NewsArticle = Article;
-
 export interface MediaSource {
   id: number;
   name: string;

@@ -14,6 +14,7 @@ import { namedFiles } from './files/fileColumns.js';
 import { S3FileStore } from './files/s3Store.js';
 import { LocalFileStore, sweepUploads, type FileStore } from './files/store.js';
 import { installDelivery } from './cache/delivery.js';
+import { analyticsCspHeader } from './site/analyticsCsp.js';
 import { InvalidationBus } from './cache/invalidationBus.js';
 import { pruneRateLimitHits } from './auth/rateLimit.js';
 import { linkUploadsAt } from './content/mappers.js';
@@ -44,6 +45,8 @@ import { uploadsRoutes } from './routes/uploads.js';
 import { sitePlugin } from './site/plugin.js';
 import { formDraftRoutes } from './drafts/plugin.js';
 import { trashRoutes } from './trash/plugin.js';
+import { Outbox } from './outbox/outbox.js';
+import { indexNowRoutes } from './indexnow/plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +58,8 @@ declare module 'fastify' {
     files: FileStore;
     /** Periodic work that runs on one process at a time across all processes on the database. */
     jobs: PeriodicJobs;
+    /** Messages to other systems, kept with the writes that cause them and delivered with retries. */
+    outbox: Outbox;
     /** The first MANAGER's login when this start created it, for the start-up message. */
     firstLogin: FirstLogin | null;
   }
@@ -80,6 +85,9 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 export const UPLOADS_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 /** How often rate-limit hits older than every window are deleted. */
 export const RATE_LIMIT_PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** How often the outbox delivers what is due, and forgets what it delivered long ago. */
+export const OUTBOX_EVERY_MS = 5000;
+export const OUTBOX_PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 
 function hopsTrusted(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -94,6 +102,8 @@ export interface BuildOptions {
   trashPurgeMs?: number;
   /** Who else is editing a record: its expiry and clock (tests). */
   presence?: PresenceOptions;
+  /** How often the outbox delivers what is due (tests shorten it). */
+  outboxEveryMs?: number;
 }
 
 /** The whole application without a listening socket: connects, migrates, seeds an empty database, registers routes. */
@@ -138,6 +148,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await ensureSearchIndex(db);
   const firstLogin = await ensureFirstManager(db, { email: config.adminEmail, password: config.adminPassword });
 
+  const outbox = new Outbox(db);
+  jobs.add({ name: 'outbox', everyMs: options.outboxEveryMs ?? OUTBOX_EVERY_MS, run: () => outbox.deliverDue().then(() => undefined) });
+  jobs.add({ name: 'outbox-prune', everyMs: OUTBOX_PRUNE_EVERY_MS, run: () => outbox.pruneSent() });
+
   const views = new ViewCounter(db, options.viewFlushMs);
   views.start();
 
@@ -146,6 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('dialect', dialect);
   app.decorate('files', files);
   app.decorate('jobs', jobs);
+  app.decorate('outbox', outbox);
   app.decorate('views', views);
   app.decorate('content', createContentServices(db, views));
   app.decorate('firstLogin', firstLogin);
@@ -153,7 +168,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // One spelling of every path before anything else decides on it; then compression and the page cache, so that a
   // cache hit is answered before any other hook runs.
   installCanonicalPaths(app);
-  const pageCache = await installDelivery(app, { pageCacheBytes: config.pageCacheMb * 1024 * 1024 });
+  const pageCache = await installDelivery(app, {
+    pageCacheBytes: config.pageCacheMb * 1024 * 1024,
+    // The analytics counters' hosts enter a page's CSP only for a visitor who accepted them (analyticsCsp.ts).
+    visitorHeader: analyticsCspHeader(config.analyticsCounters),
+  });
   if (config.databaseUrl) {
     // Several processes may share this database: a change on any of them empties every page cache.
     bus = new InvalidationBus(config.databaseUrl, db, pageCache, app.log, config.databaseTimeouts);
@@ -198,6 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(trashRoutes, { purgeIntervalMs: options.trashPurgeMs });
   await app.register(presenceRoutes, options.presence ?? {});
   await app.register(formDraftRoutes);
+  await app.register(indexNowRoutes);
   // The public site last: it answers every other GET outside /api.
   await app.register(sitePlugin);
 

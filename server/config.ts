@@ -4,6 +4,7 @@ import path from 'node:path';
 import { isWeakPassword, PASSWORD_MAX, PASSWORD_MIN } from './auth/passwordPolicy.js';
 import type { S3Settings } from './files/s3Store.js';
 import { SITEMAP_URL_LIMIT } from '../lib/site.js';
+import { COUNTER_KINDS, COUNTERS, type ConfiguredCounter } from '../lib/analytics.js';
 
 export interface AppConfig {
   port: number;
@@ -54,7 +55,23 @@ export interface AppConfig {
   sitemapMaxUrls: number;
   /** How long the server waits on PostgreSQL (`DB_*_MS`); SQLite ignores them. */
   databaseTimeouts: DatabaseTimeouts;
+  /**
+   * Web analytics counters with an id configured (`YANDEX_METRIKA_ID`); none by default. Each runs on the site only
+   * after the visitor's consent.
+   */
+  analyticsCounters: ConfiguredCounter[];
+  /** Search engines told of changed pages (`INDEXNOW_KEY`, `INDEXNOW_ENDPOINT`); null while no key is set. */
+  indexNow: IndexNowSettings | null;
 }
+
+export interface IndexNowSettings {
+  /** The site's IndexNow key, served as `/{key}.txt` so that the engine can check the site is ours. */
+  key: string;
+  /** Where the changed addresses are posted; engines that take IndexNow share them with one another. */
+  endpoint: string;
+}
+
+export const DEFAULT_INDEXNOW_ENDPOINT = 'https://yandex.com/indexnow';
 
 /**
  * Waits on PostgreSQL are bounded, so that a database that stops answering (a frozen server, a dropped network)
@@ -176,6 +193,34 @@ function parseUploadsPublicUrl(value: string | undefined): string | null {
   return value.replace(/\/+$/, '');
 }
 
+/** The counters whose id variable is set, each id checked against its kind's form. */
+function parseAnalyticsCounters(env: NodeJS.ProcessEnv): ConfiguredCounter[] {
+  const counters: ConfiguredCounter[] = [];
+  for (const kind of COUNTER_KINDS) {
+    const { env: name, idPattern, idDescription } = COUNTERS[kind];
+    const id = env[name]?.trim();
+    if (!id) continue;
+    if (!idPattern.test(id)) throw new ConfigError(`${name} must be ${idDescription}, got "${env[name]}"`);
+    counters.push({ kind, id });
+  }
+  return counters;
+}
+
+/** The protocol's key: 8 to 128 Latin letters, digits and dashes. */
+const INDEXNOW_KEY = /^[A-Za-z0-9-]{8,128}$/;
+
+function parseIndexNow(env: NodeJS.ProcessEnv): IndexNowSettings | null {
+  if (!env.INDEXNOW_KEY) {
+    if (env.INDEXNOW_ENDPOINT)
+      throw new ConfigError('INDEXNOW_ENDPOINT is set but INDEXNOW_KEY is not: set INDEXNOW_KEY to tell search engines of changed pages.');
+    return null;
+  }
+  if (!INDEXNOW_KEY.test(env.INDEXNOW_KEY)) throw new ConfigError('INDEXNOW_KEY must be 8 to 128 characters of a-z, A-Z, 0-9 and -');
+  const endpoint = env.INDEXNOW_ENDPOINT || DEFAULT_INDEXNOW_ENDPOINT;
+  if (!/^https?:\/\/[^/]/.test(endpoint)) throw new ConfigError('INDEXNOW_ENDPOINT must start with http:// or https://');
+  return { key: env.INDEXNOW_KEY, endpoint };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parseWholeNumber('PORT', env.PORT, 3000, { min: 0, max: 65535 });
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -210,5 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     revisionsKeep: parseWholeNumber('REVISIONS_KEEP', env.REVISIONS_KEEP, 50, { min: 1, max: 10_000 }),
     sitemapMaxUrls: parseWholeNumber('SITEMAP_MAX_URLS', env.SITEMAP_MAX_URLS, SITEMAP_URL_LIMIT, { min: 1, max: SITEMAP_URL_LIMIT }),
     databaseTimeouts: parseDatabaseTimeouts(env),
+    analyticsCounters: parseAnalyticsCounters(env),
+    indexNow: parseIndexNow(env),
   };
 }

@@ -25,6 +25,10 @@ export function metaOf(data: unknown): PageMeta | null {
   return null;
 }
 
-export function canonicalPath(pathname: string, page?: number): string {
-  return page && page >= 2 ? `${pathname}?page=${page}` : pathname;
+/** The address of a list page with its picked filters (page 1 has no `page`). */
+export function listHref(path: string, chosen: Readonly<Record<string, string>> = {}, page = 1): string {
+  const query = new URLSearchParams(Object.entries(chosen));
+  if (page >= 2) query.set('page', String(page));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }

@@ -1,5 +1,6 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
+import { readRecord } from '@lib/content.js';
 import { ROUTE_NOT_FOUND_MESSAGE, SECTION_PAGES } from '@lib/site.js';
 import type { TextPage } from '@lib/types.js';
 import type { WithMeta } from './meta.js';
@@ -13,7 +14,7 @@ export interface TextPageData extends WithMeta {
 /** A text page of a section (`null`: the site root); a page of another section redirects to its own address. */
 export async function textPageData(pageContext: PageContextServer, section: string | null): Promise<TextPageData> {
   const identifier = pageContext.routeParams.identifier ?? '';
-  const page = /^[a-z0-9][a-z0-9-]{0,190}$/i.test(identifier) ? await pageContext.content.textPages.get(identifier) : null;
+  const page = /^[a-z0-9][a-z0-9-]{0,190}$/i.test(identifier) ? await readRecord(pageContext.content.reads, 'text-pages', identifier) : null;
   if (!page) throw render(404, ROUTE_NOT_FOUND_MESSAGE);
   if (page.section !== section) {
     if (page.section === null) throw redirect(`/${page.identifier}`, 301);

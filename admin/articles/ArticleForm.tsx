@@ -5,7 +5,7 @@ import { FlagInput } from '../inputs/FlagInput.js';
 import type { FormProps } from '../common/parts.js';
 import { rules } from '../common/rules.js';
 import { ImageUploadInput } from '../inputs/ImageUploadInput.js';
-import { PublicAtInput } from '../inputs/PublicAtInput.js';
+import { PublicAtInput, UnpublishAtInput } from '../inputs/PublicAtInput.js';
 import { RichTextInput } from '../inputs/RichTextInput.js';
 import { ResourceForm } from '../common/ResourceForm.js';
 
@@ -31,6 +31,7 @@ export const ArticleForm = ({ editing }: FormProps) => {
       <TextInput source="slug" validate={rules(resource, 'slug')} fullWidth />
       <TextInput source="lead" multiline minRows={2} fullWidth validate={rules(resource, 'lead')} />
       <PublicAtInput source="public_at" validate={rules(resource, 'public_at')} />
+      <UnpublishAtInput validate={rules(resource, 'unpublish_at')} />
       <FlagInput source="published" />
       <Section title="app.section.image" />
       <ImageUploadInput

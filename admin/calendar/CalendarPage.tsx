@@ -3,7 +3,7 @@ import { Box, Button, Card, CardContent, CardHeader, IconButton, List as MuiList
 import { useState } from 'react';
 import { Link, Title, useCreatePath, useGetList, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import type { CalendarItem } from '@lib/calendar.js';
+import { calendarMoment, type CalendarItem } from '@lib/calendar.js';
 import { dayKey, gridDays, monthKey, monthOf, parseMonth, shiftMonth } from './dates.js';
 import { RescheduleDialog } from './RescheduleDialog.js';
 
@@ -13,14 +13,15 @@ const timeOf = (iso: string) =>
     minute: '2-digit',
   });
 
-/** One item in a day or in the drafts: its title opens the edit screen, the button reschedules it. */
+/** One entry in a day or in the drafts: its title opens the edit screen, the button moves its moment (publication or withdrawal). */
 const Entry = ({ item, onReschedule }: { item: CalendarItem; onReschedule: (item: CalendarItem) => void }) => {
   const translate = useTranslate();
   const createPath = useCreatePath();
   const [now] = useState(() => Date.now());
-  const scheduled = item.published && new Date(item.public_at).getTime() > now;
+  const withdrawal = item.kind === 'withdrawal';
+  const scheduled = item.published && new Date(calendarMoment(item)).getTime() > now;
   return (
-    <Stack direction="row" alignItems="flex-start" spacing={0.5} data-testid={`calendar-item-${item.resource}-${item.id}`}>
+    <Stack direction="row" alignItems="flex-start" spacing={0.5} data-testid={`calendar-${withdrawal ? 'withdrawal' : 'item'}-${item.resource}-${item.id}`}>
       <Box sx={{ flex: 1, minWidth: 0, fontSize: 13, lineHeight: 1.3 }}>
         <Link
           to={createPath({
@@ -32,7 +33,12 @@ const Entry = ({ item, onReschedule }: { item: CalendarItem; onReschedule: (item
           {item.title}
         </Link>
         <Typography variant="caption" component="div" color="text.secondary">
-          {[timeOf(item.public_at), translate(`resources.${item.resource}.name`, { smart_count: 1 }), scheduled ? translate('app.calendar.scheduled') : null]
+          {[
+            timeOf(calendarMoment(item)),
+            translate(`resources.${item.resource}.name`, { smart_count: 1 }),
+            withdrawal ? translate('app.calendar.withdrawal') : null,
+            scheduled ? translate('app.calendar.scheduled') : null,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </Typography>
@@ -45,8 +51,8 @@ const Entry = ({ item, onReschedule }: { item: CalendarItem; onReschedule: (item
 };
 
 /**
- * The publishing calendar: a month of published and scheduled items of every kind with a publication moment,
- * drafts aside. `?month=2026-05` opens a given month.
+ * The publishing calendar: a month of published and scheduled items of every kind with a publication moment, and
+ * of their withdrawals, drafts aside. `?month=2026-05` opens a given month.
  */
 export const CalendarPage = () => {
   const translate = useTranslate();
@@ -63,7 +69,7 @@ export const CalendarPage = () => {
 
   const byDay = new Map<string, CalendarItem[]>();
   for (const item of (data ?? []).filter((entry) => entry.published)) {
-    const key = dayKey(new Date(item.public_at));
+    const key = dayKey(new Date(calendarMoment(item)));
     byDay.set(key, [...(byDay.get(key) ?? []), item]);
   }
   const drafts = (data ?? []).filter((item) => !item.published);
@@ -124,7 +130,7 @@ export const CalendarPage = () => {
                       {day.getDate()}
                     </Typography>
                     {(byDay.get(key) ?? []).map((item) => (
-                      <Entry key={`${item.resource}-${item.id}`} item={item} onReschedule={setEditing} />
+                      <Entry key={`${item.kind}-${item.resource}-${item.id}`} item={item} onReschedule={setEditing} />
                     ))}
                   </Box>
                 );

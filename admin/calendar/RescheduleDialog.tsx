@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { Form, ResourceContextProvider, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { CalendarItem } from '@lib/calendar.js';
+import { calendarField, calendarMoment, type CalendarItem } from '@lib/calendar.js';
 import { PublicAtInput } from '../inputs/PublicAtInput.js';
 
 export interface RescheduleDialogProps {
@@ -10,13 +10,15 @@ export interface RescheduleDialogProps {
 }
 
 /**
- * A new publication moment for one item (dd.mm.yyyy and hh:mm), saved through the dataProvider's ordinary
- * `update`: the record as the server has it, with the new `public_at`. The site follows at once.
+ * A new moment for one calendar entry (dd.mm.yyyy and hh:mm): its publication (`public_at`) or its withdrawal
+ * (`unpublish_at`), saved through the dataProvider's ordinary `update`: the record as the server has it, with the
+ * new moment. The site follows at once.
  */
 export const RescheduleDialog = ({ item, onClose, onMoved }: RescheduleDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider();
+  const field = calendarField(item);
   const save = async (values: Record<string, unknown>) => {
     try {
       const { data: previous } = await dataProvider.getOne(item.resource, {
@@ -24,10 +26,10 @@ export const RescheduleDialog = ({ item, onClose, onMoved }: RescheduleDialogPro
       });
       await dataProvider.update(item.resource, {
         id: item.id,
-        data: { public_at: values.public_at },
+        data: { [field]: values[field] },
         previousData: previous,
       });
-      notify('app.calendar.moved', { type: 'success' });
+      notify(field === 'unpublish_at' ? 'app.calendar.withdrawal_moved' : 'app.calendar.moved', { type: 'success' });
       onMoved();
     } catch (error) {
       notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
@@ -35,14 +37,16 @@ export const RescheduleDialog = ({ item, onClose, onMoved }: RescheduleDialogPro
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="reschedule-title">
-      <DialogTitle id="reschedule-title">{translate('app.calendar.reschedule_title')}</DialogTitle>
+      <DialogTitle id="reschedule-title">
+        {translate(field === 'unpublish_at' ? 'app.calendar.reschedule_withdrawal_title' : 'app.calendar.reschedule_title')}
+      </DialogTitle>
       <ResourceContextProvider value={item.resource}>
-        <Form record={{ id: item.id, public_at: item.public_at }} onSubmit={save}>
+        <Form record={{ id: item.id, [field]: calendarMoment(item) }} onSubmit={save}>
           <DialogContent>
             <Typography variant="body2" sx={{ mb: 1 }}>
               {item.title}
             </Typography>
-            <PublicAtInput source="public_at" />
+            <PublicAtInput source={field} />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{translate('app.calendar.cancel')}</Button>

@@ -11,17 +11,22 @@ export const DateTimeField = ({ source, label }: { source: string; label?: strin
   <DateField source={source} label={label} showTime locales="ru-RU" options={{ dateStyle: 'short', timeStyle: 'short' }} />
 );
 
-/** Published, draft, or scheduled (published with a public_at still to come). */
+/** A record's moment in `source` as epoch milliseconds, or null when it has none. */
+const momentOf = (record: RaRecord, source: string): number | null => (typeof record[source] === 'string' ? new Date(record[source]).getTime() : null);
+
+/** Published, draft, scheduled (published with a public_at still to come) or withdrawn (its unpublish_at has come). */
 export const StatusField = (_props: { label?: string; sortable?: boolean; sortBy?: string }) => {
   const record = useRecordContext();
   const translate = useTranslate();
-  // The moment the row was shown: a publication after it is scheduled.
+  // The moment the row was shown: a publication after it is scheduled, a withdrawal before it done.
   const [now] = useState(() => Date.now());
   if (!record) return null;
   const published = Number(record.published) === 1;
-  const scheduled = published && typeof record.public_at === 'string' && new Date(record.public_at).getTime() > now;
-  const status = !published ? 'draft' : scheduled ? 'scheduled' : 'published';
-  const colour = status === 'published' ? 'success' : status === 'scheduled' ? 'info' : 'default';
+  const [publicAt, unpublishAt] = [momentOf(record, 'public_at'), momentOf(record, 'unpublish_at')];
+  const withdrawn = unpublishAt !== null && unpublishAt <= now;
+  const scheduled = publicAt !== null && publicAt > now;
+  const status = !published ? 'draft' : withdrawn ? 'withdrawn' : scheduled ? 'scheduled' : 'published';
+  const colour = status === 'published' ? 'success' : status === 'scheduled' ? 'info' : status === 'withdrawn' ? 'warning' : 'default';
   return <Chip size="small" color={colour} label={translate(`app.status.${status}`)} />;
 };
 

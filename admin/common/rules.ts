@@ -6,6 +6,7 @@ import {
   ICON_PATTERN,
   IDENTIFIER_PATTERN,
   MB,
+  orderProblem,
   resourceNamed,
   urlProblem,
   type Field,
@@ -21,7 +22,8 @@ import {
  */
 
 type Message = string | { message: string; args: Record<string, string | number> };
-type Check = (value: unknown) => Message | undefined;
+/** One rule of a field: its value, and the whole form's values for rules across fields. */
+type Check = (value: unknown, values: Readonly<Record<string, unknown>>) => Message | undefined;
 
 /** i18n keys of the file checks (the server's own messages name the same limits). */
 export const FILE_MESSAGE_KEYS = {
@@ -122,7 +124,9 @@ function limitChecks(field: Field): Check[] {
     case 'url':
       return urlChecks(field);
     case 'integer':
-      return [integerCheck(field.min, field.max)];
+      return [integerCheck(field.min, field.max), (value, values) => orderProblem(field, value, values)];
+    case 'date':
+      return [(value, values) => orderProblem(field, value, values)];
     case 'image':
     case 'files':
       return uploadChecks(field);
@@ -140,9 +144,9 @@ function requiredMessage(field: Field): string | null {
 
 /** A react-admin validator of the checks, the first failing one's message winning. */
 function validatorOf(checks: readonly Check[], required: boolean): Validator {
-  const validator: Validator & { isRequired?: boolean } = (value: unknown) => {
+  const validator: Validator & { isRequired?: boolean } = (value: unknown, values: Readonly<Record<string, unknown>> = {}) => {
     for (const check of checks) {
-      const message = check(value);
+      const message = check(value, values);
       if (message) return message;
     }
     return undefined;

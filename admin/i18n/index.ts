@@ -1,9 +1,9 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import russianMessages from 'ra-language-russian';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
-import { resourceMessages } from './resources.js';
+import { resourceMessages } from '../resources.js';
 import { appMessages } from './ru.js';
-import { editorialMessages, formMessages, presenceMessages, searchCalendarMessages, trashMessages } from './screens.js';
+import { editorialMessages, formMessages, indexNowMessages, presenceMessages, searchCalendarMessages, trashMessages } from './screens.js';
 
 /**
  * Russian messages: ra-language-russian, with the admin's own messages over it (they add the keys it lacks; a test
@@ -15,6 +15,7 @@ export const russian: TranslationMessages = mergeTranslations(
   resourceMessages,
   searchCalendarMessages,
   trashMessages,
+  indexNowMessages,
   editorialMessages,
   presenceMessages,
   formMessages,

@@ -131,6 +131,8 @@ export const appMessages = {
     },
     input: {
       date: 'Дата (дд.мм.гггг)',
+      unpublish_at: 'Снять с публикации (дд.мм.гггг)',
+      unpublish_time: 'Время снятия (чч:мм)',
       time: 'Время (чч:мм)',
       date_placeholder: 'дд.мм.гггг',
       time_placeholder: 'чч:мм',
@@ -163,6 +165,7 @@ export const appMessages = {
       published: 'Опубликовано',
       draft: 'Черновик',
       scheduled: 'Запланировано',
+      withdrawn: 'Снято с публикации',
     },
     photobank: {
       groups: 'Группы фотобанка',

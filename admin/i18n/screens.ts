@@ -19,11 +19,14 @@ export const searchCalendarMessages = {
       drafts: 'Черновики',
       no_drafts: 'Черновиков нет.',
       scheduled: 'запланировано',
+      withdrawal: 'Снятие с публикации',
       reschedule: 'Перенести',
       reschedule_title: 'Новая дата публикации',
+      reschedule_withdrawal_title: 'Новая дата снятия с публикации',
       save: 'Перенести',
       cancel: 'Отмена',
       moved: 'Дата публикации изменена.',
+      withdrawal_moved: 'Дата снятия с публикации изменена.',
       weekdays: 'Пн,Вт,Ср,Чт,Пт,Сб,Вс',
     },
   },
@@ -58,6 +61,26 @@ export const trashMessages = {
         purge_at: 'Удалится навсегда',
         q: 'Поиск',
       },
+    },
+  },
+};
+
+/** The IndexNow log (merged over `appMessages`). */
+export const indexNowMessages = {
+  app: { menu: { indexnow: 'IndexNow' } },
+  resources: {
+    indexnow: {
+      name: 'Уведомление IndexNow |||| Уведомления IndexNow',
+      fields: {
+        created_at: 'Когда',
+        urls: 'Адреса',
+        state: 'Состояние',
+        attempts: 'Попыток',
+        answer: 'Ответ или ошибка',
+        sent_at: 'Отправлено',
+        q: 'Поиск по адресу',
+      },
+      states: { accepted: 'Принято', refused: 'Отклонено', waiting: 'Ждёт попытки' },
     },
   },
 };

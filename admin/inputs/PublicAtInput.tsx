@@ -26,15 +26,17 @@ const validDateTime: Validator = (value: unknown) => (typeof value === 'string' 
 export interface PublicAtInputProps {
   source?: string;
   label?: string;
+  /** The time field's label (an i18n key). */
+  timeLabel?: string;
   /** Rules besides a complete date and time (a required moment). */
   validate?: Validator[];
 }
 
 /**
- * The publication moment as two masked fields: the date (dd.mm.yyyy: day ≤ 31, month ≤ 12, year 19xx or 20xx) and
- * the time (hh:mm, pattern mask). Stores an ISO 8601 string; a moment in the future schedules the item.
+ * A moment (the publication, the withdrawal) as two masked fields: the date (dd.mm.yyyy: day ≤ 31, month ≤ 12, year 19xx or 20xx) and
+ * the time (hh:mm, pattern mask). Stores an ISO 8601 string, or null when both are emptied; a publication in the future schedules the item.
  */
-export const PublicAtInput = ({ source = 'public_at', label, validate = [] }: PublicAtInputProps) => {
+export const PublicAtInput = ({ source = 'public_at', label, timeLabel = 'app.input.time', validate = [] }: PublicAtInputProps) => {
   const translate = useTranslate();
   const resource = useResourceContext();
   const { field, fieldState, isRequired } = useInput({ source, validate: [validDateTime, ...validate] });
@@ -51,13 +53,18 @@ export const PublicAtInput = ({ source = 'public_at', label, validate = [] }: Pu
     if (date && !Number.isNaN(date.getTime())) {
       setDateText(formatMaskedDate(date));
       setTimeText(timeOf(date));
+    } else if (fieldValue === null || fieldValue === undefined || fieldValue === '') {
+      setDateText('');
+      setTimeText('');
     }
   }
 
   const update = (nextDate: string, nextTime: string) => {
     setDateText(nextDate);
     setTimeText(nextTime);
-    field.onChange(combineDateTime(nextDate, nextTime) ?? `${INCOMPLETE}${nextDate} ${nextTime}`);
+    // Both parts emptied: no moment (an optional one, such as the withdrawal, is removed; a required one is missing).
+    const empty = nextDate === '' && nextTime === '';
+    field.onChange(empty ? null : (combineDateTime(nextDate, nextTime) ?? `${INCOMPLETE}${nextDate} ${nextTime}`));
   };
 
   const error = fieldState.invalid ? fieldState.error?.message : undefined;
@@ -74,7 +81,7 @@ export const PublicAtInput = ({ source = 'public_at', label, validate = [] }: Pu
         size="small"
       />
       <TextField
-        label={translate('app.input.time')}
+        label={translate(timeLabel)}
         value={timeText}
         onChange={(event: ChangeEvent<HTMLInputElement>) => update(dateText, maskPattern(event.target.value, TIME_PATTERN))}
         onBlur={field.onBlur}
@@ -85,3 +92,8 @@ export const PublicAtInput = ({ source = 'public_at', label, validate = [] }: Pu
     </Stack>
   );
 };
+
+/** The withdrawal moment (`unpublish_at`): optional, emptied to keep the item on the site; the form's rules compare it with the publication. */
+export const UnpublishAtInput = ({ validate }: { validate: Validator[] }) => (
+  <PublicAtInput source="unpublish_at" label="app.input.unpublish_at" timeLabel="app.input.unpublish_time" validate={validate} />
+);

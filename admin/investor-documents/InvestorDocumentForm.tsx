@@ -7,7 +7,7 @@ import { FlagInput } from '../inputs/FlagInput.js';
 import { acceptOf, rules } from '../common/rules.js';
 import { UploadProgress } from '../common/uploadProgress.js';
 import { NumericInput } from '../inputs/NumericInput.js';
-import { PublicAtInput } from '../inputs/PublicAtInput.js';
+import { PublicAtInput, UnpublishAtInput } from '../inputs/PublicAtInput.js';
 import { ResourceForm } from '../common/ResourceForm.js';
 
 const isNewFile = (value: unknown): boolean => typeof value === 'object' && value !== null && 'rawFile' in value;
@@ -43,6 +43,7 @@ export const InvestorDocumentForm = () => {
       />
       <NumericInput source="year" validate={rules('investor-documents', 'year')} />
       <PublicAtInput source="public_at" validate={rules('investor-documents', 'public_at')} />
+      <UnpublishAtInput validate={rules('investor-documents', 'unpublish_at')} />
       <FlagInput source="published" />
       <CurrentFile />
       <FileInput

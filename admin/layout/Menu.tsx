@@ -1,6 +1,7 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { Divider } from '@mui/material';
 import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
 import { MENU_GROUPS } from '../resources.js';
@@ -11,9 +12,15 @@ const Item = ({ name }: { name: string }) => {
   return <RaMenu.ResourceItem name={name} />;
 };
 
+const IndexNowItem = () => {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'indexnow', action: 'list' });
+  return canAccess ? <RaMenu.Item to="/admin/indexnow" primaryText={translate('app.menu.indexnow')} leftIcon={<TravelExploreIcon />} /> : null;
+};
+
 /**
  * The side menu: the dashboard, then the resources in the groups their descriptors name (a USER sees only what
- * canAccess allows), then the trash.
+ * canAccess allows), then the trash and, for a MANAGER, the IndexNow log.
  */
 export const Menu = () => {
   const translate = useTranslate();
@@ -31,6 +38,7 @@ export const Menu = () => {
       ))}
       <Divider sx={{ my: 0.5 }} />
       <RaMenu.Item to="/admin/trash" primaryText={translate('app.menu.trash')} leftIcon={<DeleteOutlineIcon />} />
+      <IndexNowItem />
     </RaMenu>
   );
 };

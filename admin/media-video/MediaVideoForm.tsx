@@ -3,7 +3,7 @@ import { TextInput, useRecordContext, useTranslate } from 'react-admin';
 import type { PublicImage } from '@lib/types.js';
 import { FlagInput } from '../inputs/FlagInput.js';
 import { rules } from '../common/rules.js';
-import { PublicAtInput } from '../inputs/PublicAtInput.js';
+import { PublicAtInput, UnpublishAtInput } from '../inputs/PublicAtInput.js';
 import { ResourceForm } from '../common/ResourceForm.js';
 
 const Preview = () => {
@@ -29,6 +29,7 @@ export const MediaVideoForm = () => (
     <Preview />
     <TextInput source="lead" multiline minRows={2} fullWidth validate={rules('media-video', 'lead')} />
     <PublicAtInput source="public_at" validate={rules('media-video', 'public_at')} />
+    <UnpublishAtInput validate={rules('media-video', 'unpublish_at')} />
     <FlagInput source="published" />
   </ResourceForm>
 );

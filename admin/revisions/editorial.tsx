@@ -26,9 +26,9 @@ export function editAsideOf(resource: ResourceDescriptor | undefined): ReactElem
   return <RevisionsPanel />;
 }
 
-/** The edit screen's buttons of a resource that declares `preview` (and has no buttons of its own). */
+/** The edit screen's buttons of a resource with a public page (and has no buttons of its own). */
 export function editActionsOf(resource: ResourceDescriptor | undefined): ReactElement | undefined {
-  if (!resource?.preview) return undefined;
+  if (!resource?.public?.page) return undefined;
   return (
     <TopToolbar>
       <PreviewButton />

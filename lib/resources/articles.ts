@@ -1,10 +1,22 @@
-import { defineResource, type SearchRecord } from './descriptor.js';
+import { PAGE_SIZES } from '../paging.js';
+import { defineResource, pageAt } from './descriptor.js';
 import { date, flag, html, PICTURE, requiredText, text } from './fields.js';
 
-/** News and own media articles have the same fields and verbs; only the name and the table differ. */
-const article = <const Name extends string>(name: Name, table: string, kind: string, path: string) => {
-  const pageOf = (record: SearchRecord) => `${path}/${String(record.slug)}`;
-  return defineResource({
+/** What a card of an article shows; its page adds the text, the SEO fields and the reads. */
+const SUMMARY = ['title', 'slug', 'lead', 'image', 'public_at'] as const;
+
+/**
+ * News and own media articles have the same fields and verbs; only the name, the table and the address differ.
+ * Their pages are found by slug or by id (the RSS guid's address, stable across slug changes).
+ */
+const article = <const Name extends string, const Table extends string, const Path extends `/${string}`>(
+  name: Name,
+  table: Table,
+  kind: string,
+  path: Path,
+  perPage: number,
+) =>
+  defineResource({
     name,
     table,
     role: 'USER',
@@ -15,6 +27,7 @@ const article = <const Name extends string>(name: Name, table: string, kind: str
       slug: { kind: 'slug', max: 120, from: 'title' },
       lead: text(2000, { multiline: true }),
       public_at: date({ required: true }),
+      unpublish_at: date({ after: 'public_at' }),
       published: flag(1),
       image: { kind: 'image', ...PICTURE, alt: 'image_alt', removable: true },
       image_alt: text(300),
@@ -32,11 +45,13 @@ const article = <const Name extends string>(name: Name, table: string, kind: str
     refetch: 'media-summary',
     menu: 'content',
     trash: true,
-    search: { fields: ['title', 'lead', 'content'], kind, url: pageOf },
+    search: { fields: ['title', 'lead', 'content'], kind },
     revisions: true,
-    preview: { path: pageOf },
+    public: {
+      list: { path, perPage, filters: [], fields: SUMMARY },
+      page: { ...pageAt(`${path}/{slug}`), byId: true, fields: [...SUMMARY, 'content', 'seo_title', 'seo_description'], countsViews: true },
+    },
   });
-};
 
-export const news = article('news', 'news', 'Новость', '/news');
-export const mediaOur = article('media-our', 'media_our', 'Статья', '/media/nashi-novosti');
+export const news = article('news', 'news', 'Новость', '/news', PAGE_SIZES.news);
+export const mediaOur = article('media-our', 'media_our', 'Статья', '/media/nashi-novosti', PAGE_SIZES.mediaOur);

@@ -34,25 +34,64 @@ export type SearchRecord = Readonly<Record<string, unknown>>;
  * What the site's and the admin's full-text search index of a resource: the first of `fields` is the result's
  * title, the others its text (HTML fields are indexed as plain text); `kind` names the kind of item in the
  * results; `url` is where a visitor finds it. Resources with `published` and `public_at` are found publicly only
- * once published and their date has come; the others always.
+ * once published and their date has come, and no longer once their `unpublish_at` (when declared and set) has come;
+ * the others always.
  */
 export interface SearchDeclaration {
   fields: readonly [string, ...string[]];
   kind: string;
-  url: (record: SearchRecord) => string;
+  /** Absent: the record's public page. */
+  url?: (record: SearchRecord) => string;
+}
+
+/** A visitor's list of a resource: its page on the site, and with `api` its JSON at `GET /api/<api>?<filter>=…&page=N`. */
+export interface PublicListDeclaration {
+  /** The list's page on the site (in the sitemap). */
+  path?: string;
+  /** The JSON address under `/api/`; single-file fields are answered as downloads under their original name there. */
+  api?: string;
+  perPage: number;
+  /** Fields the list may be filtered on by equality (choices, integers and short texts), each a query parameter. */
+  filters: readonly string[];
+  /** What a list item shows besides `id`: declared fields, `views`, `created_at`, `updated_at`. */
+  fields: readonly string[];
+  /** The order visitors see, `id` breaking ties the way the last key goes; newest first (`public_at`) when absent. */
+  order?: readonly (readonly [string, 'asc' | 'desc'])[];
+}
+
+/** A page per record: found by its `key` field (and by id with `byId`), listed in the sitemap, opened by preview links. */
+export interface PublicPageDeclaration {
+  key: string;
+  byId?: boolean;
+  /** The record's address on the site. */
+  path: (record: SearchRecord) => string;
+  /** What the page shows besides `id`, as in a list. */
+  fields: readonly string[];
+  /** Opening the page counts a read (`views`, which the page then shows). */
+  countsViews?: boolean;
+}
+
+/** What visitors read of a resource; the one generic read serves both parts (visibility, paging, the page cache). */
+export interface PublicDeclaration {
+  list?: PublicListDeclaration;
+  page?: PublicPageDeclaration;
+}
+
+/** The address and key of a record's page from a pattern such as `/news/{slug}`. */
+export function pageAt<const Key extends string>(pattern: `${string}{${Key}}`): Pick<PublicPageDeclaration, 'key' | 'path'> & { key: Key } {
+  const key = /\{(\w+)\}$/.exec(pattern)?.[1];
+  if (!key) throw new Error(`${pattern}: a page pattern ends with {field}`);
+  const prefix = pattern.slice(0, -key.length - 2);
+  return { key: key as Key, path: (record) => `${prefix}${String(record[key])}` };
 }
 
 /**
- * A list visitors read (`GET /api/<path>?<filter>=…&page=N`): published items whose `public_at` has come, newest
- * first. Single-file fields are answered as downloads under their original name (`/api/<path>/{id}/<field>`).
+ * Example records the demo content starts with (values of declared fields; slugs, dates and flags are filled in),
+ * and the title of the footer menu's link to the resource's list, if it has one.
  */
-export interface PublicRead {
-  path: string;
-  perPage: number;
-  /** Fields the list may be filtered on by equality (choices and integers), each a query parameter. */
-  filters: readonly string[];
-  /** The fields visitors see besides `id`. */
-  fields: readonly string[];
+export interface DemoDeclaration {
+  records: readonly Readonly<Record<string, string | number | null>>[];
+  footerLink?: { title: string; url: string };
 }
 
 export interface ResourceDescriptor<Name extends string = string> {
@@ -82,8 +121,9 @@ export interface ResourceDescriptor<Name extends string = string> {
   menu: MenuGroup;
   /** Found by the site's and the admin's search. */
   search?: SearchDeclaration;
-  /** Read by visitors as a list of its own (resources with pages of their own read through the content services). */
-  public?: PublicRead;
+  /** What visitors read: a list, a page per record (with preview and sitemap), or both. */
+  public?: PublicDeclaration;
+  demo?: DemoDeclaration;
   /**
    * Removal moves the record to the trash (`/api/admin/trash`): it leaves the site at once, may be restored under
    * the same id, and its files stay until the trash is purged.
@@ -91,19 +131,14 @@ export interface ResourceDescriptor<Name extends string = string> {
   trash?: boolean;
   /** Every save keeps the previous version of the record: the edit screen's history, its diff and restore. */
   revisions?: boolean;
-  /** The edit screen's «Предпросмотр»: the record's public page through a signed, expiring link. */
-  preview?: PreviewDeclaration;
 }
 
-/** The public page of a record, which a signed preview link opens even while it is a draft or scheduled. */
-export interface PreviewDeclaration {
-  path: (record: SearchRecord) => string;
-}
-
-/** Declares a resource, keeping its name (for the registry's union of names) and its fields as literal types. */
-export const defineResource = <const Name extends string, const Fields extends Readonly<Record<string, Field>>>(
-  descriptor: ResourceDescriptor<Name> & { fields: Fields },
-): ResourceDescriptor<Name> & { fields: Fields } => descriptor;
+/**
+ * Declares a resource, keeping its whole declaration as literal types: its name (for the registry's union of
+ * names), its fields and its public part, from which the types of its table and of its public records follow.
+ */
+export const defineResource = <const Declaration extends ResourceDescriptor>(descriptor: Declaration): ResourceDescriptor<Declaration['name']> & Declaration =>
+  descriptor;
 
 /** Whether a role may read and write a resource: MANAGER may do everything, USER what is declared for USER. */
 export const roleMayUse = (role: Role, resource: ResourceDescriptor): boolean => role === 'MANAGER' || resource.role === 'USER';

@@ -69,12 +69,16 @@ export interface FlagField {
 /** A date and time, stored as ISO 8601 UTC text. */
 export interface DateField extends Required {
   kind: 'date';
+  /** The end of a period whose start is this other date field (withdrawal, publication): strictly after it when both are set. */
+  after?: string;
 }
 
 export interface IntegerField extends Required {
   kind: 'integer';
   min: number;
   max: number;
+  /** The upper end of a range whose lower end is this other integer field (salary to, from): never below it. */
+  notBelow?: string;
 }
 
 export interface ChoiceField extends Required {
@@ -133,7 +137,11 @@ export const text = (max: number, options: Omit<TextField, 'kind' | 'max'> = {})
 export const requiredText = (max: number, options: Omit<TextField, 'kind' | 'max' | 'required'> = {}): TextField => text(max, { ...options, required: true });
 export const html = (options: Omit<HtmlField, 'kind'> = {}): HtmlField => ({ kind: 'html', ...options });
 export const flag = (value: 0 | 1): FlagField => ({ kind: 'flag', default: value });
-export const date = (options: Omit<DateField, 'kind'> = {}): DateField => ({ kind: 'date', ...options });
+/** A date field; `required: true` stays in its type, so visitors' records type a required date as always present. */
+export const date = <const Options extends Omit<DateField, 'kind'> = Record<never, never>>(options: Options = {} as Options): { kind: 'date' } & Options => ({
+  kind: 'date',
+  ...options,
+});
 
 /** The hosts of the video services whose players the site embeds. */
 export const VIDEO_HOSTS = [
@@ -190,4 +198,52 @@ export const FIELD_MESSAGES = {
   siteLink: 'Ожидается путь вида /news или адрес http(s)://.',
   sitePath: 'Ожидается путь на сайте вида /news/staraya-novost.',
   integerRange: (min: number, max: number) => `Ожидается целое число от ${min} до ${max}.`,
+  notBelow: 'Верхняя граница не может быть меньше нижней.',
+  notAfter: 'Дата окончания должна быть позже даты начала.',
 } as const;
+
+/** A number a record holds, or null for none (an empty form value included). */
+const numberOf = (value: unknown): number | null => (value === null || value === undefined || value === '' ? null : Number(value));
+
+/** What is wrong with a range's upper end given its lower end, both set, or undefined when nothing is. */
+function rangeProblem(upper: unknown, lower: unknown): string | undefined {
+  const [high, low] = [numberOf(upper), numberOf(lower)];
+  return high !== null && low !== null && high < low ? FIELD_MESSAGES.notBelow : undefined;
+}
+
+/** A moment a record holds, as epoch milliseconds, or null for none (an empty or unfinished form value included). */
+const momentOf = (value: unknown): number | null => {
+  const time = typeof value === 'string' && value !== '' ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? null : time;
+};
+
+/** What is wrong with a period's end given its start, both set, or undefined when nothing is: the end comes strictly after. */
+function periodProblem(end: unknown, start: unknown): string | undefined {
+  const [last, first] = [momentOf(end), momentOf(start)];
+  return last !== null && first !== null && last <= first ? FIELD_MESSAGES.notAfter : undefined;
+}
+
+/** What is wrong with a field's value against the other field its range or period starts at, or undefined. */
+export function orderProblem(field: Field, value: unknown, record: Readonly<Record<string, unknown>>): string | undefined {
+  if (field.kind === 'integer' && field.notBelow) return rangeProblem(value, record[field.notBelow]);
+  if (field.kind === 'date' && field.after) return periodProblem(value, record[field.after]);
+  return undefined;
+}
+
+/** The first range or period of a record whose end lies before its start: the field and the message. */
+export function reversedRange(fields: Readonly<Record<string, Field>>, record: Readonly<Record<string, unknown>>): { field: string; message: string } | null {
+  for (const [name, field] of Object.entries(fields)) {
+    const message = orderProblem(field, record[name], record);
+    if (message) return { field: name, message };
+  }
+  return null;
+}
+
+/** The names of every choice field's keys, which a page shows instead of the stored key (`full` → «Полная занятость»). */
+export function choiceNames(fields: Readonly<Record<string, Field>>): Record<string, Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([name, field]) =>
+      field.kind === 'choice' ? [[name, Object.fromEntries(field.choices.map((choice) => [choice.id, choice.name]))]] : [],
+    ),
+  );
+}

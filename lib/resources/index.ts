@@ -5,9 +5,11 @@ import { investorDocuments } from './investor-documents.js';
 import { mediaOther, mediaSource, mediaVideo } from './media.js';
 import { photobankCategories, photobankGroups, photobankLogos, photobankPhotos } from './photobank.js';
 import { menus, networkCollections, redirects, textPages } from './site.js';
+import { vacancies } from './vacancies.js';
 
 export * from './descriptor.js';
 export * from './fields.js';
+export type * from './publicRecords.js';
 
 /** Every admin resource, in the order of the admin's side menu. Adding a resource adds one line here. */
 export const RESOURCES = [
@@ -22,6 +24,7 @@ export const RESOURCES = [
   photobankPhotos,
   textPages,
   investorDocuments,
+  vacancies,
   menus,
   networkCollections,
   redirects,
@@ -43,3 +46,12 @@ export function resourceNamed(name: string): ResourceDescriptor | undefined;
 export function resourceNamed(name: string): ResourceDescriptor | undefined {
   return BY_NAME.get(name);
 }
+
+type Registered = (typeof RESOURCES)[number];
+
+/** A registered resource's declaration, with its literal types, by name. */
+export type ResourceOf<Name extends ResourceName> = Extract<Registered, { name: Name }>;
+
+/** The resources visitors read as lists, and those with a page per record. */
+export type ListedResourceName = Extract<Registered, { public: { list: object } }>['name'];
+export type PagedResourceName = Extract<Registered, { public: { page: object } }>['name'];

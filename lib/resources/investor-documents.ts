@@ -1,6 +1,6 @@
-import type { DownloadFile } from '../types.js';
 import { defineResource } from './descriptor.js';
 import { date, flag, MB, requiredText } from './fields.js';
+import type { ListItem } from './publicRecords.js';
 
 /** The kinds of document of the investor section, in the order the public page lists them. */
 export const INVESTOR_DOCUMENT_CATEGORIES = [
@@ -22,6 +22,7 @@ export const investorDocuments = defineResource({
     category: { kind: 'choice', required: true, choices: INVESTOR_DOCUMENT_CATEGORIES },
     year: { kind: 'integer', required: true, min: 1990, max: 2100 },
     public_at: date({ required: true }),
+    unpublish_at: date({ after: 'public_at' }),
     published: flag(1),
     file: { kind: 'files', formats: ['pdf', 'docx', 'xlsx', 'zip'], maxBytes: 50 * MB, maxFiles: 1, required: true, missing: 'Выберите файл документа.' },
   },
@@ -33,19 +34,20 @@ export const investorDocuments = defineResource({
   },
   menu: 'site',
   trash: true,
-  public: { path: 'investor-documents', perPage: 20, filters: ['category', 'year'], fields: ['title', 'category', 'year', 'public_at', 'file'] },
+  public: {
+    list: {
+      path: '/investoram/dokumenty',
+      api: 'investor-documents',
+      perPage: 20,
+      filters: ['category', 'year'],
+      fields: ['title', 'category', 'year', 'public_at', 'file'],
+    },
+  },
   // The document itself: its download under the original name.
   search: { fields: ['title'], kind: 'Документ', url: (record) => `/api/investor-documents/${String(record.id)}/file` },
 });
 
 export type InvestorDocumentCategory = (typeof INVESTOR_DOCUMENT_CATEGORIES)[number]['id'];
 
-/** An investor document as the public read answers it. */
-export interface InvestorDocument {
-  id: number;
-  title: string;
-  category: InvestorDocumentCategory;
-  year: number;
-  public_at: string;
-  file: DownloadFile | null;
-}
+/** An investor document as the public list answers it. */
+export type InvestorDocument = ListItem<typeof investorDocuments>;

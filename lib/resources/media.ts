@@ -14,6 +14,7 @@ export const mediaOther = defineResource({
     url: { kind: 'url', max: 2000, required: true },
     lead: text(2000, { multiline: true }),
     public_at: date({ required: true }),
+    unpublish_at: date({ after: 'public_at' }),
     published: flag(1),
   },
   list: {
@@ -41,6 +42,7 @@ export const mediaVideo = defineResource({
     video_url: { kind: 'url', max: 2000, required: true, hosts: VIDEO_HOSTS },
     lead: text(2000, { multiline: true }),
     public_at: date({ required: true }),
+    unpublish_at: date({ after: 'public_at' }),
     published: flag(1),
   },
   list: {

@@ -29,9 +29,11 @@ export const textPages = defineResource({
   updateByKey: { key: 'identifier', required: ['content'] },
   menu: 'site',
   trash: true,
-  search: { fields: ['title', 'content'], kind: 'Страница', url: textPagePath },
+  search: { fields: ['title', 'content'], kind: 'Страница' },
   revisions: true,
-  preview: { path: textPagePath },
+  public: {
+    page: { key: 'identifier', path: textPagePath, fields: ['identifier', 'section', 'title', 'content', 'seo_title', 'seo_description', 'updated_at'] },
+  },
 });
 
 export const menus = defineResource({

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/schema.js';
+import { declared } from '../db/declared.js';
 
 /**
  * The one ordering helper of every ordered list the admin edits: photobank categories (within a group), logo
@@ -16,13 +17,10 @@ export interface OrderedList {
   first: 0 | 1;
 }
 
-type LooseDatabase = Record<string, Record<string, number | null>>;
-const loose = (db: Db) => db as unknown as Kysely<LooseDatabase>;
-
 const scopeOf = (list: OrderedList) => sql<SqlBool>`${sql.ref(list.scope.column)} = ${list.scope.value}`;
 
 async function orderedIds(db: Db, list: OrderedList): Promise<{ id: number; position: number | null }[]> {
-  const rows = await loose(db)
+  const rows = await declared(db)
     .selectFrom(list.table)
     .select(['id', `${list.column} as position`])
     .where(scopeOf(list))
@@ -36,14 +34,14 @@ async function writeOrder(db: Db, list: OrderedList, rows: { id: number; positio
   for (const [index, row] of rows.entries()) {
     const position = list.first + index;
     if (row.position !== position) {
-      await loose(db).updateTable(list.table).set(list.column, position).where('id', '=', row.id).execute();
+      await declared(db).updateTable(list.table).set(list.column, position).where('id', '=', row.id).execute();
     }
   }
 }
 
 /** The position a row appended to the end of the list gets. */
 export async function nextPosition(db: Db, list: OrderedList): Promise<number> {
-  const row = await loose(db)
+  const row = await declared(db)
     .selectFrom(list.table)
     .select((eb) => eb.fn.max(list.column).as('last'))
     .where(scopeOf(list))

@@ -36,11 +36,21 @@ export const flag = z.preprocess(
  */
 export const fromDigits = (value: unknown) => (typeof value === 'string' && /^\s*-?\d{1,15}\s*$/.test(value) ? Number(value) : value);
 
-/** A whole number from JSON or form text, never past the database's `integer` range. */
-export const integer = (min = 0, max = 1_000_000_000) => {
+/**
+ * A whole number from JSON or form text, never past the database's `integer` range. `message`, when given, is
+ * the one answer to every refusal (a list filter names its parameter); otherwise each says what is wrong.
+ */
+export const integer = (min = 0, max = 1_000_000_000, message?: string) => {
   const upper = Math.min(max, MAX_ID);
   const lower = Math.max(min, -MAX_ID - 1);
-  return z.preprocess(fromDigits, z.number().int('Ожидается целое число.').min(lower, `Не меньше ${lower}.`).max(upper, `Не больше ${upper}.`));
+  const number = message ? z.number({ error: message }) : z.number();
+  return z.preprocess(
+    fromDigits,
+    number
+      .int(message ?? 'Ожидается целое число.')
+      .min(lower, message ?? `Не меньше ${lower}.`)
+      .max(upper, message ?? `Не больше ${upper}.`),
+  );
 };
 
 const ID_MESSAGE = 'Ожидается номер записи.';

@@ -32,7 +32,7 @@ export async function enrolmentPending(request: FastifyRequest, user: UserRow): 
   return user.two_factor !== 1 && (await twoFactorRequired(request.server.db));
 }
 
-const codeBody = z.object({
+export const codeBody = z.object({
   challenge: z.string().trim().min(1).max(200),
   code: z.string().trim().min(1).max(64),
 });

@@ -5,7 +5,7 @@ import { PREVIEW_PARAM } from '../preview/links.js';
 import { compress as compressAs, compressBrotli, compressGzip, etagOf, matchesEtag, negotiateEncoding } from './encoding.js';
 import { PageCache, type CacheTicket, type CachedResponse, type Variant } from './pageCache.js';
 import { declaredQuery, publicUrlOf } from './publicRead.js';
-import { nextScheduledPublication } from './scheduled.js';
+import { nextScheduledChange } from './scheduled.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,19 +68,36 @@ function entryOf(
   };
 }
 
+/**
+ * A header of public responses whose value depends on the visitor (the CSP by their analytics consent): the cache
+ * stores the value as rendered and `value` gives each answer its own, fresh or from the cache. A 304 repeats it too,
+ * so that the copy in the browser's cache follows the visitor's latest choice.
+ */
+export interface VisitorHeader {
+  /** Lower case. */
+  name: string;
+  value: (request: FastifyRequest, stored: string) => string;
+}
+
+function forVisitor(request: FastifyRequest, headers: Record<string, string>, visitorHeader: VisitorHeader | null, from = headers): Record<string, string> {
+  const stored = from[visitorHeader?.name ?? ''];
+  if (!visitorHeader || stored === undefined) return headers;
+  return { ...headers, [visitorHeader.name]: visitorHeader.value(request, stored) };
+}
+
 /** Answers from the cache with the raw response: no serialisation, no hooks, the stored bytes as they are. */
-function serveHit(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): void {
+function serveHit(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, visitorHeader: VisitorHeader | null): void {
   reply.hijack();
   const response = reply.raw;
   entry.onHit?.();
   if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
-    response.writeHead(304, entry.notModified);
+    response.writeHead(304, forVisitor(request, entry.notModified, visitorHeader, entry.identity.headers));
     response.end();
     return;
   }
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
   const chosen = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
-  response.writeHead(entry.statusCode, chosen.headers);
+  response.writeHead(entry.statusCode, forVisitor(request, chosen.headers, visitorHeader));
   if (request.method === 'HEAD') response.end();
   else response.end(chosen.body);
 }
@@ -96,6 +113,8 @@ function isStorable(reply: FastifyReply, payload: unknown): payload is string | 
 export interface DeliveryOptions {
   /** Memory for the page cache in bytes; 0 turns it off (pages are still compressed and get an ETag). */
   pageCacheBytes: number;
+  /** A header set per visitor on public responses, never stored; null when every visitor gets the same. */
+  visitorHeader?: VisitorHeader | null;
 }
 
 /**
@@ -104,7 +123,8 @@ export interface DeliveryOptions {
  * it was rendered with.
  */
 export async function installDelivery(app: FastifyInstance, options: DeliveryOptions): Promise<PageCache> {
-  const cache = new PageCache({ maxBytes: options.pageCacheBytes, nextScheduledChange: (since) => nextScheduledPublication(app.db, since) });
+  const visitorHeader = options.visitorHeader ?? null;
+  const cache = new PageCache({ maxBytes: options.pageCacheBytes, nextScheduledChange: (since) => nextScheduledChange(app.db, since) });
   app.decorate('pageCache', cache);
   app.decorateRequest('pageCacheTicket', null);
   app.decorateRequest('pageCacheOnHit', null);
@@ -130,7 +150,7 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
     }
     const entry = cache.get(key);
     if (entry) {
-      serveHit(request, reply, entry);
+      serveHit(request, reply, entry, visitorHeader);
       return;
     }
     if (request.method === 'GET') request.pageCacheTicket = cache.ticket(key);
@@ -163,6 +183,17 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return chosen;
   });
+
+  if (visitorHeader) {
+    // After the hook above (hooks run in the order they are added): the response is stored with the rendered value.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const stored = reply.getHeader(visitorHeader.name);
+      if (request.publicUrl === null || typeof stored !== 'string') return payload;
+      reply.raw.removeHeader(visitorHeader.name);
+      reply.header(visitorHeader.name, visitorHeader.value(request, stored));
+      return payload;
+    });
+  }
 
   // Everything the cache does not handle (admin JSON, uploaded SVGs, feeds when uncached…) is compressed on the fly.
   await app.register(compress, {

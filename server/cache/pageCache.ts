@@ -23,8 +23,8 @@ export interface PageCacheOptions {
   /** Memory for stored responses, in bytes (all three encodings count); 0 keeps nothing. */
   maxBytes: number;
   /**
-   * The earliest moment after `since` at which published content appears on its own (a scheduled `public_at`),
-   * as epoch milliseconds, or null when nothing is scheduled. Asked once per generation.
+   * The earliest moment after `since` at which published content appears or leaves on its own (a scheduled
+   * `public_at` or `unpublish_at`), as epoch milliseconds, or null when nothing is scheduled. Asked once per generation.
    */
   nextScheduledChange: (since: Date) => Promise<number | null>;
   now?: () => number;
@@ -41,7 +41,7 @@ const sizeOf = (entry: CachedResponse) => entry.identity.body.length + entry.gzi
 /**
  * Rendered public pages and public JSON reads, kept until the content changes. A "generation" is the span between
  * two changes: every content write calls `invalidate()` (after its transaction committed, so the next request
- * reads the new content), and a generation also ends by itself when a scheduled item's `public_at` comes.
+ * reads the new content), and a generation also ends by itself when a scheduled item's `public_at` or `unpublish_at` comes.
  * Values derived from content (menus, links) can be kept per generation with `memo`, even when no page is stored.
  */
 export class PageCache {

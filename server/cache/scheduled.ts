@@ -1,26 +1,29 @@
 import type { Kysely } from 'kysely';
 import { RESOURCES } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
-
-/** The tables whose published items appear on public pages at their `public_at`: every resource that declares one. */
-const SCHEDULED_TABLES = RESOURCES.filter((resource) => 'public_at' in resource.fields && 'published' in resource.fields).map((resource) => resource.table);
-
-type LooseDatabase = Record<string, { public_at: string; published: number }>;
+import { declared } from '../db/declared.js';
 
 /**
- * The earliest `public_at` after `since` among published items: the moment a page would change without a write.
- * Timestamps are ISO 8601 UTC text in both dialects, so they compare as text.
+ * The moments at which published items change the public pages on their own: their `public_at` (they appear) and,
+ * where declared, their `unpublish_at` (they leave). Each is a table and one of its date columns.
  */
-export async function nextScheduledPublication(db: Kysely<Database>, since: Date): Promise<number | null> {
+const SCHEDULED_MOMENTS = RESOURCES.filter((resource) => 'public_at' in resource.fields && 'published' in resource.fields).flatMap((resource) =>
+  ['public_at', 'unpublish_at'].filter((column) => column in resource.fields).map((column) => ({ table: resource.table, column })),
+);
+
+/**
+ * The earliest `public_at` or `unpublish_at` after `since` among published items: the moment a page would change
+ * without a write. Timestamps are ISO 8601 UTC text in both dialects, so they compare as text.
+ */
+export async function nextScheduledChange(db: Kysely<Database>, since: Date): Promise<number | null> {
   const sinceIso = since.toISOString();
-  const loose = db as unknown as Kysely<LooseDatabase>;
   const times = await Promise.all(
-    SCHEDULED_TABLES.map(async (table) => {
-      const row = await loose
+    SCHEDULED_MOMENTS.map(async ({ table, column }) => {
+      const row = await declared(db)
         .selectFrom(table)
-        .select((eb) => eb.fn.min('public_at').as('at'))
+        .select((eb) => eb.fn.min(column).as('at'))
         .where('published', '=', 1)
-        .where('public_at', '>', sinceIso)
+        .where(column, '>', sinceIso)
         .executeTakeFirst();
       return row?.at ? Date.parse(String(row.at)) : null;
     }),

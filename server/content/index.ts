@@ -1,25 +1,31 @@
 import type { Kysely } from 'kysely';
 import type { ContentServices } from '../../lib/content.js';
 import type { Database } from '../db/schema.js';
+import type { PreviewTarget } from '../preview/links.js';
 import { createSearchService } from '../search/service.js';
 import { createMediaService } from './media.js';
 import { createMenuService } from './menu.js';
 import { createNetworkService } from './network.js';
 import { createNewsService } from './news.js';
 import { createPhotobankService } from './photobank.js';
-import { createPublicListsService } from './publicLists.js';
+import { createPublicReads } from './publicReads.js';
 import { createTextPagesService } from './textPages.js';
 import type { ViewCounter } from './viewCounter.js';
 
-export function createContentServices(db: Kysely<Database>, views: ViewCounter): ContentServices {
+/**
+ * The content services. `previewed` names the record a preview link opened: the services of that one render show
+ * it even as a draft or scheduled.
+ */
+export function createContentServices(db: Kysely<Database>, views: ViewCounter, previewed: PreviewTarget | null = null): ContentServices {
+  const reads = createPublicReads(db, views, previewed);
   return {
-    news: createNewsService(db, views),
-    media: createMediaService(db, views),
+    news: createNewsService(reads),
+    media: createMediaService(db, reads),
     menu: createMenuService(db),
     network: createNetworkService(db),
     textPages: createTextPagesService(db),
     photobank: createPhotobankService(db),
-    publicLists: createPublicListsService(db),
+    reads,
     search: createSearchService(db),
   };
 }

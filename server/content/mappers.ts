@@ -1,4 +1,4 @@
-import type { ArticleSummary, Article, DownloadFile, PublicImage, StoredDocument, StoredImage } from '../../lib/types.js';
+import type { ArticleSummary, DownloadFile, PublicImage, StoredDocument, StoredImage } from '../../lib/types.js';
 import type { ArticleRow } from '../db/schema.js';
 
 /** Where this server answers uploaded files itself. */
@@ -48,16 +48,5 @@ export function toArticleSummary(row: Pick<ArticleRow, (typeof articleSummaryCol
     lead: row.lead,
     image: toPublicImage(row.image, row.image_alt || row.title),
     public_at: row.public_at,
-  };
-}
-
-/** An article as visitors read it; its HTML as stored, sanitised when it was written. */
-export function toArticle(row: ArticleRow): Article {
-  return {
-    ...toArticleSummary(row),
-    content: row.content,
-    seo_title: row.seo_title,
-    seo_description: row.seo_description,
-    views: row.views,
   };
 }

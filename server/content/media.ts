@@ -1,13 +1,16 @@
 import { sql, type Kysely } from 'kysely';
-import type { ContentServices } from '../../lib/content.js';
+import { readList, type ContentServices, type PublicReads } from '../../lib/content.js';
+import { mediaOther, mediaVideo } from '../../lib/resources/media.js';
+import { mediaOur } from '../../lib/resources/articles.js';
 import { PAGE_SIZES } from '../../lib/paging.js';
 import type { MediaFeedItem, MediaSource, PressArticle, Video } from '../../lib/types.js';
 import type { Database, MediaSourceRow, MediaVideoRow } from '../db/schema.js';
 import { articleSummaryColumns, toArticleSummary, toPublicImage } from './mappers.js';
-import { createArticleReads } from './news.js';
 import { pageOf, toCount } from './paging.js';
-import type { ViewCounter } from './viewCounter.js';
 import { visibleNow } from './visibility.js';
+
+/** The media tables with the declarations their visibility follows. */
+const DECLARED = { media_our: mediaOur, media_other: mediaOther, media_video: mediaVideo } as const;
 
 export function toMediaSource(row: MediaSourceRow): MediaSource {
   return { id: row.id, name: row.name, url: row.url, logo: toPublicImage(row.logo, row.name), active: row.active };
@@ -26,9 +29,7 @@ export function toVideo(row: MediaVideoRow): Video {
   };
 }
 
-export function createMediaService(db: Kysely<Database>, views: ViewCounter): ContentServices['media'] {
-  const ourReads = createArticleReads(db, 'media_our', views);
-
+export function createMediaService(db: Kysely<Database>, reads: PublicReads): ContentServices['media'] {
   const pressQuery = () =>
     db
       .selectFrom('media_other')
@@ -44,7 +45,7 @@ export function createMediaService(db: Kysely<Database>, views: ViewCounter): Co
         'media_sources.url as source_url',
         'media_sources.logo as source_logo',
       ])
-      .where(visibleNow());
+      .where(visibleNow(mediaOther));
 
   type PressRow = Awaited<ReturnType<ReturnType<typeof pressQuery>['executeTakeFirstOrThrow']>>;
   const toPress = (row: PressRow): PressArticle => ({
@@ -69,7 +70,7 @@ export function createMediaService(db: Kysely<Database>, views: ViewCounter): Co
       await db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('count'))
-        .where(visibleNow())
+        .where(visibleNow(DECLARED[table]))
         .executeTakeFirst(),
     );
 
@@ -87,7 +88,7 @@ export function createMediaService(db: Kysely<Database>, views: ViewCounter): Co
     db
       .selectFrom('media_video')
       .selectAll()
-      .where(visibleNow())
+      .where(visibleNow(mediaVideo))
       .orderBy('fixed', 'desc')
       .orderBy('fixed_order', 'asc')
       .orderBy('public_at', 'desc')
@@ -101,14 +102,14 @@ export function createMediaService(db: Kysely<Database>, views: ViewCounter): Co
       async (limit, offset) => (await videoQuery().limit(limit).offset(offset).execute()).map(toVideo),
     );
 
-  const ours = (page: number) => ourReads.list(page, PAGE_SIZES.mediaOur);
+  const ours = (page: number) => readList(reads, 'media-our', { page });
 
   const manyReads = async () =>
     (
       await db
         .selectFrom('media_our')
         .select(articleSummaryColumns)
-        .where(visibleNow())
+        .where(visibleNow(mediaOur))
         .orderBy('views', 'desc')
         .orderBy('public_at', 'desc')
         .orderBy('id', 'desc')
@@ -127,18 +128,18 @@ export function createMediaService(db: Kysely<Database>, views: ViewCounter): Co
         const keys = await db
           .selectFrom('media_our')
           .select(['id', 'public_at', sql<string>`'our'`.as('type')])
-          .where(visibleNow())
+          .where(visibleNow(mediaOur))
           .unionAll(
             db
               .selectFrom('media_other')
               .select(['id', 'public_at', sql<string>`'other'`.as('type')])
-              .where(visibleNow()),
+              .where(visibleNow(mediaOther)),
           )
           .unionAll(
             db
               .selectFrom('media_video')
               .select(['id', 'public_at', sql<string>`'video'`.as('type')])
-              .where(visibleNow()),
+              .where(visibleNow(mediaVideo)),
           )
           .orderBy('public_at', 'desc')
           .orderBy('id', 'desc')
@@ -167,19 +168,18 @@ export function createMediaService(db: Kysely<Database>, views: ViewCounter): Co
     videos,
     mainItems,
     manyReads,
-    get: ourReads.get,
     async overview({ ourPage, otherPage, videoPage }) {
       const [oursPage, othersPage, videosPage, reads] = await Promise.all([ours(ourPage), others(otherPage), videos(videoPage), manyReads()]);
       return { ours: oursPage, others: othersPage, videos: videosPage, reads };
     },
     async generals() {
       const [our, other, video] = await Promise.all([
-        db.selectFrom('media_our').select(articleSummaryColumns).where(visibleNow()).orderBy('public_at', 'desc').orderBy('id', 'desc').executeTakeFirst(),
+        ours(1).then((page) => page.items[0]),
         pressQuery().orderBy('media_other.public_at', 'desc').orderBy('media_other.id', 'desc').executeTakeFirst(),
         videoQuery().executeTakeFirst(),
       ]);
       return {
-        our: our ? toArticleSummary(our) : null,
+        our: our ?? null,
         other: other ? toPress(other) : null,
         video: video ? toVideo(video) : null,
       };

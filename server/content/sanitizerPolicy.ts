@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { RESOURCES } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
-import { loose } from '../resources/writes.js';
+import { declared } from '../db/declared.js';
 import { RefusedDocumentError, SANITIZER_POLICY_VERSION, sanitizeHtml } from './sanitize.js';
 
 /**
@@ -52,7 +52,7 @@ function cleanStored(html: string, where: Place, log: FastifyBaseLogger): string
 /** Sanitises the HTML fields of a resource's rows again, in batches by id. */
 async function cleanTable(db: Kysely<Database>, table: string, fields: readonly string[], clean: Clean): Promise<void> {
   for (let after = 0; ;) {
-    const rows = await loose(db)
+    const rows = await declared(db)
       .selectFrom(table)
       .select(['id', ...fields])
       .where('id', '>', after)
@@ -67,7 +67,7 @@ async function cleanTable(db: Kysely<Database>, table: string, fields: readonly 
         if (typeof stored !== 'string') continue;
         const cleaned = clean(stored, { table, id: after, field });
         if (cleaned !== stored)
-          await loose(db)
+          await declared(db)
             .updateTable(table)
             .set({ [field]: cleaned })
             .where('id', '=', after)

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import { declared } from '../db/declared.js';
 import type { Database } from '../db/schema.js';
 
-export type CountedTable = 'news' | 'media_our';
+/** The table of a resource whose page counts its reads (`countsViews`): it has a `views` column. */
+export type CountedTable = string;
 
 /**
  * Counts item reads in memory and adds them to the database in one batch every few seconds, so that a read
@@ -49,17 +51,19 @@ export class ViewCounter {
     if (batch.size === 0) return;
     this.pending = new Map();
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const [table, counts] of batch) {
-          for (const [id, count] of counts) {
-            await trx
-              .updateTable(table)
-              .set((eb) => ({ views: eb('views', '+', count) }))
-              .where('id', '=', id)
-              .execute();
+      await declared(this.db)
+        .transaction()
+        .execute(async (trx) => {
+          for (const [table, counts] of batch) {
+            for (const [id, count] of counts) {
+              await trx
+                .updateTable(table)
+                .set((eb) => ({ views: eb('views', '+', count) }))
+                .where('id', '=', id)
+                .execute();
+            }
           }
-        }
-      });
+        });
     } catch (error) {
       // Keep the counts for the next flush rather than lose them.
       for (const [table, counts] of batch) for (const [id, count] of counts) this.record(table, id, count);

@@ -1,16 +1,66 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { ResourceDescriptor } from '../../lib/resources/index.js';
 
 export const nowIso = (): string => new Date().toISOString();
 
+type Declared = Pick<ResourceDescriptor, 'fields'>;
+
 /**
- * The public visibility rule for news, media articles, press items and videos: published, and `public_at`
- * has come. Scheduled items and drafts stay visible in the admin only.
+ * What visitors may see: a record is public once published (when its resource has the flag), once its
+ * `public_at` has come (when it has one) and until its `unpublish_at` comes (when it has one and it is set);
+ * drafts, scheduled and withdrawn records stay in the admin. Every public read, the sitemap and the search apply
+ * this one rule.
  */
-export function visibleNow(): RawBuilder<SqlBool> {
-  return sql<SqlBool>`published = 1 and public_at <= ${nowIso()}`;
+export function visibleNow(resource: Declared): RawBuilder<SqlBool> {
+  const now = nowIso();
+  const rules: RawBuilder<SqlBool>[] = [];
+  if ('published' in resource.fields) rules.push(sql<SqlBool>`published = 1`);
+  if ('public_at' in resource.fields) rules.push(sql<SqlBool>`public_at <= ${now}`);
+  if ('unpublish_at' in resource.fields) rules.push(sql<SqlBool>`(unpublish_at is null or unpublish_at > ${now})`);
+  return rules.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(rules, sql` and `)})`;
 }
 
-/** The same rule, except for the one record a preview link opened: it is shown even as a draft or scheduled. */
-export function visibleNowOrPreviewed(previewedId: number | null): RawBuilder<SqlBool> {
-  return previewedId === null ? visibleNow() : sql<SqlBool>`(id = ${previewedId} or (${visibleNow()}))`;
+/**
+ * The same rule over one row, at `at` (ISO 8601 UTC, as timestamps are stored, so they compare as text): published
+ * when the resource has the flag, `public_at` come when it has one, and `unpublish_at` not yet come when it declares
+ * one. For a write deciding whom to tell about a page; reads apply the rule in SQL.
+ */
+export function isVisibleAt(resource: Declared, row: Readonly<Record<string, unknown>>, at: string): boolean {
+  if ('published' in resource.fields && Number(row.published) !== 1) return false;
+  if ('public_at' in resource.fields && !(typeof row.public_at === 'string' && row.public_at <= at)) return false;
+  if ('unpublish_at' in resource.fields && typeof row.unpublish_at === 'string' && row.unpublish_at <= at) return false;
+  return true;
+}
+
+/** The dated fields of the rule: the moments at which a row may appear or leave without a write. */
+const RULE_MOMENTS = ['public_at', 'unpublish_at'] as const;
+
+/** The moments after `at` at which the rule's answer for the row changes without a write (a scheduled item's `public_at`). */
+export function visibilityChangesAfter(resource: Declared, row: Readonly<Record<string, unknown>>, at: string): string[] {
+  const moments = RULE_MOMENTS.flatMap((name) => {
+    const moment = name in resource.fields ? row[name] : undefined;
+    return typeof moment === 'string' && moment > at ? [moment] : [];
+  }).sort();
+  let visible = isVisibleAt(resource, row, at);
+  return moments.filter((moment) => {
+    const then = isVisibleAt(resource, row, moment);
+    const changed = then !== visible;
+    visible = then;
+    return changed;
+  });
+}
+
+/** The same rule, except for the one record a preview link opened: it is shown even as a draft, scheduled or withdrawn. */
+export function visibleNowOrPreviewed(resource: Declared, previewedId: number | null): RawBuilder<SqlBool> {
+  return previewedId === null ? visibleNow(resource) : sql<SqlBool>`(id = ${previewedId} or ${visibleNow(resource)})`;
+}
+
+/**
+ * The same rule over the search index's copies of the three columns (`alias` names the index table): a record
+ * without the flag is indexed as published, one without a date with none.
+ */
+export function indexedVisibleNow(alias: string): RawBuilder<SqlBool> {
+  const now = nowIso();
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<SqlBool>`${column('published')} = 1 and (${column('public_at')} is null or ${column('public_at')} <= ${now}) and (${column('unpublish_at')} is null or ${column('unpublish_at')} > ${now})`;
 }

@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { RESOURCES } from '../../lib/resources/index.js';
 import type { Versioned } from './tables/columns.js';
+import type { DeclaredTable } from './tables/declared.js';
 import type { LoginChallengesTable, RateLimitHitsTable, RecoveryCodesTable, RefreshTokensTable, SettingsTable, UsersTable } from './tables/accounts.js';
 import type {
   InvestorDocumentsTable,
@@ -20,7 +22,16 @@ import type {
   PhotobankLogoItemsTable,
   PhotobankPhotosTable,
 } from './tables/photobank.js';
-import type { AuditLogTable, FormDraftsTable, PeriodicJobsTable, PresenceTable, RevisionsTable, SearchIndexTable, TrashTable } from './tables/system.js';
+import type {
+  AuditLogTable,
+  FormDraftsTable,
+  OutboxTable,
+  PeriodicJobsTable,
+  PresenceTable,
+  RevisionsTable,
+  SearchIndexTable,
+  TrashTable,
+} from './tables/system.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/columns.js';
@@ -28,8 +39,8 @@ export type * from './tables/content.js';
 export type * from './tables/photobank.js';
 export type * from './tables/system.js';
 
-/** Every table, by name; the tables of editable records carry the `version` their writes bump. */
-export interface Database {
+/** The tables written out here, by name; the tables of editable records carry the `version` their writes bump. */
+interface WrittenTables {
   news: Versioned<NewsTable>;
   media_our: Versioned<MediaOurTable>;
   media_sources: Versioned<MediaSourcesTable>;
@@ -58,7 +69,18 @@ export interface Database {
   trash: TrashTable;
   presence: PresenceTable;
   form_drafts: FormDraftsTable;
+  outbox: OutboxTable;
 }
+
+type Registered = (typeof RESOURCES)[number];
+
+/** The table of every registered resource not written out above: derived from its declaration, with its version. */
+type DeclaredTables = {
+  [Resource in Registered as Resource['table'] extends keyof WrittenTables ? never : Resource['table']]: Versioned<DeclaredTable<Resource>>;
+};
+
+/** Every table, by name. */
+export type Database = WrittenTables & DeclaredTables;
 
 /** The database or a transaction on it: what every query function takes, so that it can run inside a write. */
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -22,6 +22,7 @@ import {
   VIDEOS,
   type DemoArticle,
 } from './content.js';
+import { insertDeclaredDemo } from './declared.js';
 import { logoSvg, renderDocumentPdf, renderIllustration, renderLogoPng } from './images.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -183,6 +184,7 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
         )
         .execute();
       await insertMenus(trx);
+      await insertDeclaredDemo(trx, MENUS.footer.length);
       await trx
         .insertInto('network_collections')
         .values(NETWORKS.map((network, position) => ({ ...network, position })))

@@ -4,6 +4,7 @@ import { HTML_MAX, resourceNamed, roleMayUse } from '../../lib/resources/index.j
 import { FORBIDDEN_MESSAGE, requireRole } from '../auth/guard.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { findDraft, forgetDraft, keepDraft, purgeDrafts, type DraftAddress } from './store.js';
+import { ADMIN_DOCS } from '../routes/openapi/admin.js';
 
 const DAY_MS = 86_400_000;
 /** Kept versions nobody came back to for this long are removed. */
@@ -54,13 +55,19 @@ export async function formDraftRoutes(app: FastifyInstance): Promise<void> {
     scope.addHook('onRequest', requireRole('USER'));
     const path = '/api/admin/form-drafts/:resource/:key';
 
-    scope.get<DraftRoute>(path, { schema: { params } }, async (request) => ({ data: await findDraft(app.db, addressOf(request)) }));
+    scope.get<DraftRoute>(path, { schema: { ...ADMIN_DOCS.draft, params } }, async (request) => ({ data: await findDraft(app.db, addressOf(request)) }));
 
-    scope.put<DraftRoute & { Body: z.output<typeof body> }>(path, { schema: { params, body }, bodyLimit: DRAFT_BODY_LIMIT }, async (request) => {
-      const address = addressOf(request);
-      return { data: await keepDraft(app.db, address, request.body) };
-    });
+    scope.put<DraftRoute & { Body: z.output<typeof body> }>(
+      path,
+      { schema: { ...ADMIN_DOCS.keepDraft, params, body }, bodyLimit: DRAFT_BODY_LIMIT },
+      async (request) => {
+        const address = addressOf(request);
+        return { data: await keepDraft(app.db, address, request.body) };
+      },
+    );
 
-    scope.delete<DraftRoute>(path, { schema: { params } }, async (request) => ({ data: { removed: await forgetDraft(app.db, addressOf(request)) } }));
+    scope.delete<DraftRoute>(path, { schema: { ...ADMIN_DOCS.forgetDraft, params } }, async (request) => ({
+      data: { removed: await forgetDraft(app.db, addressOf(request)) },
+    }));
   });
 }

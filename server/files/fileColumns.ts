@@ -3,6 +3,7 @@ import { RESOURCES, type Field } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
 import type { Database } from '../db/schema.js';
 import { imageFiles } from './images.js';
+import { declared } from '../db/declared.js';
 
 type FileColumnKind = 'image' | 'document' | 'key' | 'keys';
 
@@ -42,8 +43,6 @@ export const FILE_COLUMNS: readonly FileColumn[] = [
   ...HOOK_FILE_COLUMNS,
 ];
 
-type LooseDatabase = Record<string, Record<string, string | null>>;
-
 /** The files a column's value names; a value that is not the JSON it should be names none (and is logged by no one). */
 function filesOf(kind: FileColumnKind, value: string | null): string[] {
   if (!value) return [];
@@ -61,14 +60,14 @@ function filesOf(kind: FileColumnKind, value: string | null): string[] {
  * table and the trash while the tables are read is seen in one of them, never in neither.
  */
 export async function namedFiles(db: Kysely<Database>): Promise<Set<string>> {
-  return (db as unknown as Kysely<LooseDatabase>)
+  return declared(db)
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const named = new Set<string>();
       for (const { table, column, kind } of FILE_COLUMNS) {
         const rows = await trx.selectFrom(table).select(column).where(column, 'is not', null).execute();
-        for (const row of rows) for (const key of filesOf(kind, row[column] ?? null)) named.add(key);
+        for (const row of rows) for (const key of filesOf(kind, (row[column] as string | null) ?? null)) named.add(key);
       }
       return named;
     });

@@ -1,21 +1,16 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance, FastifySchema } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.js';
+import { swaggerOptions } from './openapi/document.js';
+import { isZod } from './openapi/jsonSchema.js';
 import { checkWith } from './validation.js';
 
 /**
  * Route schemas are zod schemas (built from the resource declarations): Fastify validates with them before the
  * handler runs, a failure answers the usual 400 (404 for an id in the path that cannot name a record), and the
- * same schemas describe the API in the OpenAPI document at `GET /api/openapi.json`.
+ * same schemas, with each route's documented answers, describe the API in the OpenAPI document at
+ * `GET /api/openapi.json` (server/http/openapi/).
  */
-
-const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodType;
-
-function toJsonSchema(schema: unknown): unknown {
-  return isZod(schema) ? z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) : schema;
-}
-
 export async function installSchemas(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(({ schema, httpPart }) => (data: unknown) => {
     if (!isZod(schema)) throw new Error('Route schemas are zod schemas.');
@@ -23,24 +18,10 @@ export async function installSchemas(app: FastifyInstance): Promise<void> {
     if ('value' in checked) return { value: checked.value };
     return { error: httpPart === 'params' ? notFound() : checked.error };
   });
+  // The documented answers only describe: every answer is serialised exactly as without them.
+  app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'API корпоративного сайта', version: '2.0.0', description: 'Public reads, sessions and the admin API.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    hideUntagged: false,
-    transform: ({ schema, url }) => {
-      const source = (schema ?? {}) as FastifySchema & Record<string, unknown>;
-      const converted: Record<string, unknown> = { ...source };
-      for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
-        if (source[part] !== undefined) converted[part] = toJsonSchema(source[part]);
-      }
-      if (url.startsWith('/api/admin')) converted.security = [{ bearer: [] }];
-      return { schema: converted as FastifySchema, url };
-    },
-  });
+  await app.register(swagger, swaggerOptions(app.config.publicUrl));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -17,6 +17,11 @@ const errorMap: z.core.$ZodErrorMap = (issue) => {
   return russian(issue);
 };
 
+/** Parses with a schema; the messages its own declarations do not give are the Russian ones above. */
+export function parseInRussian<S extends z.ZodType>(schema: S, input: unknown): z.ZodSafeParseResult<z.output<S>> {
+  return schema.safeParse(input, { error: errorMap });
+}
+
 /** A 400 in the shape of every validation answer. */
 export function formError(errors: Record<string, string[]>, status = 400): HttpError {
   return new HttpError(status, FORM_MESSAGE, errors);
@@ -24,7 +29,7 @@ export function formError(errors: Record<string, string[]>, status = 400): HttpE
 
 /** Checks input with a schema: the parsed value, or the 400 `{ message: 'Проверьте поля формы.', errors: { field: […] } }`. */
 export function checkWith<S extends z.ZodType>(schema: S, input: unknown): { value: z.output<S> } | { error: HttpError } {
-  const result = schema.safeParse(input ?? {}, { error: errorMap });
+  const result = parseInRussian(schema, input ?? {});
   if (result.success) return { value: result.data };
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {

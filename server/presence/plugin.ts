@@ -5,8 +5,9 @@ import { PRESENCE_EXPIRY_MS, PRESENCE_TAB_PATTERN, tracksPresence } from '../../
 import { resourceNamed, roleMayUse, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { FORBIDDEN_MESSAGE, requireRole, UNAUTHORIZED_MESSAGE, type AuthUser } from '../auth/guard.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { loose } from '../resources/writes.js';
+import { declared } from '../db/declared.js';
 import { announce, othersInResource, othersOnRecord, pruneExpired, release, type Screen } from './store.js';
+import { ADMIN_DOCS } from '../routes/openapi/admin.js';
 
 export const UNKNOWN_SECTION_MESSAGE = 'Раздел не найден.';
 export const BAD_RECORD_ID_MESSAGE = 'Некорректный номер записи.';
@@ -78,18 +79,22 @@ export async function presenceRoutes(app: FastifyInstance, options: PresenceOpti
   };
 
   // `POST /api/admin/presence/{resource}/{id}` with `{ tab }`: this screen has the record open; answers the others.
-  app.post<RecordRoute & { Body: Tab }>('/api/admin/presence/:resource/:id', { schema: { params: recordParams, body: tabSchema } }, async (request) => {
-    const { screen, resource } = screenOf(request, request.body);
-    const record = await loose(app.db).selectFrom(resource.table).select('id').where('id', '=', screen.recordId).executeTakeFirst();
-    if (!record) throw notFound();
-    await announce(app.db, screen, new Date(clock()).toISOString());
-    return { data: await othersOnRecord(app.db, screen, expiredAt()) };
-  });
+  app.post<RecordRoute & { Body: Tab }>(
+    '/api/admin/presence/:resource/:id',
+    { schema: { ...ADMIN_DOCS.announce, params: recordParams, body: tabSchema } },
+    async (request) => {
+      const { screen, resource } = screenOf(request, request.body);
+      const record = await declared(app.db).selectFrom(resource.table).select('id').where('id', '=', screen.recordId).executeTakeFirst();
+      if (!record) throw notFound();
+      await announce(app.db, screen, new Date(clock()).toISOString());
+      return { data: await othersOnRecord(app.db, screen, expiredAt()) };
+    },
+  );
 
   // `DELETE /api/admin/presence/{resource}/{id}?tab=`: the screen was left.
   app.delete<RecordRoute & { Querystring: Tab }>(
     '/api/admin/presence/:resource/:id',
-    { schema: { params: recordParams, querystring: tabSchema } },
+    { schema: { ...ADMIN_DOCS.release, params: recordParams, querystring: tabSchema } },
     async (request, reply) => {
       const { screen } = screenOf(request, request.query);
       await release(app.db, screen);
@@ -98,7 +103,7 @@ export async function presenceRoutes(app: FastifyInstance, options: PresenceOpti
   );
 
   // `GET /api/admin/presence/{resource}`: the records of the resource others have open, for its list.
-  app.get<ResourceRoute>('/api/admin/presence/:resource', { schema: { params: resourceParams } }, async (request) => {
+  app.get<ResourceRoute>('/api/admin/presence/:resource', { schema: { ...ADMIN_DOCS.presence, params: resourceParams } }, async (request) => {
     const user = signedIn(request);
     const resource = editableResource(request.params.resource, user);
     return { data: await othersInResource(app.db, resource.name, user.id, expiredAt()) };

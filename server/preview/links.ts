@@ -43,7 +43,7 @@ export async function checkPreviewToken(secret: string, token: unknown): Promise
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM], audience: AUDIENCE, requiredClaims: ['exp'] });
     const resource = typeof payload.resource === 'string' ? resourceNamed(payload.resource) : undefined;
-    if (!resource?.preview || !Number.isSafeInteger(payload.id) || typeof payload.exp !== 'number') return { refusal: PREVIEW_INVALID_MESSAGE };
+    if (!resource?.public?.page || !Number.isSafeInteger(payload.id) || typeof payload.exp !== 'number') return { refusal: PREVIEW_INVALID_MESSAGE };
     return { target: { resource: resource.name as ResourceName, id: payload.id as number }, expiresAt: new Date(payload.exp * 1000).toISOString() };
   } catch (error) {
     return { refusal: error instanceof errors.JWTExpired ? PREVIEW_EXPIRED_MESSAGE : PREVIEW_INVALID_MESSAGE };

@@ -4,6 +4,7 @@ import { redirects as descriptor } from '../../lib/resources/site.js';
 import { nowIso } from '../content/visibility.js';
 import { formError } from '../http/validation.js';
 import type { Db } from '../resources/hooks.js';
+import { decodedPath, MALFORMED_ESCAPE_MESSAGE } from './paths.js';
 import { indexRedirects, redirectProblem, type Redirect, type RedirectIndex } from './rules.js';
 
 /** The largest file an import takes, and the most rows in it. */
@@ -16,7 +17,11 @@ interface Line extends Redirect {
   number: number;
 }
 
-/** The rows of the file: two columns, old address then new; a first line that is not an address is a header. */
+/**
+ * The rows of the file: two columns, old address then new; a first line that is not an address is a header.
+ * Addresses are read in the decoded form redirects are stored in; one with a malformed escape stays as written,
+ * for `lineProblem` to refuse.
+ */
 function linesOf(csv: string): Line[] {
   let records: string[][];
   try {
@@ -24,7 +29,8 @@ function linesOf(csv: string): Line[] {
   } catch (error) {
     throw formError({ csv: [`Файл не читается как CSV: ${(error as Error).message}`] });
   }
-  const lines = records.map((cells, index) => ({ number: index + 1, from_path: cells[0] ?? '', to_path: cells[1] ?? '' }));
+  const address = (cell: string | undefined) => decodedPath(cell ?? '') ?? cell ?? '';
+  const lines = records.map((cells, index) => ({ number: index + 1, from_path: address(cells[0]), to_path: address(cells[1]) }));
   if (lines[0] && !lines[0].from_path.startsWith('/')) lines.shift();
   if (lines.length === 0) throw formError({ csv: ['В файле нет ни одной строки вида «/старый-адрес,/новый-адрес».'] });
   if (lines.length > MAX_IMPORT_ROWS) throw formError({ csv: [`Не больше ${MAX_IMPORT_ROWS} строк за один раз.`] });
@@ -39,6 +45,7 @@ function lineProblem(line: Line, others: RedirectIndex, firstLineOf: Map<string,
     if (line[field].length > definition.max) return `адрес длиннее ${definition.max} символов.`;
     const problem = urlProblem(definition, line[field]);
     if (problem) return `«${line[field]}»: ${problem}`;
+    if (decodedPath(line[field]) === null) return `«${line[field]}»: ${MALFORMED_ESCAPE_MESSAGE}`;
   }
   const first = firstLineOf.get(line.from_path);
   if (first !== line.number) return `адрес ${line.from_path} уже есть в строке ${first}.`;

@@ -2,11 +2,18 @@ import { sql } from 'kysely';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
 import { nowIso } from '../content/visibility.js';
 import type { Db, Row } from '../resources/hooks.js';
+import { decodedPath, encodedAddress } from './paths.js';
 
-/** Where an old address of the site leads now, if it is one. */
+/**
+ * Where an old address of the site leads now, if it is one, as a `Location` header carries it. `path` is the
+ * request's path as sent (percent-encoded); it is compared in the decoded form redirects are stored in, and one
+ * with a malformed escape is no old address.
+ */
 export async function redirectTarget(db: Db, path: string): Promise<string | null> {
-  const row = await db.selectFrom('redirects').select('to_path').where('from_path', '=', path).executeTakeFirst();
-  return row?.to_path ?? null;
+  const from = decodedPath(path);
+  if (from === null) return null;
+  const row = await db.selectFrom('redirects').select('to_path').where('from_path', '=', from).executeTakeFirst();
+  return row ? encodedAddress(row.to_path) : null;
 }
 
 /**
@@ -15,10 +22,11 @@ export async function redirectTarget(db: Db, path: string): Promise<string | nul
  * straight to the new one (one hop, never a chain). `before` is null for a new record.
  */
 export async function followAddressChange(trx: Db, resource: ResourceDescriptor, before: Row | null, after: Row): Promise<void> {
-  if (!resource.preview) return;
-  const to = resource.preview.path(after);
+  const page = resource.public?.page;
+  if (!page) return;
+  const to = page.path(after);
   await trx.deleteFrom('redirects').where('from_path', '=', to).execute();
-  const from = before ? resource.preview.path(before) : to;
+  const from = before ? page.path(before) : to;
   if (from === to) return;
   const now = nowIso();
   await trx

@@ -11,7 +11,9 @@ import { previewRoutes } from '../preview/routes.js';
 import { revisionRoutes } from '../revisions/routes.js';
 import type { ResourceHooks, Row, Values } from './hooks.js';
 import { presenterOf } from './present.js';
-import { changeRecord, GENERIC_VERBS, loose, removeRecord, saveRecord, type WriteOptions } from './writes.js';
+import { declared } from '../db/declared.js';
+import { resourceDocs } from './openapi.js';
+import { changeRecord, GENERIC_VERBS, removeRecord, saveRecord, type WriteOptions } from './writes.js';
 import { idParams, writeSchemas } from './zod.js';
 
 declare module 'fastify' {
@@ -57,7 +59,8 @@ export async function registerResourceRoutes(
 ): Promise<void> {
   const present = presenterOf(resource, hooks);
   const presentOne = async (row: Row) => (await present(app.db, [row]))[0];
-  registerAdminReads(app, listSpecOf(resource), (rows) => present(app.db, rows as Row[]));
+  const docs = resourceDocs(resource);
+  registerAdminReads(app, listSpecOf(resource), (rows) => present(app.db, rows as Row[]), { docs });
 
   const schemas = writeSchemas(resource, hooks.fieldSchemas);
   const rules = uploadRules(resource);
@@ -76,26 +79,28 @@ export async function registerResourceRoutes(
 
   if (resource.api === 'verbs') {
     const base = verbsPathOf(resource);
-    app.post(`${base}/add`, { schema: { body: schemas.add, consumes }, ...bodyOptions }, (request) => save(request, 'add', null, request.body as Values));
+    app.post(`${base}/add`, { schema: { ...docs.add, body: schemas.add, consumes }, ...bodyOptions }, (request) =>
+      save(request, 'add', null, request.body as Values),
+    );
     if (resource.updateByKey) {
       const { key, required } = resource.updateByKey;
       const body = schemas.update.extend(Object.fromEntries([key, ...required].map((name) => [name, schemas.fields[name] ?? z.never()])));
-      app.post(`${base}/update`, { schema: { body, consumes }, ...bodyOptions }, async (request) => {
+      app.post(`${base}/update`, { schema: { ...docs.update, body, consumes }, ...bodyOptions }, async (request) => {
         const values = request.body as Values;
-        const row = await loose(app.db).selectFrom(resource.table).select('id').where(key, '=', values[key]).executeTakeFirst();
+        const row = await declared(app.db).selectFrom(resource.table).select('id').where(key, '=', values[key]).executeTakeFirst();
         if (!row) throw notFound();
         return save(request, 'update', Number(row.id), values);
       });
     } else {
-      app.post<IdRoute>(`${base}/update/:id`, { schema: { params: idParams, body: schemas.update, consumes }, ...bodyOptions }, (request) =>
+      app.post<IdRoute>(`${base}/update/:id`, { schema: { ...docs.update, params: idParams, body: schemas.update, consumes }, ...bodyOptions }, (request) =>
         save(request, 'update', request.params.id, request.body),
       );
     }
-    app.post<IdRoute>(`${base}/remove/:id`, { schema: { params: idParams } }, (request) => remove(request, 'remove', request.params.id));
+    app.post<IdRoute>(`${base}/remove/:id`, { schema: { ...docs.remove, params: idParams } }, (request) => remove(request, 'remove', request.params.id));
     for (const verb of resource.verbs ?? []) {
       const change = hooks.verbs?.[verb] ?? GENERIC_VERBS[verb]?.(resource);
       if (!change) throw new Error(`${resource.name}: the verb ${verb} has no implementation`);
-      app.post<IdRoute>(`${base}/${verb}/:id`, { schema: { params: idParams } }, async (request) => ({
+      app.post<IdRoute>(`${base}/${verb}/:id`, { schema: { ...docs.verb(verb), params: idParams } }, async (request) => ({
         data: await presentOne(await changeRecord(options(request, verb), request.params.id, change)),
       }));
     }
@@ -103,21 +108,23 @@ export async function registerResourceRoutes(
 
   if (resource.api === 'rest') {
     const base = `/api/admin/${resource.name}`;
-    app.post(base, { schema: { body: schemas.add } }, (request) => save(request, 'create', null, request.body as Values));
-    app.put<IdRoute>(`${base}/:id`, { schema: { params: idParams, body: schemas.update } }, (request) =>
+    app.post(base, { schema: { ...docs.add, body: schemas.add } }, (request) => save(request, 'create', null, request.body as Values));
+    app.put<IdRoute>(`${base}/:id`, { schema: { ...docs.update, params: idParams, body: schemas.update } }, (request) =>
       save(request, 'update', request.params.id, request.body),
     );
-    app.delete<IdRoute>(`${base}/:id`, { schema: { params: idParams } }, (request) => remove(request, 'delete', request.params.id));
+    app.delete<IdRoute>(`${base}/:id`, { schema: { ...docs.remove, params: idParams } }, (request) => remove(request, 'delete', request.params.id));
   }
 
   if (resource.revisions) {
     await app.register(revisionRoutes, {
       resource,
+      docs,
       restore: async (request, id, values) => (await save(request, 'restore-revision', id, parseForm(schemas.update, values))).data,
     });
   }
 
-  if (resource.preview) await app.register(previewRoutes, { resource: { ...resource, preview: resource.preview } });
+  const page = resource.public?.page;
+  if (page) await app.register(previewRoutes, { resource: { ...resource, public: { ...resource.public, page } }, docs });
 
   await hooks.routes?.(app);
 }

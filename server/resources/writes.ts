@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { ImageField, ResourceDescriptor, UploadField } from '../../lib/resources/index.js';
+import { sql, type SqlBool } from 'kysely';
+import { reversedRange, type ImageField, type ResourceDescriptor, type UploadField } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
 import { auditedWrite, lastWriteOf } from '../admin/audit.js';
 import { withFileChanges, type FileChanges } from '../admin/fileChanges.js';
@@ -16,17 +16,17 @@ import { formError } from '../http/validation.js';
 import { forgetRevisions, keepRevision } from '../revisions/store.js';
 import { indexRecord, unindexRecord } from '../search/indexer.js';
 import { followAddressChange } from '../redirects/store.js';
+import { noticePageChange } from '../indexnow/notify.js';
 import { putInTrash } from '../trash/entries.js';
+import { declared } from '../db/declared.js';
 import type { Db, ResourceHooks, Row, Trx, Values, WriteContext } from './hooks.js';
 import { defaultOf } from './zod.js';
 import { isPostgres } from '../db/dialect.js';
 
 /** Kysely over the table a descriptor names. */
-type LooseDatabase = Record<string, Record<string, unknown>>;
-export const loose = (db: Db) => db as unknown as Kysely<LooseDatabase>;
 
 export async function loadRow(db: Db, resource: ResourceDescriptor, id: number): Promise<Row | undefined> {
-  return (await loose(db).selectFrom(resource.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  return (await declared(db).selectFrom(resource.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
 }
 
 export async function loadOr404(db: Db, resource: ResourceDescriptor, id: number): Promise<Row> {
@@ -42,7 +42,7 @@ export async function loadOr404(db: Db, resource: ResourceDescriptor, id: number
  * SQLite has one writer at a time.
  */
 async function lockedForWrite(trx: Db, request: FastifyRequest, resource: ResourceDescriptor, id: number): Promise<Row> {
-  const query = loose(trx).selectFrom(resource.table).selectAll().where('id', '=', id);
+  const query = declared(trx).selectFrom(resource.table).selectAll().where('id', '=', id);
   const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw notFound();
   if (isStale(expectedVersions(request), row.version)) throw staleVersion(await lastWriteOf(trx, resource.name, id));
@@ -51,7 +51,7 @@ async function lockedForWrite(trx: Db, request: FastifyRequest, resource: Resour
 
 /** Marks a row changed by a write that did not go through `updateRow` (a verb): its version moves on. */
 async function bumpVersion(trx: Db, resource: ResourceDescriptor, id: number): Promise<void> {
-  await loose(trx)
+  await declared(trx)
     .updateTable(resource.table)
     .set({ version: sql`version + 1` })
     .where('id', '=', id)
@@ -90,7 +90,7 @@ export type FieldProblem = { field: string; message: string };
 export async function missingReference(db: Db, resource: ResourceDescriptor, values: Values, tableOf: (name: string) => string): Promise<FieldProblem | null> {
   for (const [name, field] of Object.entries(resource.fields)) {
     if (field.kind !== 'reference' || values[name] === null || values[name] === undefined) continue;
-    const found = await loose(db).selectFrom(tableOf(field.resource)).select('id').where('id', '=', Number(values[name])).executeTakeFirst();
+    const found = await declared(db).selectFrom(tableOf(field.resource)).select('id').where('id', '=', Number(values[name])).executeTakeFirst();
     if (!found) return { field: name, message: field.missing };
   }
   return null;
@@ -101,7 +101,7 @@ export async function takenValue(db: Db, resource: ResourceDescriptor, values: V
   for (const [name, field] of Object.entries(resource.fields)) {
     const message = field.kind === 'slug' ? SLUG_TAKEN_MESSAGE : field.kind === 'text' ? field.unique : undefined;
     if (message === undefined || values[name] === undefined || values[name] === '') continue;
-    let query = loose(db).selectFrom(resource.table).select('id').where(name, '=', values[name]);
+    let query = declared(db).selectFrom(resource.table).select('id').where(name, '=', values[name]);
     if (exceptId !== null) query = query.where('id', '!=', exceptId);
     if (await query.executeTakeFirst()) return { field: name, message };
   }
@@ -157,6 +157,8 @@ export async function saveRecord(options: WriteOptions, id: number | null, value
   }
   const unknown = await missingReference(db, resource, values, options.tableOf);
   if (unknown) throw formError({ [unknown.field]: [unknown.message] });
+  const reversed = reversedRange(resource.fields, { ...existing, ...values });
+  if (reversed) throw formError({ [reversed.field]: [reversed.message] });
   const taken = await takenValue(db, resource, values, id);
   if (taken) throw conflict(taken.field, taken.message);
   await hooks.check?.(db, values, existing, uploads);
@@ -180,6 +182,7 @@ export async function saveRecord(options: WriteOptions, id: number | null, value
         const row = current ? await updateRow(trx, resource, current, computed) : await insertRow(trx, resource, computed);
         if (current && resource.revisions) await keepRevision(trx, request, resource, current, row);
         await followAddressChange(trx, resource, current, row);
+        await noticePageChange(trx, request.server.config, resource, current, row);
         await hooks.afterWrite?.(context, row);
         // The search index follows every write in the write's own transaction.
         await indexRecord(trx, resource, row);
@@ -198,7 +201,7 @@ async function insertRow(trx: Trx, resource: ResourceDescriptor, values: Values)
   Object.assign(row, values);
   if (resource.ordered) row.position = await nextPosition(trx, orderedListOf(resource, row));
   if (resource.timestamps) row.created_at = row.updated_at = nowIso();
-  return (await loose(trx).insertInto(resource.table).values(row).returningAll().executeTakeFirstOrThrow()) as Row;
+  return (await declared(trx).insertInto(resource.table).values(row).returningAll().executeTakeFirstOrThrow()) as Row;
 }
 
 async function updateRow(trx: Trx, resource: ResourceDescriptor, current: Row, values: Values): Promise<Row> {
@@ -208,7 +211,7 @@ async function updateRow(trx: Trx, resource: ResourceDescriptor, current: Row, v
   if (moved) changes.position = await nextPosition(trx, orderedListOf(resource, changes));
   if (resource.timestamps) changes.updated_at = nowIso();
   changes.version = Number(current.version) + 1;
-  const row = (await loose(trx).updateTable(resource.table).set(changes).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow()) as Row;
+  const row = (await declared(trx).updateTable(resource.table).set(changes).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow()) as Row;
   if (moved) await closeGap(trx, orderedListOf(resource, current));
   return row;
 }
@@ -225,6 +228,7 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
       const [before] = await present(trx, [current]);
       if (hooks.remove) {
         const kept = await hooks.remove(trx, current);
+        await noticePageChange(trx, request.server.config, resource, current, kept);
         await indexRecord(trx, resource, kept);
         return { id, row: kept, before };
       }
@@ -235,9 +239,10 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
         files.replaced(named);
         await forgetRevisions(trx, resource.name, id);
       }
-      await loose(trx).deleteFrom(resource.table).where('id', '=', id).execute();
+      await declared(trx).deleteFrom(resource.table).where('id', '=', id).execute();
       if (resource.ordered) await closeGap(trx, orderedListOf(resource, current));
       await hooks.afterRemove?.(trx, current);
+      await noticePageChange(trx, request.server.config, resource, current, null);
       await unindexRecord(trx, resource, id);
       return { id, row: current, before };
     }),
@@ -253,6 +258,7 @@ export async function changeRecord(options: WriteOptions, id: number, change: (t
       await change(trx, current, files);
       await bumpVersion(trx, resource, id);
       const row = await loadOr404(trx, resource, id);
+      await noticePageChange(trx, request.server.config, resource, current, row);
       await indexRecord(trx, resource, row);
       return row;
     }),
@@ -271,7 +277,7 @@ export const GENERIC_VERBS: Record<string, (resource: ResourceDescriptor) => (tr
     const removable = imageFields(resource).filter(([, field]) => field.removable);
     files.replaced(removable.flatMap(([name]) => imageFiles((row[name] as string | null) ?? null)));
     const cleared = Object.fromEntries(removable.map(([name]) => [name, null]));
-    await loose(trx)
+    await declared(trx)
       .updateTable(resource.table)
       .set(resource.timestamps ? { ...cleared, updated_at: nowIso() } : cleared)
       .where(sql<SqlBool>`id = ${row.id}`)

@@ -17,7 +17,8 @@ function textSchema(field: Extract<Field, { kind: 'text' }>): z.ZodType {
   return base;
 }
 
-function urlSchema(field: Extract<Field, { kind: 'url' }>): z.ZodType {
+/** A url field's text: a web address or a path on the site, as the field allows. */
+export function urlSchema(field: Extract<Field, { kind: 'url' }>) {
   const base = field.required ? text(field.max).min(1) : text(field.max);
   return base.superRefine((value, context) => {
     const problem = urlProblem(field, value);
@@ -39,7 +40,8 @@ export function fieldSchema(field: Field): z.ZodType | null {
     case 'flag':
       return flag;
     case 'date':
-      return isoDate;
+      // An optional date cleared in a form (`''`, or `null` from JSON) means none: the record's date is removed.
+      return field.required ? isoDate : z.preprocess((value) => (value === '' ? null : value), isoDate.nullable());
     case 'integer':
       // An optional number cleared in a form (`''`, or `null` from JSON) means none: the record keeps or gets the default.
       return field.required ? integer(field.min, field.max) : z.preprocess(emptyToUndefined, integer(field.min, field.max).optional());

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
+import type { ResourceDocs } from '../resources/openapi.js';
 import { notFound } from '../http/errors.js';
 import type { Values } from '../resources/hooks.js';
 import { loadOr404 } from '../resources/writes.js';
@@ -16,6 +17,8 @@ export interface RevisionRoutesOptions {
    * keeping the version it replaces); answers the record as the admin reads it.
    */
   restore: (request: FastifyRequest, id: number, values: Values) => Promise<unknown>;
+  /** The resource's documented operations, for the OpenAPI document. */
+  docs: ResourceDocs;
 }
 
 const revisionParams = z.object({ id: idParam, revisionId: idParam });
@@ -25,7 +28,7 @@ type RevisionRoute = { Params: { id: number; revisionId: number } };
  * A record's history for a resource that declares `revisions`, registered inside the resource's own scope (so
  * its role applies): the list, one version's values (for the diff), and restoring one.
  */
-export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (app, { resource, restore }) => {
+export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (app, { resource, restore, docs }) => {
   const base = `/api/admin/${resource.name}`;
 
   const revisionOr404 = async (id: number, revisionId: number) => {
@@ -35,16 +38,16 @@ export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (
     return revision;
   };
 
-  app.get<{ Params: { id: number } }>(`${base}/:id/revisions`, { schema: { params: idParams } }, async (request) => {
+  app.get<{ Params: { id: number } }>(`${base}/:id/revisions`, { schema: { ...docs.revisions, params: idParams } }, async (request) => {
     await loadOr404(app.db, resource, request.params.id);
     return { data: await listRevisions(app.db, resource, request.params.id) };
   });
 
-  app.get<RevisionRoute>(`${base}/:id/revisions/:revisionId`, { schema: { params: revisionParams } }, async (request) => ({
+  app.get<RevisionRoute>(`${base}/:id/revisions/:revisionId`, { schema: { ...docs.revision, params: revisionParams } }, async (request) => ({
     data: await revisionOr404(request.params.id, request.params.revisionId),
   }));
 
-  app.post<RevisionRoute>(`${base}/restore-revision/:id/:revisionId`, { schema: { params: revisionParams } }, async (request) => {
+  app.post<RevisionRoute>(`${base}/restore-revision/:id/:revisionId`, { schema: { ...docs.restoreRevision, params: revisionParams } }, async (request) => {
     const revision = await revisionOr404(request.params.id, request.params.revisionId);
     return { data: await restore(request, request.params.id, revision.values) };
   });

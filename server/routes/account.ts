@@ -23,6 +23,7 @@ import type { UserRow } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { parseForm } from '../http/validation.js';
 import { RATE_LIMITED_MESSAGE } from './auth.js';
+import { ACCOUNT_DOCS } from './openapi/sessions.js';
 
 /** The signed-in account as the profile screen reads it. */
 export interface AccountRecord extends UserRecord {
@@ -132,9 +133,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (staff) => {
     staff.addHook('preHandler', requireRole('USER'));
 
-    staff.get('/api/admin/account', async (request) => ({ data: await accountRecord(await accountRow(request)) }));
+    staff.get('/api/admin/account', { schema: ACCOUNT_DOCS.read }, async (request) => ({ data: await accountRecord(await accountRow(request)) }));
 
-    staff.put('/api/admin/account', async (request, reply) => {
+    staff.put('/api/admin/account', { schema: { ...ACCOUNT_DOCS.update, documentedBody: profileBody } }, async (request, reply) => {
       const { current_password: current, ...changes } = parseForm(profileBody, request.body);
       const row = await accountRow(request);
       await confirmPassword(request, row, current, 'current_password');
@@ -146,7 +147,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { data: await accountRecord(await accountRow(request)) };
     });
 
-    staff.post('/api/admin/account/2fa/setup', async (request) => {
+    staff.post('/api/admin/account/2fa/setup', { schema: ACCOUNT_DOCS.setup }, async (request) => {
       const row = await accountRow(request);
       if (row.two_factor === 1) throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
       const secret = await startEnrolment(db, row.id);
@@ -154,7 +155,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { data: { secret, otpauthUrl: url, qrCode: await qrCodeDataUrl(url) } };
     });
 
-    staff.post('/api/admin/account/2fa/enable', async (request, reply) => {
+    staff.post('/api/admin/account/2fa/enable', { schema: { ...ACCOUNT_DOCS.enable, documentedBody: codeBody } }, async (request, reply) => {
       const { code } = parseForm(codeBody, request.body);
       const row = await accountRow(request);
       if (row.two_factor === 1) throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
@@ -166,7 +167,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { data: { recoveryCodes } };
     });
 
-    staff.post('/api/admin/account/2fa/disable', async (request, reply) => {
+    staff.post('/api/admin/account/2fa/disable', { schema: { ...ACCOUNT_DOCS.disable, documentedBody: passwordBody } }, async (request, reply) => {
       const { password } = parseForm(passwordBody, request.body);
       const row = await accountRow(request);
       if (row.two_factor !== 1) throw new HttpError(409, TWO_FACTOR_MESSAGES.notEnabled);
@@ -177,7 +178,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { data: await accountRecord(await accountRow(request)) };
     });
 
-    staff.post('/api/admin/account/2fa/recovery-codes', async (request) => {
+    staff.post('/api/admin/account/2fa/recovery-codes', { schema: { ...ACCOUNT_DOCS.recoveryCodes, documentedBody: passwordBody } }, async (request) => {
       const { password } = parseForm(passwordBody, request.body);
       const row = await accountRow(request);
       if (row.two_factor !== 1) throw new HttpError(409, TWO_FACTOR_MESSAGES.notEnabled);
@@ -192,7 +193,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     managers.addHook('preHandler', requireRole('MANAGER'));
 
     // For a colleague who lost their phone: the account signs in with its password again and may enrol anew.
-    managers.post<{ Params: { id: string } }>('/api/admin/users/:id/reset-2fa', async (request) => {
+    managers.post<{ Params: { id: string } }>('/api/admin/users/:id/reset-2fa', { schema: ACCOUNT_DOCS.reset }, async (request) => {
       const id = userId(request.params.id);
       if (id === request.user?.id) throw new HttpError(409, ACCOUNT_MESSAGES.selfReset);
       const row = await db.selectFrom('users').select(['id', 'two_factor']).where('id', '=', id).executeTakeFirst();
@@ -204,11 +205,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { data: toUserRecord(updated) };
     });
 
-    managers.get('/api/admin/settings/security', async () => ({
+    managers.get('/api/admin/settings/security', { schema: ACCOUNT_DOCS.readSecurity }, async () => ({
       data: { require_two_factor: (await twoFactorRequired(db)) ? 1 : 0 },
     }));
 
-    managers.put('/api/admin/settings/security', async (request) => {
+    managers.put('/api/admin/settings/security', { schema: { ...ACCOUNT_DOCS.updateSecurity, documentedBody: securityBody } }, async (request) => {
       const { require_two_factor: required } = parseForm(securityBody, request.body);
       // The MANAGER who turns the requirement on must not be the first one it locks out.
       if (required === 1 && (await accountRow(request)).two_factor !== 1) {

@@ -7,13 +7,14 @@ import { authenticate, UNAUTHORIZED_MESSAGE } from '../auth/guard.js';
 import { checkWithinLimit, LOGIN_ACTION, LOGIN_CHALLENGE_ACTION, LOGIN_FAILED_ACTION, LOGIN_RESOURCE, type CheckedAttempt } from '../auth/loginAttempts.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { RateLimiter } from '../auth/rateLimit.js';
-import { beginTwoFactorLogin, completeTwoFactorLogin, enrolmentPending } from '../auth/twoFactorLogin.js';
+import { beginTwoFactorLogin, codeBody, completeTwoFactorLogin, enrolmentPending } from '../auth/twoFactorLogin.js';
 import { issueRefreshToken, peekRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../auth/refreshTokens.js';
 import { clearSessionCookies as clearCookies, REFRESH_COOKIE, setSessionCookies as setCookies, useCookies } from '../auth/sessionCookies.js';
 import { signAccessToken } from '../auth/tokens.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { parseForm } from '../http/validation.js';
+import { SESSION_DOCS } from './openapi/sessions.js';
 
 export { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../auth/sessionCookies.js';
 
@@ -83,7 +84,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { outcome: { action: user.two_factor === 1 ? LOGIN_CHALLENGE_ACTION : LOGIN_ACTION, userId: user.id }, answer: user };
   }
 
-  app.post('/api/site/login', async (request: FastifyRequest, reply) => {
+  app.post('/api/site/login', { schema: { ...SESSION_DOCS.login, documentedBody: loginBody } }, async (request: FastifyRequest, reply) => {
     // Counted before the body is read: no body, however changed, escapes the limit.
     if (!(await loginIp.hit(request.ip))) throw rateLimited();
     const { email: rawEmail, password } = parseForm(loginBody, request.body);
@@ -99,13 +100,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return (await enrolmentPending(request, user)) ? { data: { ...answer.data, twoFactorSetupRequired: true } } : answer;
   });
 
-  app.post('/api/site/login/2fa', async (request, reply) => {
+  app.post('/api/site/login/2fa', { schema: { ...SESSION_DOCS.loginCode, documentedBody: codeBody } }, async (request, reply) => {
     if (!(await loginIp.hit(request.ip))) throw rateLimited();
     const user = await completeTwoFactorLogin(request, rateLimited);
     return startSession(reply, user, await issueRefreshToken(app.db, user.id));
   });
 
-  app.post('/api/site/refresh', async (request, reply) => {
+  app.post('/api/site/refresh', { schema: SESSION_DOCS.refresh }, async (request, reply) => {
     if (!(await refreshIp.hit(request.ip))) throw rateLimited();
     const token = request.cookies[REFRESH_COOKIE];
     const owner = await peekRefreshToken(app.db, token);
@@ -121,7 +122,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return startSession(reply, user, rotated.issued);
   });
 
-  app.post('/api/site/logout', async (request, reply) => {
+  app.post('/api/site/logout', { schema: SESSION_DOCS.logout }, async (request, reply) => {
     const user = await authenticate(request, 'USER');
     request.user = user;
     await revokeSessions(app.db, user.id);

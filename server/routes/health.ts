@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
+import { SERVICE_DOCS } from './openapi/site.js';
 
 /** The API's home (what it is and where its reads are), liveness (`/api/health`) and readiness (`/api/ready`) for a balancer. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api', async () => ({
+  app.get('/api', { schema: SERVICE_DOCS.home }, async () => ({
     data: {
       name: app.config.brand,
       api: 'v1',
@@ -31,11 +32,11 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
 
   // Liveness: the process answers. It asks nothing of the database, so that a balancer or supervisor does not
   // restart processes that only wait for PostgreSQL to come back (that is what `/api/ready` tells).
-  app.get('/api/health', async () => ({ data: { status: 'ok', database: app.dialect } }));
+  app.get('/api/health', { schema: SERVICE_DOCS.health }, async () => ({ data: { status: 'ok', database: app.dialect } }));
 
   // Readiness: the database and the file storage both answer within `READY_TIMEOUT_MS`. Anyone may ask, so the
   // answer names only which dependency failed; why (hosts, ports, paths, the error) is for the log.
-  app.get('/api/ready', async (_request, reply) => {
+  app.get('/api/ready', { schema: SERVICE_DOCS.ready }, async (_request, reply) => {
     const [database, storage] = await Promise.all([probe(() => sql`select 1`.execute(app.db)), probe(() => app.files.check(READY_TIMEOUT_MS))]);
     if (database === null && storage === null) return { data: { status: 'ready', database: app.dialect, storage: app.files.kind } };
     app.log.warn({ database, storage }, 'not ready');

@@ -3,6 +3,7 @@ import archiver from 'archiver';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicRead } from '../cache/publicRead.js';
 import { listLogoFiles } from '../content/photobank.js';
+import { PHOTOBANK_DOCS } from './openapi/site.js';
 
 export const LOGO_ARCHIVE_NAME = 'logos.zip';
 
@@ -17,11 +18,11 @@ function archiveSegment(value: string): string {
 }
 
 export const photobankRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/photobank/logos', publicRead(), async () => ({ data: await app.content.photobank.logos() }));
-  app.get('/api/photobank/photos', publicRead(), async () => ({ data: await app.content.photobank.photos() }));
+  app.get('/api/photobank/logos', { schema: PHOTOBANK_DOCS.logos, ...publicRead() }, async () => ({ data: await app.content.photobank.logos() }));
+  app.get('/api/photobank/photos', { schema: PHOTOBANK_DOCS.photos, ...publicRead() }, async () => ({ data: await app.content.photobank.photos() }));
 
   /** Every logo file in one ZIP, streamed file by file from the uploads (the folder or the bucket). */
-  app.get('/api/photobank/logos/archive', async (request, reply) => {
+  app.get('/api/photobank/logos/archive', { schema: PHOTOBANK_DOCS.archive }, async (request, reply) => {
     const files = await listLogoFiles(app.db);
     const archive = archiver('zip', { zlib: { level: 6 } });
     archive.on('warning', (warning) => request.log.warn({ err: warning }, 'logo archive warning'));

@@ -6,6 +6,7 @@ import { mediaTypeOf } from '../files/mediaTypes.js';
 import { notFound } from '../http/errors.js';
 import { requirePage } from '../http/paging.js';
 import { fieldSchema, idParams } from '../resources/zod.js';
+import { publicListDocs } from './openapi/publicLists.js';
 
 /** `attachment` under the document's original name: an ASCII fallback and the UTF-8 name (RFC 6266). */
 function contentDisposition(name: string): string {
@@ -16,13 +17,13 @@ function contentDisposition(name: string): string {
 const absentWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
 
 /**
- * The public lists the resource declarations name: `GET /api/<path>?<filter>=…&page=N` (a filter value that names
+ * The public lists the resource declarations give a JSON address: `GET /api/<api>?<filter>=…&page=N` (a filter value that names
  * nothing is a 400, a bad page a 404) and each single file's download under its original name.
  */
 export const publicListsRoutes: FastifyPluginAsync = async (app) => {
   for (const resource of RESOURCES) {
-    const read = resource.public;
-    if (!read) continue;
+    const read = resource.public?.list;
+    if (!read?.api) continue;
     const filters = Object.fromEntries(
       read.filters.map((name) => {
         const field = resource.fields[name];
@@ -32,24 +33,25 @@ export const publicListsRoutes: FastifyPluginAsync = async (app) => {
       }),
     );
     const query = z.object({ ...filters, page: z.string().optional() });
+    const docs = publicListDocs(resource);
 
     app.get<{ Querystring: Record<string, unknown> }>(
-      `/api/${read.path}`,
-      { schema: { querystring: query }, ...publicRead(...read.filters, 'page') },
+      `/api/${read.api}`,
+      { schema: { ...docs.list, querystring: query }, ...publicRead(...read.filters, 'page') },
       async (request) => {
         const { page, ...values } = request.query;
         const chosen = Object.fromEntries(
           Object.entries(values).filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== null),
         );
-        return { data: await app.content.publicLists.list(resource.name, chosen, requirePage(page)) };
+        return { data: await app.content.reads.list(resource.name, { filters: chosen, page: requirePage(page) }) };
       },
     );
 
     for (const name of read.fields) {
       const field = resource.fields[name];
       if (field?.kind !== 'files' || field.maxFiles !== 1) continue;
-      app.get<{ Params: { id: number } }>(`/api/${read.path}/:id/${name}`, { schema: { params: idParams } }, async (request, reply) => {
-        const file = await app.content.publicLists.file(resource.name, request.params.id, name);
+      app.get<{ Params: { id: number } }>(`/api/${read.api}/:id/${name}`, { schema: { ...docs.file(name), params: idParams } }, async (request, reply) => {
+        const file = await app.content.reads.file(resource.name, request.params.id, name);
         const stream = file && (await app.files.read(file.src));
         if (!file || !stream) throw notFound('Документ не найден.');
         return reply

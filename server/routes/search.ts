@@ -6,6 +6,8 @@ import { publicRead } from '../cache/publicRead.js';
 import { HttpError } from '../http/errors.js';
 import { requirePage } from '../http/paging.js';
 import { adminSearch } from '../search/service.js';
+import { SEARCH_DOCS } from './openapi/site.js';
+import { ADMIN_DOCS } from './openapi/admin.js';
 
 /** The query parameter `q`: one string, not empty, not too long; anything else is a 400 naming `q`. */
 export function searchQuery(value: unknown): string {
@@ -28,7 +30,7 @@ export function adminParam(query: Record<string, unknown>, name: string): unknow
 async function adminSearchRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireRole('USER'));
   /** Any item by a word, for the dashboard: the role's resources only (USER: news, articles, press, videos). */
-  app.get<{ Querystring: Record<string, unknown> }>('/api/admin/search', async (request, reply) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/api/admin/search', { schema: ADMIN_DOCS.search }, async (request, reply) => {
     const data = await adminSearch(app.db, searchQuery(adminParam(request.query, 'q')), request.user?.role ?? 'USER');
     setContentRange(reply, 'search', 0, data.length, data.length);
     return { data };
@@ -37,7 +39,7 @@ async function adminSearchRoutes(app: FastifyInstance): Promise<void> {
 
 /** `GET /api/search?q=&page=`: the site's full-text search; `GET /api/admin/search?q=`: the admin's. */
 export const searchRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: Record<string, unknown> }>('/api/search', publicRead('q', 'page'), async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/api/search', { schema: SEARCH_DOCS, ...publicRead('q', 'page') }, async (request) => {
     const q = searchQuery(request.query.q);
     return {
       data: await app.content.search.search(q, requirePage(request.query.page)),

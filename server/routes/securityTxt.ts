@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { publicRead } from '../cache/publicRead.js';
+import { SITE_DOCS } from './openapi/site.js';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -8,7 +9,7 @@ const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
  * page. `Expires` is always a year ahead, as the file is generated and never goes stale.
  */
 export const securityTxtRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/.well-known/security.txt', publicRead(), async (_request, reply) => {
+  app.get('/.well-known/security.txt', { schema: SITE_DOCS.securityTxt, ...publicRead() }, async (_request, reply) => {
     const lines = [
       `Contact: mailto:${app.config.securityContact}`,
       `Expires: ${new Date(Date.now() + YEAR_MS).toISOString()}`,

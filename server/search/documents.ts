@@ -21,6 +21,7 @@ export interface SearchDocument {
   url: string;
   date: string;
   public_at: string | null;
+  unpublish_at: string | null;
   published: number;
 }
 
@@ -30,9 +31,16 @@ const textOf = (resource: ResourceDescriptor, name: string, value: unknown): str
   return resource.fields[name]?.kind === 'html' ? plainText(text) : text.replace(/\s+/g, ' ').trim();
 };
 
+/** Where a result leads: the declared address, or the record's public page. */
+function resultAddress(resource: SearchableResource): (record: Readonly<Record<string, unknown>>) => string {
+  const address = resource.search.url ?? resource.public?.page?.path;
+  if (!address) throw new Error(`${resource.name}: a searchable resource declares where a result leads, or has a page`);
+  return address;
+}
+
 /**
- * One record as the index keeps it. Records with `published` and `public_at` are visible publicly when
- * published and their date has come; records without them (text pages) always are.
+ * One record as the index keeps it. Records with `published`, `public_at` and `unpublish_at` are visible publicly
+ * when published, their date has come and their withdrawal has not; records without them (text pages) always are.
  */
 export function documentOf(resource: SearchableResource, row: Readonly<Record<string, unknown>>): SearchDocument {
   const [titleField, ...textFields] = resource.search.fields;
@@ -45,9 +53,10 @@ export function documentOf(resource: SearchableResource, row: Readonly<Record<st
       .map((name) => textOf(resource, name, row[name]))
       .filter(Boolean)
       .join(' '),
-    url: resource.search.url(row),
+    url: resultAddress(resource)(row),
     date: publicAt ?? String(row.updated_at ?? row.created_at ?? ''),
     public_at: publicAt,
+    unpublish_at: 'unpublish_at' in resource.fields ? (row.unpublish_at as string | null) : null,
     published: 'published' in resource.fields ? Number(row.published) : 1,
   };
 }

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { SEARCH_RESULTS_MAX } from '../../lib/search.js';
-import { nowIso } from '../content/visibility.js';
+import { indexedVisibleNow } from '../content/visibility.js';
 import type { SearchDocument } from './documents.js';
 import { normalizedText, stemsOf } from './text.js';
 import { isPostgres } from '../db/dialect.js';
@@ -16,10 +16,6 @@ export const queryStems = (q: string): string[] => [...new Set(stemsOf(q))];
  */
 const tsQuery = (q: string) => sql`plainto_tsquery('russian', ${normalizedText(q)})`;
 const ftsMatch = (stems: readonly string[]) => stems.map((stem) => `"${stem}"`).join(' ');
-
-/** The public rule: published, and `public_at` (when the item has one) has come. */
-const visibleNow = (alias: string) =>
-  sql<SqlBool>`${sql.ref(`${alias}.published`)} = 1 and (${sql.ref(`${alias}.public_at`)} is null or ${sql.ref(`${alias}.public_at`)} <= ${nowIso()})`;
 
 export interface SearchOptions {
   q: string;
@@ -51,7 +47,7 @@ function candidatesOf(db: Db, options: SearchOptions, stems: readonly string[]) 
     postgres ? sql<SqlBool>`si.document @@ ${tsQuery(options.q)}` : sql<SqlBool>`search_fts match ${ftsMatch(stems)}`,
     sql<SqlBool>`si.resource in (${sql.join(options.resources)})`,
   ];
-  if (options.publicOnly) conditions.push(visibleNow('si'));
+  if (options.publicOnly) conditions.push(indexedVisibleNow('si'));
   const where = sql.join(conditions, sql` and `);
   const limit = SEARCH_RESULTS_MAX + 1;
   return postgres
@@ -81,7 +77,7 @@ export async function searchIndex(db: Db, options: SearchOptions): Promise<{ ite
   if (!pageIds.length) return { items: [], total: ranked.length, more };
   const found = await db
     .selectFrom('search_index')
-    .select(['id', 'resource', 'record_id', 'title', 'body', 'url', 'date', 'public_at', 'published'])
+    .select(['id', 'resource', 'record_id', 'title', 'body', 'url', 'date', 'public_at', 'unpublish_at', 'published'])
     .where('id', 'in', pageIds)
     .execute();
   const byId = new Map(found.map(({ id, ...item }) => [Number(id), { ...item, record_id: Number(item.record_id), published: Number(item.published) }]));

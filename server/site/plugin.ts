@@ -8,7 +8,7 @@ import { createLibphonenumberVerification } from '../../lib/phoneLibphonenumber.
 import { RESOURCES } from '../../lib/resources/index.js';
 import { isSitePath, PAGE_QUERY_PARAMS, type SiteSettings } from '../../lib/site.js';
 import { DEFAULT_ALT_TEMPLATE, defaultDescription } from '../../lib/titles.js';
-import { previewContentServices } from '../content/preview.js';
+import { createContentServices } from '../content/index.js';
 import { PREVIEW_PARAM, previewOfQuery } from '../preview/links.js';
 import { publicRead } from '../cache/publicRead.js';
 import { redirectTarget } from '../redirects/store.js';
@@ -20,7 +20,7 @@ import { answerThroughVite, viteDevServer, type Middleware } from './viteDev.js'
 import { contentForRender } from './renderContent.js';
 
 /** Every query parameter a public page may read: its list page, search words, list filters and a preview link. */
-const SITE_QUERY_PARAMS = [...PAGE_QUERY_PARAMS, PREVIEW_PARAM, ...new Set(RESOURCES.flatMap((resource) => resource.public?.filters ?? []))];
+const SITE_QUERY_PARAMS = [...PAGE_QUERY_PARAMS, PREVIEW_PARAM, ...new Set(RESOURCES.flatMap((resource) => resource.public?.list?.filters ?? []))];
 
 /** The project root: two levels above this file, both from `server/site` (tsx) and `build/server/site` (tsc). */
 function projectRoot(): string {
@@ -58,6 +58,7 @@ function siteSettings(app: FastifyInstance): SiteSettings {
     description: config.siteDescription ?? defaultDescription(config.brand),
     altTemplate: config.altTemplate ?? DEFAULT_ALT_TEMPLATE,
     phone: { display: phone.display, e164: phone.e164 },
+    ...(config.analyticsCounters.length > 0 ? { analytics: config.analyticsCounters } : {}),
   };
 }
 
@@ -117,7 +118,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     // A preview link (`?preview=`) opens its record even as a draft; a link that is expired or forged opens nothing.
     const preview = await previewOfQuery(app.config.jwtSecret, request.query);
     const target = preview && 'target' in preview ? preview.target : null;
-    const base = target ? previewContentServices(app.db, app.views, app.content, target) : app.content;
+    const base = target ? createContentServices(app.db, app.views, target) : app.content;
     const { content, onHit } = contentForRender(base, app.pageCache, app.views);
     const pageContext = await renderPage({
       // The page sees its path and the parameters pages read, nothing else: what the page cache keys on.
@@ -150,7 +151,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     return {
       statusCode: 301,
       headers: [
-        ['Location', encodeURI(target)],
+        ['Location', target],
         ['Cache-Control', 'no-cache'],
       ],
       body: '',

@@ -1,4 +1,5 @@
 import type { ContentServices } from '../../lib/content.js';
+import { resourceNamed } from '../../lib/resources/index.js';
 import type { PageCache } from '../cache/pageCache.js';
 import type { CountedTable, ViewCounter } from '../content/viewCounter.js';
 
@@ -11,8 +12,8 @@ interface RenderContent {
 
 /**
  * The content services as one page render sees them. The layout's reads (menus, social links) are the same on
- * every page and change only with a write, so they are read once per cache generation. Article reads count a
- * view; the render remembers them so that a visit answered from the page cache counts too.
+ * every page and change only with a write, so they are read once per cache generation. Reads of pages that count them
+ * (articles) count a view; the render remembers them so that a visit answered from the page cache counts too.
  */
 export function contentForRender(base: ContentServices, cache: PageCache, views: ViewCounter): RenderContent {
   const counted: { table: CountedTable; id: number }[] = [];
@@ -20,20 +21,13 @@ export function contentForRender(base: ContentServices, cache: PageCache, views:
     ...base,
     menu: { tree: (kind) => cache.memo(`menu:${kind}`, () => base.menu.tree(kind)) },
     network: { collections: () => cache.memo('network', () => base.network.collections()) },
-    news: {
-      ...base.news,
-      get: async (idOrSlug) => {
-        const article = await base.news.get(idOrSlug);
-        if (article) counted.push({ table: 'news', id: article.id });
-        return article;
-      },
-    },
-    media: {
-      ...base.media,
-      get: async (idOrSlug) => {
-        const article = await base.media.get(idOrSlug);
-        if (article) counted.push({ table: 'media_our', id: article.id });
-        return article;
+    reads: {
+      ...base.reads,
+      record: async (resource, key) => {
+        const record = await base.reads.record(resource, key);
+        const declaration = resourceNamed(resource);
+        if (record && declaration?.public?.page?.countsViews) counted.push({ table: declaration.table, id: record.id });
+        return record;
       },
     },
   };

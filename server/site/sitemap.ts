@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { RESOURCES, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { RESOURCES, type PublicPageDeclaration, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { MEDIA_TABS, SECTION_PAGES } from '../../lib/site.js';
 import { visibleNow } from '../content/visibility.js';
 import type { Db, Row } from '../resources/hooks.js';
-import { loose } from '../resources/writes.js';
+import { declared } from '../db/declared.js';
 
 /** The sitemap protocol's limit of one file's bytes (that of its addresses is `SITEMAP_URL_LIMIT`). */
 const SITEMAP_BYTE_LIMIT = 50 * 1024 * 1024;
@@ -27,27 +27,24 @@ const addressColumns = (resource: ResourceDescriptor): string[] => [
 ];
 
 /** Every record visitors can open on a page of its own, with its address and its last change. */
-async function recordEntries(db: Db, resource: ResourceDescriptor & { preview: NonNullable<ResourceDescriptor['preview']> }): Promise<SitemapEntry[]> {
-  let query = loose(db).selectFrom(resource.table).select(addressColumns(resource));
-  if ('published' in resource.fields && 'public_at' in resource.fields) query = query.where(visibleNow());
-  const rows = (await query.orderBy('id').execute()) as Row[];
-  return rows.map((row) => ({ path: resource.preview.path(row), lastmod: row.updated_at === undefined ? undefined : String(row.updated_at) }));
+async function recordEntries(db: Db, resource: ResourceDescriptor, page: PublicPageDeclaration): Promise<SitemapEntry[]> {
+  const rows = (await declared(db).selectFrom(resource.table).select(addressColumns(resource)).where(visibleNow(resource)).orderBy('id').execute()) as Row[];
+  return rows.map((row) => ({ path: page.path(row), lastmod: row.updated_at === undefined ? undefined : String(row.updated_at) }));
 }
 
-/** The site's fixed pages, then every record with a page of its own (the resources that declare one). */
+/** The site's fixed pages and the declared list pages, then every record with a page of its own. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
-  const withPages = RESOURCES.filter((resource): resource is typeof resource & { preview: NonNullable<ResourceDescriptor['preview']> } =>
-    Boolean(resource.preview),
+  const records = await Promise.all(
+    RESOURCES.map((resource: ResourceDescriptor) => (resource.public?.page ? recordEntries(db, resource, resource.public.page) : [])),
   );
-  const records = await Promise.all(withPages.map((resource) => recordEntries(db, resource)));
-  return [
-    { path: '/' },
-    { path: '/news' },
-    ...MEDIA_TABS.map((tab) => ({ path: `/media/${tab.key}` })),
-    { path: '/investoram' },
-    ...Object.entries(SECTION_PAGES).flatMap(([section, pages]) => pages.map((page) => ({ path: `/${section}/${page.identifier}` }))),
-    ...records.flat(),
-  ];
+  const fixed = new Set([
+    '/',
+    ...RESOURCES.flatMap((resource: ResourceDescriptor) => resource.public?.list?.path ?? []),
+    ...MEDIA_TABS.map((tab) => `/media/${tab.key}`),
+    '/investoram',
+    ...Object.entries(SECTION_PAGES).flatMap(([section, pages]) => pages.map((page) => `/${section}/${page.identifier}`)),
+  ]);
+  return [...[...fixed].map((path) => ({ path })), ...records.flat()];
 }
 
 const urlLine = (url: (path: string) => string, entry: SitemapEntry): string =>

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { RESOURCES, roleMayUse, type Role } from '../../lib/resources/index.js';
-import { parseId, parseListQuery, runListQuery, setContentRange, type ListSpec } from '../admin/listQuery.js';
+import { parseId, runListQuery, setContentRange, type ListSpec } from '../admin/listQuery.js';
+import { listQuerySchema, parseListQuery } from '../admin/listQuerySchema.js';
 import { requireRole } from '../auth/guard.js';
 import type { TrashRow } from '../db/schema.js';
 import { DAY_MS, expiryOf, purgeTrash, TRASH_PURGE_INTERVAL_MS } from './purge.js';
 import { restoreFromTrash } from './restore.js';
+import { ADMIN_DOCS } from '../routes/openapi/admin.js';
 
 const LIST: ListSpec<'trash'> = {
   resource: 'trash',
@@ -14,6 +16,7 @@ const LIST: ListSpec<'trash'> = {
   filters: { resource: 'text', removed_by_email: 'text' },
   defaultSort: ['removed_at', 'DESC'],
 };
+const LIST_QUERY = listQuerySchema(LIST);
 
 /** The resources whose removed records a role sees and restores: those it may edit. */
 const trashResourcesFor = (role: Role): string[] =>
@@ -56,8 +59,8 @@ export async function trashRoutes(app: FastifyInstance, options: TrashOptions): 
     scope.addHook('onRequest', requireRole('USER'));
 
     // `GET /api/admin/trash?sort=&range=&filter=`: the entries of the resources the user may edit.
-    scope.get<{ Querystring: Record<string, unknown> }>('/api/admin/trash', async (request, reply) => {
-      const list = parseListQuery(LIST, request.query);
+    scope.get<{ Querystring: Record<string, unknown> }>('/api/admin/trash', { schema: ADMIN_DOCS.trash }, async (request, reply) => {
+      const list = parseListQuery(LIST_QUERY, request.query);
       list.equals.push({ column: 'resource', values: trashResourcesFor(request.user?.role ?? 'USER') });
       const { rows, total, start } = await runListQuery(app.db, LIST, list);
       setContentRange(reply, LIST.resource, start, rows.length, total);
@@ -65,14 +68,14 @@ export async function trashRoutes(app: FastifyInstance, options: TrashOptions): 
     });
 
     // `POST /api/admin/trash/restore/{resource}/{id}`: the record back under its id, answered as its admin read.
-    scope.post<{ Params: { resource: string; id: string } }>('/api/admin/trash/restore/:resource/:id', async (request) => {
+    scope.post<{ Params: { resource: string; id: string } }>('/api/admin/trash/restore/:resource/:id', { schema: ADMIN_DOCS.restore }, async (request) => {
       return { data: await restoreFromTrash(request, request.params.resource, parseId(request.params.id)) };
     });
   });
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', requireRole('MANAGER'));
-    scope.post('/api/admin/trash/empty', async (request) => {
+    scope.post('/api/admin/trash/empty', { schema: ADMIN_DOCS.emptyTrash }, async (request) => {
       const user = request.user ?? { id: null, email: '' };
       const purged = await purgeTrash({
         db: app.db,

@@ -8,8 +8,10 @@ import { HttpError, notFound } from '../http/errors.js';
 import type { Row, Trx } from '../resources/hooks.js';
 import { hooksOf, tableOf } from '../resources/index.js';
 import { presenterOf } from '../resources/present.js';
-import { loose, missingReference, orderedListOf, takenValue, type FieldProblem } from '../resources/writes.js';
+import { declared } from '../db/declared.js';
+import { missingReference, orderedListOf, takenValue, type FieldProblem } from '../resources/writes.js';
 import { followAddressChange } from '../redirects/store.js';
+import { noticePageChange } from '../indexnow/notify.js';
 import { indexRecord } from '../search/indexer.js';
 
 export const NOT_IN_TRASH_MESSAGE = 'В корзине нет такой записи.';
@@ -33,7 +35,7 @@ async function reinsert(trx: Trx, resource: ResourceDescriptor, row: Row, title:
   const unknown = await missingReference(trx, resource, row, tableOf);
   if (unknown) throw cannotRestore(title, unknown, null);
   try {
-    return (await loose(trx).insertInto(resource.table).values(row).returningAll().executeTakeFirstOrThrow()) as Row;
+    return (await declared(trx).insertInto(resource.table).values(row).returningAll().executeTakeFirstOrThrow()) as Row;
   } catch (error) {
     // Another save took the address between the check and the insert: the unique index refuses it.
     if (isUniqueViolation(error)) throw new HttpError(409, `Нельзя восстановить «${title}»: его адрес уже занят другой записью.`);
@@ -59,6 +61,7 @@ export async function restoreFromTrash(request: FastifyRequest, name: string, re
     if (resource.ordered) await placeAt(trx, orderedListOf(resource, restored), restored.id, Number(restored.position));
     await hooks.afterRestore?.(trx, restored);
     await followAddressChange(trx, resource, null, restored);
+    await noticePageChange(trx, request.server.config, resource, null, restored);
     await indexRecord(trx, resource, restored);
     return restored;
   });

@@ -1,4 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
+import { requestConsentSettings } from '../client/consent.js';
 
 const NETWORK_LABELS: Record<string, string> = { vk: 'VK', telegram: 'TG', ok: 'OK', dzen: 'Дзен' };
 
@@ -28,6 +29,13 @@ export function Footer() {
             <li>
               <a href="/rss.xml">RSS новостей</a>
             </li>
+            {site.analytics && (
+              <li>
+                <button type="button" className="footer__button" onClick={requestConsentSettings}>
+                  Настройки cookie
+                </button>
+              </li>
+            )}
           </ul>
         </nav>
         <nav className="footer__col" aria-label="Оплата">

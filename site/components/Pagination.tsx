@@ -1,9 +1,11 @@
-import { canonicalPath } from '../meta.js';
+import { listHref } from '../meta.js';
 
 interface PaginationProps {
   pathname: string;
   page: number;
   pageCount: number;
+  /** The list's picked filters, which every page's address keeps. */
+  chosen?: Readonly<Record<string, string>>;
 }
 
 /** Numbered pages window around the current page, with first and last. */
@@ -19,13 +21,14 @@ export function pageWindow(page: number, pageCount: number): (number | null)[] {
   return result;
 }
 
-/** Links to the pages of a list (`?page=N`; page 1 is the bare path). */
-export function Pagination({ pathname, page, pageCount }: PaginationProps) {
+/** Links to the pages of a list (`?page=N` after its filters; page 1 has no `page`). */
+export function Pagination({ pathname, page, pageCount, chosen = {} }: PaginationProps) {
   if (pageCount <= 1) return null;
+  const href = (n: number) => listHref(pathname, chosen, n);
   return (
     <nav className="pagination" aria-label="Страницы">
       {page > 1 && (
-        <a className="pagination__step" href={canonicalPath(pathname, page - 1)} rel="prev">
+        <a className="pagination__step" href={href(page - 1)} rel="prev">
           ← Назад
         </a>
       )}
@@ -42,7 +45,7 @@ export function Pagination({ pathname, page, pageCount }: PaginationProps) {
                   {n}
                 </span>
               ) : (
-                <a className="pagination__page" href={canonicalPath(pathname, n)} aria-label={`Страница ${n}`}>
+                <a className="pagination__page" href={href(n)} aria-label={`Страница ${n}`}>
                   {n}
                 </a>
               )}
@@ -51,7 +54,7 @@ export function Pagination({ pathname, page, pageCount }: PaginationProps) {
         )}
       </ul>
       {page < pageCount && (
-        <a className="pagination__step" href={canonicalPath(pathname, page + 1)} rel="next">
+        <a className="pagination__step" href={href(page + 1)} rel="next">
           Вперёд →
         </a>
       )}

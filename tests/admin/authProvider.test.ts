@@ -155,6 +155,9 @@ describe('authProvider: errors and roles', () => {
       expect(roleCanAccess('USER', resource)).toBe(false);
     }
     expect(roleCanAccess(undefined, 'news')).toBe(false);
+    // The IndexNow log lies outside the registry and is for a MANAGER only.
+    expect(roleCanAccess('MANAGER', 'indexnow')).toBe(true);
+    expect(roleCanAccess('USER', 'indexnow')).toBe(false);
     const { auth } = setup(() => ({ status: 200 }), tokenFor('USER'));
     await expect(auth.canAccess({ resource: 'users', action: 'list' })).resolves.toBe(false);
     await expect(auth.canAccess({ resource: 'news', action: 'list' })).resolves.toBe(true);

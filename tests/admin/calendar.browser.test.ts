@@ -75,4 +75,24 @@ describe('publishing calendar in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('shows a withdrawal at its unpublish_at as an entry of its own, labelled, opening the record', async () => {
+    const withdrawal = dayAt(2);
+    const id = await insertArticle(admin.app.db, 'news', {
+      title: 'Новость с датой снятия',
+      public_at: dayAt(-40).toISOString(),
+      unpublish_at: withdrawal.toISOString(),
+      published: 1,
+    });
+    const { context, page, errors } = await newAdminPage(admin, { viewport: { width: 1400, height: 1000 }, timezoneId: 'UTC' });
+    await logIn(page);
+    await page.goto(`/admin/calendar?month=${monthKey(withdrawal)}`);
+    const entry = page.getByTestId(`calendar-day-${dayKey(withdrawal)}`).getByTestId(`calendar-withdrawal-news-${id}`);
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain('Снятие с публикации');
+    expect(await entry.textContent()).toContain('10:00');
+    expect(await entry.getByRole('link', { name: 'Новость с датой снятия' }).getAttribute('href')).toBe(`/admin/news/${id}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

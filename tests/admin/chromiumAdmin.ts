@@ -81,6 +81,31 @@ export async function submitPassword(page: Page, email: string, password: string
   await fillLogin(page, email, password);
 }
 
+type SessionState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+const signedInStates = new WeakMap<ChromiumAdmin, Promise<SessionState>>();
+
+async function signInOnce(admin: ChromiumAdmin): Promise<SessionState> {
+  const { context, page } = await newAdminPage(admin);
+  await logIn(page);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/**
+ * A fresh context already signed in as the MANAGER. The sign-in happens once per test file and its cookies are reused:
+ * the server admits only ten sign-ins a minute from one address, fewer than a file of quick tests needs.
+ */
+export async function newSignedInPage(admin: ChromiumAdmin, options: BrowserContextOptions = {}): Promise<AdminPage> {
+  let state = signedInStates.get(admin);
+  if (state === undefined) {
+    state = signInOnce(admin);
+    signedInStates.set(admin, state);
+  }
+  return newAdminPage(admin, { ...options, storageState: await state });
+}
+
 /** Signs in on the login screen and waits for the dashboard. */
 export async function logIn(page: Page, email = MANAGER.email, password = MANAGER.password): Promise<void> {
   await submitPassword(page, email, password);

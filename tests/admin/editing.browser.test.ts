@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { logIn, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+import { newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** Editing in Debian's Chromium against the built server: unsaved work is kept, leaving asks, saving is quick. */
 
@@ -19,14 +19,13 @@ interface EditingPage {
 }
 
 async function signedIn(): Promise<EditingPage> {
-  const { context, page } = await newAdminPage(admin);
+  const { context, page } = await newSignedInPage(admin);
   const dialogs: string[] = [];
   const answer = { accept: true };
   page.on('dialog', (dialog: Dialog) => {
     dialogs.push(dialog.type());
     void (answer.accept ? dialog.accept() : dialog.dismiss());
   });
-  await logIn(page);
   return { page, dialogs, answer, close: () => context.close() };
 }
 

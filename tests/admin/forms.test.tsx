@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { HttpError, SimpleForm, type DataProvider } from 'react-admin';
+import { HttpError, RecordContextProvider, SimpleForm, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NumericInput } from '../../admin/inputs/NumericInput.js';
 import { PatternInput } from '../../admin/inputs/PatternInput.js';
-import { combineDateTime, PublicAtInput } from '../../admin/inputs/PublicAtInput.js';
+import { combineDateTime, PublicAtInput, UnpublishAtInput } from '../../admin/inputs/PublicAtInput.js';
+import { StatusField } from '../../admin/common/fields.js';
+import { rules } from '../../admin/common/rules.js';
 import { RESOURCE_VIEWS } from '../../admin/resources.js';
 import { renderInAdmin } from './render.js';
 
@@ -65,6 +67,25 @@ describe('inputs built on the shared input masks', () => {
     expect(combineDateTime('30.04.2026', '24:00')).toBeNull();
   });
 
+  it('the withdrawal date must come after the publication, and emptying both of its parts removes it', async () => {
+    const onSubmit = renderForm(<UnpublishAtInput validate={rules('news', 'unpublish_at')} />);
+    const date = screen.getByTestId('unpublish_at-date') as HTMLInputElement;
+    const time = screen.getByTestId('unpublish_at-time') as HTMLInputElement;
+    expect(screen.getByLabelText('Время снятия (чч:мм)')).toBe(time);
+    // The form's publication is 09.03.2025 at 06:05 UTC; a withdrawal the day before is refused.
+    await userEvent.type(date, '08032025');
+    await userEvent.type(time, '1000');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Дата окончания должна быть позже даты начала.')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.clear(date);
+    await userEvent.clear(time);
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ unpublish_at: null });
+  });
+
   it('a numeric field refuses letters and keeps digits, and the pattern field fills its slots', async () => {
     const onSubmit = renderForm(
       <>
@@ -107,5 +128,29 @@ describe('server validation errors', () => {
     await waitFor(() => expect(dataProvider.create).toHaveBeenCalled());
     expect(await screen.findByText('Не длиннее 300 символов.')).toBeTruthy();
     expect(await screen.findByText('Такой адрес уже есть.')).toBeTruthy();
+  });
+});
+
+describe('the status column of lists', () => {
+  const statusOf = (record: Record<string, unknown>) => {
+    const { container } = renderInAdmin(
+      <RecordContextProvider value={{ id: 1, ...record }}>
+        <StatusField />
+      </RecordContextProvider>,
+      { dataProvider: noData, resource: 'news' },
+    );
+    const text = container.textContent;
+    cleanup();
+    return text;
+  };
+  const [past, earlier, future] = [new Date(Date.now() - 60_000), new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000)].map((date) =>
+    date.toISOString(),
+  );
+
+  it('names a published item withdrawn once its unpublish_at has passed, and scheduled, published or draft otherwise', () => {
+    expect(statusOf({ published: 1, public_at: earlier, unpublish_at: past })).toBe('Снято с публикации');
+    expect(statusOf({ published: 1, public_at: earlier, unpublish_at: future })).toBe('Опубликовано');
+    expect(statusOf({ published: 1, public_at: future, unpublish_at: null })).toBe('Запланировано');
+    expect(statusOf({ published: 0, public_at: earlier, unpublish_at: past })).toBe('Черновик');
   });
 });

@@ -39,7 +39,9 @@ describe.each(await testDialects())('publishing calendar on %s', (dialect) => {
       resource: 'investor-documents',
       id: expect.any(Number),
       title: 'Отчёт эмитента',
+      kind: 'publication',
       public_at: expect.any(String),
+      unpublish_at: null,
       published: true,
     });
     expect(body.data.at(-1)).toMatchObject({ resource: 'media-our', published: false });
@@ -50,6 +52,26 @@ describe.each(await testDialects())('publishing calendar on %s', (dialect) => {
     const { status, body } = await read(user, `filter=${filter}`);
     expect(status).toBe(200);
     expect(body.data.map((item) => item.title)).toEqual(['Вчерашняя новость', 'Завтрашняя новость', 'Черновик статьи']);
+  });
+
+  it('shows a withdrawal as an entry of its own at its unpublish_at, beside the publication', async () => {
+    const publicAt = daysAgo(30);
+    const unpublishAt = daysAgo(-3);
+    const id = await insertArticle(t.app.db, 'news', { title: 'Новость со сроком', public_at: publicAt, unpublish_at: unpublishAt });
+    const { status, body } = await read(manager, period);
+    expect(status).toBe(200);
+    const entries = body.data.filter((item) => item.id === id && item.resource === 'news');
+    // The publication lies before the period: only the withdrawal falls in it.
+    expect(entries).toEqual([
+      { resource: 'news', id, title: 'Новость со сроком', kind: 'withdrawal', public_at: publicAt, unpublish_at: unpublishAt, published: true },
+    ]);
+    // Dated entries stay in time order, the withdrawal among them.
+    const titles = body.data.filter((item) => item.published).map((item) => item.title);
+    expect(titles.indexOf('Новость со сроком')).toBeGreaterThan(titles.indexOf('Завтрашняя новость'));
+
+    const wide = `from=${encodeURIComponent(daysAgo(40))}&to=${encodeURIComponent(daysAgo(-10))}`;
+    const both = (await read(manager, wide)).body.data.filter((item) => item.id === id && item.resource === 'news');
+    expect(both.map((item) => item.kind)).toEqual(['publication', 'withdrawal']);
   });
 
   it('refuses a missing or inverted period with a Russian 400', async () => {

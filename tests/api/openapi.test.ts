@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fetchDocument, operationsOf } from '../helpers/openapi.js';
 import { registeredRoutes } from '../helpers/routes.js';
 
 vi.mock('fastify', async (importOriginal) => (await import('../helpers/routes.js')).recordingFastify(importOriginal));
@@ -42,5 +43,34 @@ describe('the OpenAPI description at /api/openapi.json', () => {
     expect(pressAdd?.required).toEqual(expect.arrayContaining(['title', 'url', 'public_at']));
     const newsAdd = paths['/api/admin/news/add']?.post?.requestBody?.content['multipart/form-data']?.schema;
     expect(newsAdd?.properties.title?.maxLength).toBe(300);
+  });
+
+  it('gives every operation a summary, an id, a tag, its security, its success answer and its error answers', async () => {
+    const document = await fetchDocument(t.app);
+    const problems: string[] = [];
+    const operations = operationsOf(document);
+    expect(new Set(operations.map(({ operation }) => operation.operationId)).size).toBe(operations.length);
+    for (const { path, method, operation } of operations) {
+      const name = `${method.toUpperCase()} ${path}`;
+      const statuses = Object.keys(operation.responses);
+      const expected: string[] = [];
+      const bearer = path.startsWith('/api/admin/') || path === '/api/site/logout';
+      if (bearer) expected.push('401', '403');
+      if (method === 'post' || method === 'put') expected.push('400', '413', '415');
+      if (path.includes('{')) expected.push('404');
+      const missing = expected.filter((status) => !statuses.includes(status));
+      if (missing.length) problems.push(`${name}: no answer declared for ${missing.join(', ')}`);
+      if (!operation.summary || !operation.operationId || !operation.tags?.length) problems.push(`${name}: no summary, id or tag`);
+      const security = JSON.stringify(operation.security);
+      const publicRead = path === '/api/site/refresh' ? '[{"refreshCookie":[]}]' : '[]';
+      if (security !== (bearer ? '[{"bearer":[]}]' : publicRead)) problems.push(`${name}: security ${security}`);
+      const success = statuses.filter((status) => status.startsWith('2'));
+      if (success.length !== 1) problems.push(`${name}: success answers ${success.join(', ')}`);
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const withoutSchema = Object.entries(response.content ?? {}).filter(([, media]) => !media.schema);
+        if (withoutSchema.length || (!response.content && status !== '204')) problems.push(`${name}: ${status} without a schema`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ vi.mock('fastify', async (importOriginal) => (await import('../helpers/routes.js
  * verbs path it starts with. Beside the resources: the signed-in user's own account, the global search, the
  * publishing calendar, the trash and who else is editing a record (every role; they answer only what the user's
  * role may read), the kept form versions (every role; the route refuses resources the role may not edit), emptying
- * the trash and the security settings (MANAGER).
+ * the trash, the IndexNow log and the security settings (MANAGER).
  */
 const ACCOUNT_ROUTES: Readonly<Record<string, Role>> = {
   '/api/admin/trash/empty': 'MANAGER',
@@ -28,6 +28,7 @@ const ACCOUNT_ROUTES: Readonly<Record<string, Role>> = {
   '/api/admin/presence': 'USER',
   '/api/admin/form-drafts': 'USER',
   '/api/admin/settings': 'MANAGER',
+  '/api/admin/indexnow': 'MANAGER',
 };
 
 const underPath = (url: string, base: string) => url === base || url.startsWith(`${base}/`);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { ensureSiteBuilt } from '../site/server.js';
+import { up as decodeStoredPaths } from '../../server/db/migrations/0015_redirect_paths_decoded.js';
 import { postForm } from './admin-helpers.js';
 
 /**
@@ -177,6 +179,96 @@ describe.each(await testDialects())('old addresses on %s', (dialect) => {
         'Строка 6: адрес /csv-horoshiy уже есть в строке 1.',
       ]);
       expect((await get('/csv-horoshiy')).statusCode).toBe(404);
+    });
+
+    it('matches a Cyrillic old address however it was typed and sent, and leads on with the new one encoded once', async () => {
+      const typed = await rest('POST', '/api/admin/redirects', { from_path: '/старая-страница', to_path: '/news/новость-дня' });
+      expect(typed.statusCode).toBe(200);
+      expect(typed.json().data).toMatchObject({ from_path: '/старая-страница', to_path: '/news/новость-дня' });
+      const location = encodeURI('/news/новость-дня');
+      expect(location).toBe('/news/%D0%BD%D0%BE%D0%B2%D0%BE%D1%81%D1%82%D1%8C-%D0%B4%D0%BD%D1%8F');
+      for (const spelling of [encodeURI('/старая-страница'), encodeURI('/старая-страница').toLowerCase().replace('/%d1', '/%D1')]) {
+        const answer = await get(spelling);
+        // A lower-case escape is first sent to its canonical spelling; that one is the redirect.
+        const final = answer.statusCode === 301 && answer.headers.location !== location ? await get(String(answer.headers.location)) : answer;
+        expect(final.statusCode, spelling).toBe(301);
+        expect(final.headers.location, spelling).toBe(location);
+      }
+
+      // Saved percent-encoded, both addresses are stored decoded: the same redirect, not a second one.
+      const encoded = await rest('POST', '/api/admin/redirects', { from_path: encodeURI('/news/архив'), to_path: encodeURI('/media/фото') });
+      expect(encoded.statusCode).toBe(200);
+      expect(encoded.json().data).toMatchObject({ from_path: '/news/архив', to_path: '/media/фото' });
+      const answer = await get(encodeURI('/news/архив'));
+      expect(answer.statusCode).toBe(301);
+      expect(answer.headers.location).toBe(encodeURI('/media/фото'));
+      expect((await rest('POST', '/api/admin/redirects', { from_path: '/news/архив', to_path: '/news' })).statusCode).toBe(409);
+      expect((await rest('POST', '/api/admin/redirects', { from_path: '/петля', to_path: encodeURI('/петля') })).json().errors.to_path).toEqual([
+        'Перенаправление ведёт само на себя.',
+      ]);
+    });
+
+    it('keeps escapes of reserved characters as they are and refuses a malformed escape with 400', async () => {
+      const kept = await rest('POST', '/api/admin/redirects', { from_path: '/skidka-100%25', to_path: '/news/a%2Fb?tema=новости' });
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().data).toMatchObject({ from_path: '/skidka-100%25', to_path: '/news/a%2Fb?tema=новости' });
+      const answer = await get('/skidka-100%25');
+      expect(answer.statusCode).toBe(301);
+      expect(answer.headers.location).toBe(`/news/a%2Fb?tema=${encodeURIComponent('новости')}`);
+      for (const from_path of ['/skidka-100%', '/staraya%zz', '/%C0%AF']) {
+        const refused = await rest('POST', '/api/admin/redirects', { from_path, to_path: '/news' });
+        expect(refused.statusCode, from_path).toBe(400);
+        expect(refused.json().errors.from_path, from_path).toEqual([expect.stringContaining('«%…»')]);
+      }
+    });
+
+    it('a request whose path holds a malformed escape is refused before any lookup: a 4xx, never 500', async () => {
+      for (const path of ['/staraya%zz', '/%C0%AF', '/news/%E0%A4%A']) {
+        const answer = await get(path);
+        expect([400, 404], `${path}: ${answer.statusCode}`).toContain(answer.statusCode);
+      }
+    });
+
+    it('imports CSV with Cyrillic addresses, plain or percent-encoded, as one form', async () => {
+      const imported = await rest('POST', '/api/admin/redirects/import', {
+        csv: `/старый-раздел;/news\n${encodeURI('/старый-архив')};${encodeURI('/media/видео')}\n/csv-путь;https://example.com/страница\n`,
+      });
+      expect(imported.statusCode).toBe(200);
+      expect(imported.json().data).toEqual({ imported: 3 });
+      expect((await get(encodeURI('/старый-раздел'))).headers.location).toBe('/news');
+      expect((await get(encodeURI('/старый-архив'))).headers.location).toBe(encodeURI('/media/видео'));
+      expect((await get(encodeURI('/csv-путь'))).headers.location).toBe(`https://example.com/${encodeURIComponent('страница')}`);
+      const stored = await rest('GET', `/api/admin/redirects?filter=${encodeURIComponent(JSON.stringify({ q: 'старый-архив' }))}`);
+      expect(stored.json().data).toMatchObject([{ from_path: '/старый-архив', to_path: '/media/видео' }]);
+
+      const twice = await rest('POST', '/api/admin/redirects/import', {
+        csv: `/дубль,/news\n${encodeURI('/дубль')},/media\n/csv-сломанный%zz,/news\n`,
+      });
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json().errors.csv).toEqual([
+        'Строка 2: адрес /дубль уже есть в строке 1.',
+        'Строка 3: «/csv-сломанный%zz»: В адресе неверная последовательность «%…»: после % идут две шестнадцатеричные цифры, а сам знак процента пишется как %25.',
+      ]);
+    });
+
+    it('the migration to decoded paths rewrites rows saved percent-encoded; of two rows for one address the encoded one stays', async () => {
+      const row = (from_path: string, to_path: string) => ({ from_path, to_path, created_at: daysAgo(1), updated_at: daysAgo(1) });
+      await t.app.db
+        .insertInto('redirects')
+        .values([row(encodeURI('/миграция'), encodeURI('/news/новость')), row('/дубль-миграции', '/news'), row(encodeURI('/дубль-миграции'), '/media')])
+        .execute();
+      await decodeStoredPaths(t.app.db as Kysely<unknown>);
+      const stored = await t.app.db
+        .selectFrom('redirects')
+        .select(['from_path', 'to_path'])
+        .where('from_path', 'in', ['/миграция', '/дубль-миграции', encodeURI('/миграция'), encodeURI('/дубль-миграции')])
+        .orderBy('from_path')
+        .execute();
+      expect(stored).toEqual([
+        { from_path: '/дубль-миграции', to_path: '/media' },
+        { from_path: '/миграция', to_path: '/news/новость' },
+      ]);
+      expect((await get(encodeURI('/миграция'))).headers.location).toBe(encodeURI('/news/новость'));
     });
 
     it('answers 400, never 500, to an empty or unreadable file', async () => {

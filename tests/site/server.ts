@@ -23,8 +23,8 @@ export interface RunningSite {
   close: () => Promise<void>;
 }
 
-/** The built site on a free port, on a new SQLite database with the demo content. */
-export async function startSite(): Promise<RunningSite> {
+/** The built site on a free port, on a new SQLite database with the demo content; `env` adds settings. */
+export async function startSite(env: NodeJS.ProcessEnv = {}): Promise<RunningSite> {
   ensureSiteBuilt();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-browser-'));
   const config = loadConfig({
@@ -33,6 +33,7 @@ export async function startSite(): Promise<RunningSite> {
     ADMIN_PASSWORD: 'manager-password-1',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     PUBLIC_URL: 'https://www.example.test',
+    ...env,
   });
   const app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -86,6 +86,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(new RegExp(`^${name} must be a whole number of milliseconds`));
   });
 
+  it('runs no analytics counter by default and takes YANDEX_METRIKA_ID as digits only', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).analyticsCounters).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir, YANDEX_METRIKA_ID: ' 12345678 ' }).analyticsCounters).toEqual([{ kind: 'metrika', id: '12345678' }]);
+    for (const bad of ['12 34', 'abc', '-1', '1e5', '123;script-src *']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, YANDEX_METRIKA_ID: bad })).toThrow(/^YANDEX_METRIKA_ID must be the counter number \(digits only\)/);
+    }
+  });
+
   it('takes PUBLIC_URL without a trailing slash', () => {
     expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://example.ru/' }).publicUrl).toBe('https://example.ru');
   });
@@ -96,5 +104,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it('tells IndexNow of changed pages only with a key of 8 to 128 letters, digits and dashes, at Yandex unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).indexNow).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, INDEXNOW_KEY: 'abcd-1234' }).indexNow).toEqual({ key: 'abcd-1234', endpoint: 'https://yandex.com/indexnow' });
+    const bing = loadConfig({ DATA_DIR: dataDir, INDEXNOW_KEY: 'a'.repeat(128), INDEXNOW_ENDPOINT: 'https://www.bing.com/indexnow' });
+    expect(bing.indexNow?.endpoint).toBe('https://www.bing.com/indexnow');
+    for (const key of ['short-7', 'a'.repeat(129), 'with space 1', 'ключ-на-русском', 'under_score']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, INDEXNOW_KEY: key }), key).toThrow(/INDEXNOW_KEY must be 8 to 128/);
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir, INDEXNOW_KEY: 'abcd-1234', INDEXNOW_ENDPOINT: 'yandex.com/indexnow' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, INDEXNOW_ENDPOINT: 'https://yandex.com/indexnow' })).toThrow(/INDEXNOW_KEY is not/);
   });
 });

@@ -13,6 +13,8 @@ interface ArticleColumns {
   image: string | null;
   image_alt: string;
   public_at: Timestamp;
+  /** When the record leaves the site; null when it stays. */
+  unpublish_at: Timestamp | null;
   published: Flag;
   seo_title: string;
   seo_description: string;
@@ -41,6 +43,8 @@ export interface MediaOtherTable {
   url: string;
   source_id: number | null;
   public_at: Timestamp;
+  /** When the record leaves the site; null when it stays. */
+  unpublish_at: Timestamp | null;
   published: Flag;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -54,6 +58,8 @@ export interface MediaVideoTable {
   /** JSON of `StoredImage`, or null. */
   preview: string | null;
   public_at: Timestamp;
+  /** When the record leaves the site; null when it stays. */
+  unpublish_at: Timestamp | null;
   published: Flag;
   fixed: Flag;
   /** 1, 2, 3… among fixed videos; null when not fixed. */
@@ -100,6 +106,8 @@ export interface InvestorDocumentsTable {
   year: number;
   file: string | null;
   public_at: Timestamp;
+  /** When the record leaves the site; null when it stays. */
+  unpublish_at: Timestamp | null;
   published: Flag;
   created_at: CreatedAt;
   updated_at: Timestamp;

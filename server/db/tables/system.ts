@@ -31,6 +31,8 @@ export interface SearchIndexTable {
   /** The item's date: `public_at` when it has one, else when it was last changed. */
   date: string;
   public_at: string | null;
+  /** The record's withdrawal moment, when it declares one and has it set. */
+  unpublish_at: string | null;
   published: number;
 }
 
@@ -39,6 +41,26 @@ export interface PeriodicJobsTable {
   name: string;
   last_run_at: string;
 }
+
+/** A message to another system (a mail, a search engine's notice), kept until it is delivered (server/outbox). */
+export interface OutboxTable {
+  id: Generated<number>;
+  /** What delivers it: `mail`, `indexnow`. */
+  kind: string;
+  /** JSON of what the delivery needs. */
+  payload: string;
+  attempts: Generated<number>;
+  /** When the next attempt is due. */
+  due_at: string;
+  /** The last failure's text, '' while none. */
+  last_error: Generated<string>;
+  /** When it was delivered, and the receiver's short answer; null and '' until then. */
+  sent_at: string | null;
+  answer: Generated<string>;
+  created_at: string;
+}
+
+export type OutboxRow = Selectable<OutboxTable>;
 
 /** The version of a record a save replaced (server/revisions). */
 export interface RevisionsTable {

@@ -1,5 +1,5 @@
 import type { Values, WriteContext } from '../hooks.js';
-import { loose } from '../writes.js';
+import { declared } from '../../db/declared.js';
 
 /**
  * A position the editor may set; left out on add, the record goes to the end of its list (the rows sharing
@@ -9,7 +9,7 @@ export const positionAtEnd =
   (table: string, scope?: string) =>
   async ({ trx, values, current }: WriteContext): Promise<Values> => {
     if (current || values.position !== undefined) return {};
-    let query = loose(trx)
+    let query = declared(trx)
       .selectFrom(table)
       .select((eb) => eb.fn.max('position').as('last'));
     if (scope) query = query.where(scope, '=', values[scope]);

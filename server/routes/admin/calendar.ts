@@ -5,6 +5,7 @@ import { requireRole } from '../../auth/guard.js';
 import { calendarItems } from '../../calendar/items.js';
 import { HttpError } from '../../http/errors.js';
 import { adminParam } from '../search.js';
+import { ADMIN_DOCS } from '../openapi/admin.js';
 
 const DAY_MS = 86_400_000;
 
@@ -23,7 +24,7 @@ function moment(value: unknown, name: 'from' | 'to'): Date {
  */
 export async function adminCalendarRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireRole('USER'));
-  app.get<{ Querystring: Record<string, unknown> }>('/api/admin/calendar', async (request, reply) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/api/admin/calendar', { schema: ADMIN_DOCS.calendar }, async (request, reply) => {
     const from = moment(adminParam(request.query, 'from'), 'from');
     const to = moment(adminParam(request.query, 'to'), 'to');
     if (to <= from || to.getTime() - from.getTime() > CALENDAR_MAX_DAYS * DAY_MS) {

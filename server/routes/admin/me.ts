@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { toUserRecord, USER_COLUMNS } from '../../auth/accounts.js';
 import { requireRole } from '../../auth/guard.js';
 import { notFound } from '../../http/errors.js';
+import { ADMIN_DOCS } from '../openapi/admin.js';
 
 /** `GET /api/admin/me`: the signed-in user, of any role. */
 export async function adminMeRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireRole('USER'));
-  app.get('/api/admin/me', async (request) => {
+  app.get('/api/admin/me', { schema: ADMIN_DOCS.me }, async (request) => {
     const row = await app.db
       .selectFrom('users')
       .select(USER_COLUMNS)

@@ -5,6 +5,7 @@ import { expectedVersions } from '../../admin/versions.js';
 import { activeSchema, createUser, deleteUser, emailSchema, nameSchema, passwordSchema, roleSchema, updateUser } from '../../auth/accounts.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { idParams } from '../../resources/zod.js';
+import { ADMIN_DOCS } from '../openapi/admin.js';
 
 const createBody = z.object({
   email: emailSchema,
@@ -39,13 +40,13 @@ export const SELF_MESSAGES = {
  */
 export async function usersWriteRoutes(app: FastifyInstance): Promise<void> {
   // Each audit entry is written in the same transaction as the change it records.
-  app.post('/api/admin/users', { schema: { body: createBody } }, async (request, reply) => {
+  app.post('/api/admin/users', { schema: { ...ADMIN_DOCS.createUser, body: createBody } }, async (request, reply) => {
     const body = request.body as z.output<typeof createBody>;
     const user = await createUser(app.db, body, (trx, created) => recordAudit(request, { action: 'create', resource: 'users', recordId: created.id }, trx));
     return reply.code(201).send({ data: user });
   });
 
-  app.put<{ Params: { id: number } }>('/api/admin/users/:id', { schema: { params: idParams, body: updateBody } }, async (request) => {
+  app.put<{ Params: { id: number } }>('/api/admin/users/:id', { schema: { ...ADMIN_DOCS.updateUser, params: idParams, body: updateBody } }, async (request) => {
     const id = request.params.id;
     const changes = request.body as z.output<typeof updateBody>;
     if (id === request.user?.id) {
@@ -63,7 +64,7 @@ export async function usersWriteRoutes(app: FastifyInstance): Promise<void> {
     return { data: result.user };
   });
 
-  app.delete<{ Params: { id: number } }>('/api/admin/users/:id', { schema: { params: idParams } }, async (request) => {
+  app.delete<{ Params: { id: number } }>('/api/admin/users/:id', { schema: { ...ADMIN_DOCS.deleteUser, params: idParams } }, async (request) => {
     const id = request.params.id;
     if (id === request.user?.id) throw new HttpError(409, SELF_MESSAGES.delete);
     const user = await deleteUser(

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import '../../styles/site.css';
+import { CookieConsent } from '../../components/CookieConsent.js';
 import { Footer } from '../../components/Footer.js';
 import { Header } from '../../components/Header.js';
 import { PreviewBanner } from '../../components/PreviewBanner.js';
@@ -20,6 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <CookieConsent />
       <Toasts />
     </>
   );

@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types';
 import type { ArticleSummary, Page } from '@lib/types.js';
 import { assertPageExists, currentPage } from '../../../guards.js';
-import { canonicalPath, type WithMeta } from '../../../meta.js';
+import { listHref, type WithMeta } from '../../../meta.js';
 
 export interface NewsListData extends WithMeta {
   list: Page<ArticleSummary>;
@@ -17,7 +17,7 @@ export async function data(pageContext: PageContextServer): Promise<NewsListData
       title: 'Новости',
       page,
       description: `Новости компании ${pageContext.site.brand}: события, решения совета директоров, новые сервисы и итоги работы.`,
-      canonicalPath: canonicalPath('/news', page),
+      canonicalPath: listHref('/news', {}, page),
     },
   };
 }

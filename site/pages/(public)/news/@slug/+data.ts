@@ -1,7 +1,8 @@
 import type { PageContextServer } from 'vike/types';
+import { readRecord } from '@lib/content.js';
 import { articlePageData, type ArticlePageData } from '../../../../articleData.js';
 
 export async function data(pageContext: PageContextServer): Promise<ArticlePageData> {
-  const article = await pageContext.content.news.get(pageContext.routeParams.slug ?? '');
+  const article = await readRecord(pageContext.content.reads, 'news', pageContext.routeParams.slug ?? '');
   return articlePageData(pageContext, article, '/news', { title: 'Новости', href: '/news' });
 }

@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import type { PublicReads, PublicRecord } from '../../lib/content.js';
+import { idFromText, isPathKey } from '../../lib/ids.js';
+import { resourceNamed, type PublicListDeclaration, type PublicPageDeclaration, type ResourceDescriptor } from '../../lib/resources/index.js';
+import type { StoredDocument } from '../../lib/types.js';
+import { declared } from '../db/declared.js';
+import type { Database } from '../db/schema.js';
+import type { PreviewTarget } from '../preview/links.js';
+import { toDownloadFile, toPublicImage } from './mappers.js';
+import { pageOf, toCount } from './paging.js';
+import type { ViewCounter } from './viewCounter.js';
+import { visibleNow, visibleNowOrPreviewed } from './visibility.js';
+
+type Listed = ResourceDescriptor & { public: { list: PublicListDeclaration } };
+type Paged = ResourceDescriptor & { public: { page: PublicPageDeclaration } };
+
+function listedResource(name: string): Listed {
+  const resource = resourceNamed(name);
+  if (!resource?.public?.list) throw new Error(`${name} declares no public list`);
+  return resource as Listed;
+}
+
+function pagedResource(name: string): Paged {
+  const resource = resourceNamed(name);
+  if (!resource?.public?.page) throw new Error(`${name} declares no public page`);
+  return resource as Paged;
+}
+
+/** The address a single file of a public list downloads from, under its original name. */
+export const publicFileUrl = (api: string, id: number, field: string): string => `/api/${api}/${id}/${field}`;
+
+/** The columns a row must carry to show the named fields: an image's alt text, and the title it falls back to. */
+function columnsFor(resource: ResourceDescriptor, names: readonly string[]): string[] {
+  const columns = new Set(['id', ...names]);
+  for (const name of names) {
+    const field = resource.fields[name];
+    if (field?.kind === 'image' && field.alt) columns.add(field.alt);
+  }
+  if ('title' in resource.fields) columns.add('title');
+  return [...columns];
+}
+
+/**
+ * A row as visitors read it: the named fields, an image with its variants and its alt text (the record's title
+ * when none is given), a single file as a download (from the list's own address when it has one).
+ */
+function toPublicRecord(resource: ResourceDescriptor, names: readonly string[], row: Record<string, unknown>): PublicRecord {
+  const record: PublicRecord = { id: Number(row.id) };
+  const api = resource.public?.list?.api;
+  for (const name of names) {
+    const field = resource.fields[name];
+    const value = row[name] as string | null;
+    if (field?.kind === 'image') {
+      const alt = (field.alt && (row[field.alt] as string)) || String(row.title ?? '');
+      record[name] = toPublicImage(value, alt);
+    } else if (field?.kind === 'files' && field.maxFiles === 1) {
+      const file = toDownloadFile(value);
+      record[name] = file && api ? { ...file, url: publicFileUrl(api, record.id, name) } : file;
+    } else {
+      record[name] = row[name];
+    }
+  }
+  return record;
+}
+
+/** The declared order, newest first (`public_at`) when none is declared; `id` breaks ties the way the last key goes. */
+function orderOf(resource: Listed): (readonly [string, 'asc' | 'desc'])[] {
+  const order = resource.public.list.order ?? ('public_at' in resource.fields ? [['public_at', 'desc'] as const] : []);
+  return [...order, ['id', order.at(-1)?.[1] ?? 'desc']];
+}
+
+/**
+ * The reads visitors make of every resource that declares them: its list (filtered, paged, ordered) and the page
+ * of one record, both under the one visibility rule. `previewed` names the record a preview link opened: its page
+ * shows it even as a draft or scheduled, and that read is not counted.
+ */
+export function createPublicReads(db: Kysely<Database>, views: ViewCounter, previewed: PreviewTarget | null = null): PublicReads {
+  const tables = declared(db);
+  const visible = (resource: ResourceDescriptor, filters: Readonly<Record<string, string | number>>) => {
+    let query = tables.selectFrom(resource.table).where(visibleNow(resource));
+    for (const [name, value] of Object.entries(filters)) query = query.where(name, '=', value);
+    return query;
+  };
+
+  return {
+    list(name, { filters = {}, page, perPage }) {
+      const resource = listedResource(name);
+      const { fields } = resource.public.list;
+      return pageOf(
+        page,
+        perPage ?? resource.public.list.perPage,
+        async () =>
+          toCount(
+            (await visible(resource, filters)
+              .select((eb) => eb.fn.countAll().as('count'))
+              .executeTakeFirst()) as { count: number },
+          ),
+        async (limit, offset) => {
+          let query = visible(resource, filters).select(columnsFor(resource, fields));
+          for (const [column, direction] of orderOf(resource)) query = query.orderBy(column, direction);
+          const rows = await query.limit(limit).offset(offset).execute();
+          return rows.map((row) => toPublicRecord(resource, fields, row));
+        },
+      );
+    },
+
+    async record(name, key) {
+      if (!isPathKey(key)) return null;
+      const resource = pagedResource(name);
+      const { page } = resource.public;
+      const previewedId = previewed?.resource === name ? previewed.id : null;
+      const byId = page.byId ? idFromText(key) : null;
+      const row = await tables
+        .selectFrom(resource.table)
+        .select([...columnsFor(resource, page.fields), ...(page.countsViews ? ['views'] : [])])
+        .where(visibleNowOrPreviewed(resource, previewedId))
+        .where((eb) => (byId === null ? eb(page.key, '=', key) : eb.or([eb('id', '=', byId), eb(page.key, '=', key)])))
+        .orderBy('id')
+        .executeTakeFirst();
+      if (!row) return null;
+      const record = toPublicRecord(resource, page.countsViews ? [...page.fields, 'views'] : page.fields, row);
+      if (page.countsViews && record.id !== previewedId) views.record(resource.table, record.id);
+      return record;
+    },
+
+    async values(name, field) {
+      const resource = listedResource(name);
+      // Years and other numbers newest first, names in alphabetical order.
+      const order = resource.fields[field]?.kind === 'integer' ? 'desc' : 'asc';
+      const rows = await visible(resource, {}).select(field).distinct().orderBy(field, order).execute();
+      return rows.map((row) => row[field] as string | number);
+    },
+
+    async file(name, id, field) {
+      const resource = listedResource(name);
+      const row = await visible(resource, {}).select(field).where('id', '=', id).executeTakeFirst();
+      const json = row?.[field];
+      return typeof json === 'string' ? (JSON.parse(json) as StoredDocument) : null;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import type { FastifySchema } from 'fastify';
+import { z } from 'zod';
+import { FILE_FORMAT_LABELS, isUpload, MB, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { resourceTag } from '../http/openapi/document.js';
+import { LIST_HEADERS, operation, VERSION_HEADERS, type JsonSchema, type Uploads } from '../http/openapi/operation.js';
+import { previewLink, revision, revisionSummary } from '../http/openapi/shapes.js';
+import { recordSchemaOf } from './recordSchemas.js';
+
+/**
+ * The documented operations of one admin resource, built from its declaration like its routes: the reads in
+ * ra-data-simple-rest conventions, the writes in the style it declares, its history and preview.
+ */
+
+const json = (example: string, description: string) =>
+  z
+    .string()
+    .optional()
+    .meta({ description, examples: [example] });
+
+/** The query of an admin list read (server/admin/listQuery.ts); anything malformed is a 400 naming the parameter. */
+export const LIST_QUERY = z.object({
+  sort: json('["public_at","DESC"]', 'JSON `["column","ASC"|"DESC"]`; the columns the resource lets sort on, or `id`.'),
+  range: json('[0,24]', 'JSON `[first, last]`, both included, at most 1000 rows; all matching rows up to 1000 when absent.'),
+  filter: json(
+    '{"q":"отчёт","id":[1,2]}',
+    "JSON object: `q` searches the list's text columns, `id` takes a list of ids, other keys the columns the resource filters on by equality.",
+  ),
+});
+
+export interface ResourceDocs {
+  list: FastifySchema;
+  one: FastifySchema;
+  add: FastifySchema;
+  update: FastifySchema;
+  remove: FastifySchema;
+  /** A verb without a body (`fix`, `move-up`, `remove-img`…). */
+  verb: (verb: string) => FastifySchema;
+  revisions: FastifySchema;
+  revision: FastifySchema;
+  restoreRevision: FastifySchema;
+  preview: FastifySchema;
+}
+
+const VERB_SUMMARIES: Readonly<Record<string, string>> = {
+  fix: 'Fix at the end of the fixed order',
+  unfix: 'Unfix, closing the gap in the fixed order',
+  'move-up': 'Move up within its group or category',
+  'move-down': 'Move down within its group or category',
+  'move-up-fixed': 'Move up among the fixed ones',
+  'move-down-fixed': 'Move down among the fixed ones',
+  'remove-img': 'Remove the image',
+};
+
+/** The file parts of a resource's multipart writes: one file per field, or a list where it takes several. */
+function uploadsOf(resource: ResourceDescriptor, requiring: boolean): Uploads | undefined {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (!isUpload(field)) continue;
+    const formats = field.formats.map((format) => FILE_FORMAT_LABELS[format]).join(', ');
+    const file = { type: 'string', contentMediaType: 'application/octet-stream', description: `${formats}, up to ${field.maxBytes / MB} MB.` };
+    const several = field.kind === 'files' && field.maxFiles > 1;
+    properties[name] = several ? { type: 'array', items: file, maxItems: field.maxFiles } : file;
+    if (requiring && field.required) required.push(name);
+  }
+  return Object.keys(properties).length ? { properties, required } : undefined;
+}
+
+const STALE = 'Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).';
+
+export function resourceDocs(resource: ResourceDescriptor): ResourceDocs {
+  const tag = resourceTag(resource.name);
+  const record = recordSchemaOf(resource);
+  const name = `\`${resource.name}\``;
+  // A write on an existing record may name the version it was based on.
+  const write = (summary: string, errors: (404 | 409)[], uploads?: Uploads) =>
+    operation({ summary, ...(errors.includes(404) ? { description: STALE } : {}), tag, data: record, errors, ...(uploads ? { uploads } : {}) });
+  return {
+    list: operation({
+      summary: `List ${name} records`,
+      description: 'Drafts and scheduled items included; `Content-Range` tells the rows answered and the total.',
+      tag,
+      data: z.array(record),
+      headers: LIST_HEADERS,
+      query: LIST_QUERY,
+      errors: [400],
+    }),
+    one: operation({ summary: `Read one ${name} record`, tag, data: record, headers: VERSION_HEADERS }),
+    add: write(`Add a ${name} record`, [409], uploadsOf(resource, true)),
+    update: write(`Update a ${name} record`, [404, 409], uploadsOf(resource, false)),
+    remove: write(resource.trash ? `Move a ${name} record to the trash` : `Remove a ${name} record`, [404, 409]),
+    verb: (verb) => operation({ summary: `${VERB_SUMMARIES[verb] ?? verb}: ${name}`, tag, data: record, errors: [400, 409] }),
+    revisions: operation({ summary: `History of a ${name} record`, tag, data: z.array(revisionSummary) }),
+    revision: operation({ summary: `One version of a ${name} record`, tag, data: revision }),
+    restoreRevision: write(`Restore a version of a ${name} record`, [404, 409]),
+    preview: operation({
+      summary: `Preview link of a ${name} record`,
+      description: 'A signed link to its public page, valid for an hour.',
+      tag,
+      data: previewLink,
+    }),
+  };
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { Field, FilterType, ResourceDescriptor } from '../../lib/resources/index.js';
+import { downloadFile, flag, int, moment, publicImage, video } from '../http/openapi/shapes.js';
+
+/**
+ * The admin read shape of each resource's records as zod, built from its declaration: what `presentRow`
+ * (server/resources/present.ts) answers, or the shape of the resource's own presenter. For the OpenAPI document
+ * and its tests only.
+ */
+
+/** How a declared field reads: images as public images, a single file as its download, choices as their keys. */
+export function fieldReadSchema(field: Field): z.ZodType | null {
+  switch (field.kind) {
+    case 'text':
+    case 'slug':
+    case 'html':
+    case 'url':
+      return z.string();
+    case 'flag':
+      return flag;
+    case 'date':
+      return field.required ? moment : moment.nullable();
+    case 'integer':
+      return field.required ? int : int.nullable();
+    case 'choice': {
+      const keys = z.enum(field.choices.map((choice) => choice.id) as [string, ...string[]]);
+      return field.nullable ? keys.nullable() : keys;
+    }
+    case 'reference':
+      return field.required ? int : int.nullable();
+    case 'image':
+      return publicImage.nullable();
+    case 'files':
+      // Several files are rows of their own, answered by the resource's presenter.
+      return field.maxFiles === 1 ? downloadFile.nullable() : null;
+  }
+}
+
+/** The declared fields that read as a value, each with its schema. */
+export function declaredReadShape(resource: ResourceDescriptor, names: readonly string[] = Object.keys(resource.fields)): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of names) {
+    const field = resource.fields[name];
+    const schema = field && fieldReadSchema(field);
+    if (schema) shape[name] = schema;
+  }
+  return shape;
+}
+
+const FILTER_TYPES: Record<FilterType, z.ZodType> = { int: int.nullable(), text: z.string().nullable() };
+
+export const userRecord = z.object({
+  id: int,
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(['USER', 'MANAGER']),
+  active: flag,
+  two_factor: flag,
+  created_at: moment,
+  updated_at: moment,
+  version: int,
+});
+
+const logoItemRecord = z.object({
+  id: int,
+  category_id: int,
+  type: z.enum(['logo', 'colour']),
+  title: z.string(),
+  position: int,
+  preview: publicImage.nullable(),
+  hex: z.string(),
+  rgb: z.string(),
+  cmyk: z.string(),
+  pantone: z.string(),
+  files: z.array(z.object({ id: int, format: z.string(), url: z.string(), size: int })),
+  version: int,
+});
+
+/** The resources with a presenter of their own (server/resources/hooks/). */
+const PRESENTED: Readonly<Record<string, z.ZodType>> = {
+  users: userRecord,
+  'media-video': z.object({ ...video.shape, published: flag, created_at: moment, updated_at: moment, version: int }),
+  'photobank-logos': logoItemRecord,
+};
+
+/**
+ * A record as the admin reads it: `id`, the declared fields, the columns the list filters on, the timestamps
+ * and `version` (every table but the audit log has one); other columns of the table come as they are.
+ */
+export function recordSchemaOf(resource: ResourceDescriptor): z.ZodType {
+  const presented = PRESENTED[resource.name];
+  if (presented) return presented;
+  const filtered = Object.fromEntries(
+    Object.entries(resource.list.filters)
+      .filter(([name]) => !(name in resource.fields))
+      .map(([name, type]) => [name, FILTER_TYPES[type]]),
+  );
+  const timestamps = resource.timestamps
+    ? { created_at: moment, updated_at: moment }
+    : resource.list.sortable.includes('created_at')
+      ? { created_at: moment }
+      : {};
+  return z.looseObject({
+    id: int,
+    ...filtered,
+    ...declaredReadShape(resource),
+    ...timestamps,
+    version: int.optional().meta({ description: 'Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save.' }),
+  });
+}
