@@ -27,7 +27,7 @@ export const RESOURCE_VIEWS: readonly (ResourceViews & Pick<ResourceEntry, 'icon
     if ((resource.api !== 'read-only') !== (entry.edit !== undefined)) {
       throw new Error(`admin/${resource.name}/entry.ts must have a form exactly when its descriptor allows writes`);
     }
-    return { name: resource.name, icon: entry.icon, recordRepresentation: entry.recordRepresentation, ...viewsOf(entry) };
+    return { name: resource.name, icon: entry.icon, recordRepresentation: entry.recordRepresentation, ...viewsOf(entry, resource.api !== 'update') };
   },
 );
 

@@ -160,6 +160,18 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     },
   };
 
+  /** The enquiries' CSV (the list's filter) and a MANAGER's erasure of a person's enquiries, beside their update. */
+  const enquiryActions = {
+    async exportCsv(resource: string, params: { filter: Record<string, unknown> }) {
+      const response = await http.get(`${ADMIN_API}/${resource}/export?filter=${encodeURIComponent(JSON.stringify(params.filter))}`);
+      return { data: response.body };
+    },
+    async erasePersonalData(resource: string, params: { email: string; phone: string }) {
+      const response = await http.post(`${ADMIN_API}/${resource}/erase`, params);
+      return { data: unwrap<{ erased: number }>(response.data) };
+    },
+  };
+
   /** History and preview, under `/api/admin/<resource>` whatever the resource's verbs path. */
   const editorial = {
     async getRevisions(resource: string, params: VerbParams) {
@@ -231,6 +243,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     ...publicReads,
     ...trashActions,
     ...redirectActions,
+    ...enquiryActions,
     ...editorial,
     ...presence,
   };
@@ -256,6 +269,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       return { data };
     },
     ...redirectActions,
+    ...enquiryActions,
   };
 
   const refuse = async (resource: string): Promise<never> => {
@@ -263,6 +277,12 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
   };
   const readOnly: DataProvider = { ...reads, ...publicReads, ...trashActions, create: refuse, update: refuse, delete: refuse, deleteMany: refuse };
 
-  const byStyle: Record<ApiStyle, DataProvider> = { verbs: verbProvider, rest: plainWithEvents, custom: plainWithEvents, 'read-only': readOnly };
+  const byStyle: Record<ApiStyle, DataProvider> = {
+    verbs: verbProvider,
+    rest: plainWithEvents,
+    custom: plainWithEvents,
+    update: plainWithEvents,
+    'read-only': readOnly,
+  };
   return combineDataProviders((resource) => byStyle[apiStyleOf(resource)]) as AdminDataProvider;
 }

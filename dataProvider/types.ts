@@ -52,6 +52,10 @@ export interface AdminDataProvider extends DataProvider, PresenceMethods {
   restoreRevision(resource: string, params: RevisionParams): Promise<VerbResult>;
   /** Imports redirects from CSV, all lines or none (`POST /api/admin/redirects/import`). */
   importRedirects(resource: 'redirects', params: { csv: string }): Promise<{ data: { imported: number } }>;
+  /** The enquiries the filter picks as CSV text (`GET /api/admin/enquiries/export`; the browser drops its BOM). */
+  exportCsv(resource: 'enquiries', params: { filter: Record<string, unknown> }): Promise<{ data: string }>;
+  /** Erases a person's enquiries by e-mail or phone (MANAGER), `POST /api/admin/enquiries/erase`. */
+  erasePersonalData(resource: 'enquiries', params: { email: string; phone: string }): Promise<{ data: { erased: number } }>;
   /** A signed link to the record's public page, drafts included (resources that declare `preview`). */
   preview(resource: string, params: VerbParams): Promise<{ data: PreviewLink }>;
 }

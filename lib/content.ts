@@ -18,6 +18,7 @@ import type {
 import type { StoredDocument } from './types.js';
 import type { ListedResourceName, ListFilters, ListItem, PagedResourceName, PageRecord, ResourceOf } from './resources/index.js';
 import type { SearchPage } from './search.js';
+import type { EnquiryForm } from './enquiry.js';
 
 export interface SearchService {
   /** A page of what the site finds for a query (already checked: not empty, not too long). */
@@ -94,4 +95,8 @@ export interface ContentServices {
   };
   reads: PublicReads;
   search: SearchService;
+  enquiries: {
+    /** What the feedback form shows: its topics, the consent text's version and the signed moment it was made. */
+    form(): Promise<EnquiryForm>;
+  };
 }

@@ -1,6 +1,7 @@
 /** Constants of the public site shared by the site and the server: the not-found texts, the error toasts, timings and breakpoints. */
 
 import type { ConfiguredCounter } from './analytics.js';
+import { ENQUIRY_RESULT_PARAM } from './enquiry.js';
 
 export const NOT_FOUND_HEADLINE = 'Кажется, что-то пошло не так!';
 export const NOT_FOUND_EXPLANATION = 'Страница, которую вы ищете, не существует, устарела или была удалена.';
@@ -109,10 +110,10 @@ export function isSitePath(pathname: string): boolean {
 
 /**
  * The query parameters public pages read, besides the filters of the public lists their resources declare: the
- * list page and the search words. Pages see no other parameter, and the page cache keys on these alone, so a page
+ * list page, the search words and how a feedback form's sending went. Pages see no other parameter, and the page cache keys on these alone, so a page
  * that reads a new one must name it here.
  */
-export const PAGE_QUERY_PARAMS = ['page', 'q'] as const;
+export const PAGE_QUERY_PARAMS = ['page', 'q', ENQUIRY_RESULT_PARAM] as const;
 
 /**
  * Pages of a section that are not text pages (`/investoram/dokumenty`): listed in the section's side menu and on

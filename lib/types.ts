@@ -129,6 +129,8 @@ export interface TextPage {
   section: string | null;
   title: string;
   content: string;
+  /** The form shown under the text, or null. */
+  form: string | null;
   seo_title: string;
   seo_description: string;
   updated_at: string;

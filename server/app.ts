@@ -47,6 +47,12 @@ import { formDraftRoutes } from './drafts/plugin.js';
 import { trashRoutes } from './trash/plugin.js';
 import { Outbox } from './outbox/outbox.js';
 import { indexNowRoutes } from './indexnow/plugin.js';
+import { FormTokens } from './enquiries/formToken.js';
+import { enquiryLetter } from './enquiries/letter.js';
+import { deleteExpiredEnquiries, RETENTION_EVERY_MS } from './enquiries/retention.js';
+import { enquiryRoutes } from './enquiries/routes.js';
+import { ENQUIRY_LETTER } from './enquiries/store.js';
+import { installMail } from './mail/mailer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +66,8 @@ declare module 'fastify' {
     jobs: PeriodicJobs;
     /** Messages to other systems, kept with the writes that cause them and delivered with retries. */
     outbox: Outbox;
+    /** Sign and check the moment a feedback form was made. */
+    formTokens: FormTokens;
     /** The first MANAGER's login when this start created it, for the start-up message. */
     firstLogin: FirstLogin | null;
   }
@@ -152,8 +160,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   jobs.add({ name: 'outbox', everyMs: options.outboxEveryMs ?? OUTBOX_EVERY_MS, run: () => outbox.deliverDue().then(() => undefined) });
   jobs.add({ name: 'outbox-prune', everyMs: OUTBOX_PRUNE_EVERY_MS, run: () => outbox.pruneSent() });
 
+  jobs.add({
+    name: 'enquiries-retention',
+    everyMs: RETENTION_EVERY_MS,
+    run: () => deleteExpiredEnquiries(db, config.enquiriesRetentionDays).then(() => undefined),
+  });
+
   const views = new ViewCounter(db, options.viewFlushMs);
   views.start();
+  const formTokens = new FormTokens(config.jwtSecret);
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -162,7 +177,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('jobs', jobs);
   app.decorate('outbox', outbox);
   app.decorate('views', views);
-  app.decorate('content', createContentServices(db, views));
+  app.decorate('formTokens', formTokens);
+  app.decorate('content', createContentServices(db, views, formTokens));
+  installMail(app, { [ENQUIRY_LETTER]: enquiryLetter(db, config) });
   app.decorate('firstLogin', firstLogin);
 
   // One spelling of every path before anything else decides on it; then compression and the page cache, so that a
@@ -209,6 +226,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(photobankRoutes);
   await app.register(publicListsRoutes);
   await app.register(searchRoutes);
+  await app.register(enquiryRoutes, { tokens: formTokens });
   await app.register(authRoutes);
   await app.register(adminMeRoutes);
   await app.register(accountRoutes);

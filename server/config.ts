@@ -62,6 +62,19 @@ export interface AppConfig {
   analyticsCounters: ConfiguredCounter[];
   /** Search engines told of changed pages (`INDEXNOW_KEY`, `INDEXNOW_ENDPOINT`); null while no key is set. */
   indexNow: IndexNowSettings | null;
+  /** Outgoing mail; null sends none (the letters wait in the outbox until a process with SMTP delivers them). */
+  mail: MailSettings | null;
+  /** Who gets a letter per new enquiry (`ENQUIRIES_MAIL_TO`, addresses separated by commas); empty sends none. */
+  enquiriesMailTo: string[];
+  /** How many days an enquiry is kept, with its consent proof, before it is deleted (`ENQUIRIES_RETENTION_DAYS`). */
+  enquiriesRetentionDays: number;
+}
+
+/** The SMTP server (`SMTP_URL`, e.g. `smtp://user:pass@host:587`, `smtps://` for TLS from the start) and the sender. */
+export interface MailSettings {
+  smtpUrl: string;
+  /** `MAIL_FROM`; `noreply@<host of PUBLIC_URL>` when unset. */
+  from: string;
 }
 
 export interface IndexNowSettings {
@@ -147,6 +160,23 @@ function parseDatabaseTimeouts(env: NodeJS.ProcessEnv): DatabaseTimeouts {
   };
 }
 
+function parseMail(env: NodeJS.ProcessEnv, publicUrl: string): MailSettings | null {
+  if (!env.SMTP_URL) return null;
+  if (!/^smtps?:\/\/[^/]/.test(env.SMTP_URL)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:pass@host:587');
+  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || `noreply@${new URL(publicUrl).hostname}` };
+}
+
+/** Addresses separated by commas; each must look like one. */
+function parseAddresses(name: string, value: string | undefined): string[] {
+  const addresses = (value ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+  const wrong = addresses.find((address) => !/^[^\s@]+@[^\s@]+$/.test(address));
+  if (wrong !== undefined) throw new ConfigError(`${name}: "${wrong}" is not an e-mail address`);
+  return addresses;
+}
+
 function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (!value || value === '0' || value === 'false') return false;
   if (value === 'true') return true;
@@ -226,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = env.DATABASE_URL || null;
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
@@ -235,7 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     brand: env.SITE_BRAND || DEFAULT_BRAND,
     adminEmail: env.ADMIN_EMAIL || 'admin@example.com',
     adminPassword: parseAdminPassword(env.ADMIN_PASSWORD),
@@ -257,5 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseTimeouts: parseDatabaseTimeouts(env),
     analyticsCounters: parseAnalyticsCounters(env),
     indexNow: parseIndexNow(env),
+    mail: parseMail(env, publicUrl),
+    enquiriesMailTo: parseAddresses('ENQUIRIES_MAIL_TO', env.ENQUIRIES_MAIL_TO),
+    enquiriesRetentionDays: parseWholeNumber('ENQUIRIES_RETENTION_DAYS', env.ENQUIRIES_RETENTION_DAYS, 365, { min: 1, max: 36_500, unit: 'days' }),
   };
 }

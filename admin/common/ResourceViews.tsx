@@ -15,8 +15,11 @@ export interface ScreenLoaders {
   edit?: () => Promise<{ default: EditParts }>;
 }
 
-/** A resource's screens: its list, and for a resource with a form the create and edit screens around it. */
-export function viewsOf({ list, edit }: ScreenLoaders): ResourceViews {
+/**
+ * A resource's screens: its list, and for a resource with a form the edit screen around it, and the create screen
+ * unless its records come from elsewhere (`creates` false: visitors' enquiries).
+ */
+export function viewsOf({ list, edit }: ScreenLoaders, creates = true): ResourceViews {
   if (!edit) return { list: lazyScreen(list) };
   // The create and edit screens' frame (react-admin's Create and Edit, the history beside the form) loads with the
   // form, so that the lists do not carry it.
@@ -24,12 +27,13 @@ export function viewsOf({ list, edit }: ScreenLoaders): ResourceViews {
     const [screens, { default: formParts }] = await Promise.all([import('./ResourceScreens.js'), edit()]);
     return { ...screens, ...formParts };
   };
+  const create = lazyScreen(async () => {
+    const { ResourceCreate, form } = await parts();
+    return () => <ResourceCreate form={form} />;
+  });
   return {
     list: lazyScreen(list),
-    create: lazyScreen(async () => {
-      const { ResourceCreate, form } = await parts();
-      return () => <ResourceCreate form={form} />;
-    }),
+    ...(creates ? { create } : {}),
     edit: lazyScreen(async () => {
       const { ResourceEdit, form, editActions, transformEdit } = await parts();
       return () => <ResourceEdit form={form} actions={editActions} transform={transformEdit} />;

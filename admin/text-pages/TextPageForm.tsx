@@ -13,6 +13,7 @@ export const TextPageForm = ({ editing }: FormProps) => (
     <SelectInput source="section" choices={choicesOf('text-pages', 'section')} validate={rules('text-pages', 'section')} emptyText="—" />
     <TextInput source="title" validate={rules('text-pages', 'title')} fullWidth />
     <RichTextInput source="content" validate={rules('text-pages', 'content')} fullWidth />
+    <SelectInput source="form" choices={choicesOf('text-pages', 'form')} validate={rules('text-pages', 'form')} emptyText="—" />
     <TextInput source="seo_title" fullWidth validate={rules('text-pages', 'seo_title')} />
     <TextInput source="seo_description" multiline fullWidth validate={rules('text-pages', 'seo_description')} />
   </ResourceForm>

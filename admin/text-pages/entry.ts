@@ -12,6 +12,7 @@ export default {
       section: 'Раздел',
       title: 'Заголовок',
       content: 'Содержание',
+      form: 'Форма под текстом',
       seo_title: 'SEO-заголовок',
       seo_description: 'SEO-описание',
       updated_at: 'Изменено',

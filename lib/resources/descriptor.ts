@@ -5,9 +5,11 @@ import type { Field, Role } from './fields.js';
  * - `verbs`: the specification's POST verbs (`add`, `update/{id}`, `remove/{id}` and the extra verbs);
  * - `rest`: plain REST (`POST`, `PUT /{id}`, `DELETE /{id}`), for resources the specification does not name;
  * - `read-only`: reads only;
+ * - `update`: reads and `PUT /{id}` of the declared fields, for records that come from elsewhere (visitors'
+ *   enquiries), which staff only annotate: no add and no removal from the admin;
  * - `custom`: routes of its own beside the registry (users, whose passwords and roles have rules of their own).
  */
-export type ApiStyle = 'verbs' | 'rest' | 'read-only' | 'custom';
+export type ApiStyle = 'verbs' | 'rest' | 'read-only' | 'update' | 'custom';
 
 /** The groups of the admin's side menu. */
 export type MenuGroup = 'content' | 'photobank' | 'site' | 'administration';

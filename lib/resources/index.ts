@@ -1,6 +1,7 @@
 import { auditLog, users } from './administration.js';
 import { mediaOur, news } from './articles.js';
 import type { ResourceDescriptor } from './descriptor.js';
+import { enquiries, enquiryTopics } from './enquiries.js';
 import { investorDocuments } from './investor-documents.js';
 import { mediaOther, mediaSource, mediaVideo } from './media.js';
 import { photobankCategories, photobankGroups, photobankLogos, photobankPhotos } from './photobank.js';
@@ -25,6 +26,8 @@ export const RESOURCES = [
   textPages,
   investorDocuments,
   vacancies,
+  enquiries,
+  enquiryTopics,
   menus,
   networkCollections,
   redirects,

@@ -1,3 +1,4 @@
+import { PAGE_FORMS } from '../enquiry.js';
 import { MENU_KINDS } from '../types.js';
 import { defineResource, type SearchRecord } from './descriptor.js';
 import { html, requiredText, text } from './fields.js';
@@ -17,6 +18,8 @@ export const textPages = defineResource({
     section: { kind: 'choice', choices: [{ id: 'investoram', name: 'Инвесторам' }], nullable: true },
     title: requiredText(300),
     content: html(),
+    /** A form shown under the text (the feedback form on /kontakty), or none. */
+    form: { kind: 'choice', choices: PAGE_FORMS, nullable: true },
     seo_title: text(300),
     seo_description: text(1000, { multiline: true }),
   },
@@ -32,7 +35,11 @@ export const textPages = defineResource({
   search: { fields: ['title', 'content'], kind: 'Страница' },
   revisions: true,
   public: {
-    page: { key: 'identifier', path: textPagePath, fields: ['identifier', 'section', 'title', 'content', 'seo_title', 'seo_description', 'updated_at'] },
+    page: {
+      key: 'identifier',
+      path: textPagePath,
+      fields: ['identifier', 'section', 'title', 'content', 'form', 'seo_title', 'seo_description', 'updated_at'],
+    },
   },
 });
 

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ContentServices } from '../../lib/content.js';
 import type { Database } from '../db/schema.js';
+import { createEnquiryFormService } from '../enquiries/form.js';
+import type { FormTokens } from '../enquiries/formToken.js';
 import type { PreviewTarget } from '../preview/links.js';
 import { createSearchService } from '../search/service.js';
 import { createMediaService } from './media.js';
@@ -13,10 +15,10 @@ import { createTextPagesService } from './textPages.js';
 import type { ViewCounter } from './viewCounter.js';
 
 /**
- * The content services. `previewed` names the record a preview link opened: the services of that one render show
- * it even as a draft or scheduled.
+ * The content services. `tokens` sign the moment a feedback form is made. `previewed` names the record a preview
+ * link opened: the services of that one render show it even as a draft or scheduled.
  */
-export function createContentServices(db: Kysely<Database>, views: ViewCounter, previewed: PreviewTarget | null = null): ContentServices {
+export function createContentServices(db: Kysely<Database>, views: ViewCounter, tokens: FormTokens, previewed: PreviewTarget | null = null): ContentServices {
   const reads = createPublicReads(db, views, previewed);
   return {
     news: createNewsService(reads),
@@ -27,5 +29,6 @@ export function createContentServices(db: Kysely<Database>, views: ViewCounter, 
     photobank: createPhotobankService(db),
     reads,
     search: createSearchService(db),
+    enquiries: createEnquiryFormService(db, tokens),
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { RESOURCES } from '../../lib/resources/index.js';
 import type { Versioned } from './tables/columns.js';
 import type { DeclaredTable } from './tables/declared.js';
+import type { ConsentTextsTable, EnquiriesTable } from './tables/enquiries.js';
 import type { LoginChallengesTable, RateLimitHitsTable, RecoveryCodesTable, RefreshTokensTable, SettingsTable, UsersTable } from './tables/accounts.js';
 import type {
   InvestorDocumentsTable,
@@ -36,6 +37,7 @@ import type {
 export type * from './tables/accounts.js';
 export type * from './tables/columns.js';
 export type * from './tables/content.js';
+export type * from './tables/enquiries.js';
 export type * from './tables/photobank.js';
 export type * from './tables/system.js';
 
@@ -70,6 +72,8 @@ interface WrittenTables {
   presence: PresenceTable;
   form_drafts: FormDraftsTable;
   outbox: OutboxTable;
+  enquiries: Versioned<EnquiriesTable>;
+  consent_texts: ConsentTextsTable;
 }
 
 type Registered = (typeof RESOURCES)[number];

@@ -1,5 +1,7 @@
 /** The demo content: what a fresh install shows, in Russian. Dates are days before the first start. */
 
+import { CONSENT_PAGE } from '../../lib/enquiry.js';
+
 export interface DemoArticle {
   title: string;
   slug?: string;
@@ -98,13 +100,22 @@ export const VIDEOS = [
   { title: 'Вебинар для инвесторов', fixed: false },
 ].map((video, index) => ({ ...video, daysAgo: 4 + index * 9, youtubeId: `demo${String(index + 1).padStart(7, '0')}` }));
 
-export const TEXT_PAGES = [
+/** The text pages of the demo; the contacts page shows the feedback form, whose consent text is a page too. */
+export const TEXT_PAGES: { identifier: string; section: string | null; title: string; form?: 'enquiry'; content?: string }[] = [
   { identifier: 'informatsiya-dlya-aktsionerov', section: 'investoram', title: 'Информация для акционеров' },
   { identifier: 'raskrytie-informatsii', section: 'investoram', title: 'Раскрытие информации' },
   { identifier: 'finansovaya-otchetnost', section: 'investoram', title: 'Финансовая отчётность' },
   { identifier: 'o-kompanii', section: null, title: 'О компании' },
-  { identifier: 'kontakty', section: null, title: 'Контакты' },
+  { identifier: 'kontakty', section: null, title: 'Контакты', form: 'enquiry' },
   { identifier: 'politika-konfidentsialnosti', section: null, title: 'Политика конфиденциальности' },
+  {
+    identifier: CONSENT_PAGE,
+    section: null,
+    title: 'Согласие на обработку персональных данных',
+    content: `<p>Отправляя форму обратной связи, я даю согласие на обработку моих персональных данных (имени, адреса электронной почты, номера телефона и текста обращения) в соответствии с Федеральным законом от 27.07.2006 № 152-ФЗ «О персональных данных».</p>
+<p>Цель обработки — ответ на моё обращение. Данные хранятся не дольше одного года и удаляются раньше по моему требованию, направленному в пресс-службу.</p>
+<p>Это демонстрационный текст: его можно изменить в разделе администрирования; каждая редакция сохраняется.</p>`,
+  },
 ];
 
 interface DemoMenuItem {

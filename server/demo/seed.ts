@@ -175,7 +175,8 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
         .values(
           TEXT_PAGES.map((page) => ({
             ...page,
-            content: sanitizeHtml(demoHtml(page.title)),
+            form: page.form ?? null,
+            content: sanitizeHtml(page.content ?? demoHtml(page.title)),
             seo_title: '',
             seo_description: `${page.title}: сведения для посетителей сайта.`,
             created_at: now,

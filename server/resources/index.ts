@@ -4,6 +4,7 @@ import { RESOURCES, resourceNamed, type ResourceName } from '../../lib/resources
 import { multipartLimits } from '../admin/upload.js';
 import { requireRole } from '../auth/guard.js';
 import type { ResourceHooks } from './hooks.js';
+import { enquiryHooks } from './hooks/enquiries.js';
 import { mediaSourceHooks } from './hooks/media-source.js';
 import { mediaVideoHooks } from './hooks/media-video.js';
 import { menuHooks, networkHooks } from './hooks/menus.js';
@@ -23,6 +24,7 @@ const HOOKS: Partial<Record<ResourceName, ResourceHooks>> = {
   'network-collections': networkHooks,
   redirects: redirectHooks,
   users: usersHooks,
+  enquiries: enquiryHooks,
 };
 
 /** What a resource does beyond its declaration (no hooks for most). */

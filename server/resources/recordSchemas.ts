@@ -76,11 +76,34 @@ const logoItemRecord = z.object({
   version: int,
 });
 
+/** A visitor's enquiry with its consent proof (server/resources/hooks/enquiries.ts). */
+const enquiryRecord = z.object({
+  id: int,
+  status: z.enum(['new', 'in_progress', 'closed']),
+  note: z.string(),
+  topic_id: int.nullable(),
+  topic_title: z.string().meta({ description: 'The topic as it was titled when the enquiry came.' }),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().meta({ description: 'E.164, or empty.' }),
+  message: z.string(),
+  consent_text_id: int.meta({ description: 'The kept copy of the consent text agreed to (`GET /api/admin/enquiries/{id}/consent`).' }),
+  consent_version: int.nullable().meta({ description: "The consent page's version agreed to." }),
+  consent_at: moment,
+  ip: z.string(),
+  user_agent: z.string(),
+  created_at: moment,
+  created_on: z.string().meta({ description: 'The day it came (UTC), e.g. `2026-11-26`: the list filters on it.' }),
+  updated_at: moment,
+  version: int,
+});
+
 /** The resources with a presenter of their own (server/resources/hooks/). */
 const PRESENTED: Readonly<Record<string, z.ZodType>> = {
   users: userRecord,
   'media-video': z.object({ ...video.shape, published: flag, created_at: moment, updated_at: moment, version: int }),
   'photobank-logos': logoItemRecord,
+  enquiries: enquiryRecord,
 };
 
 /**

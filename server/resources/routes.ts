@@ -106,13 +106,18 @@ export async function registerResourceRoutes(
     }
   }
 
-  if (resource.api === 'rest') {
+  // Plain REST, or only its update for records that come from elsewhere (`update`: visitors' enquiries).
+  if (resource.api === 'rest' || resource.api === 'update') {
     const base = `/api/admin/${resource.name}`;
-    app.post(base, { schema: { ...docs.add, body: schemas.add } }, (request) => save(request, 'create', null, request.body as Values));
+    if (resource.api === 'rest') {
+      app.post(base, { schema: { ...docs.add, body: schemas.add } }, (request) => save(request, 'create', null, request.body as Values));
+    }
     app.put<IdRoute>(`${base}/:id`, { schema: { ...docs.update, params: idParams, body: schemas.update } }, (request) =>
       save(request, 'update', request.params.id, request.body),
     );
-    app.delete<IdRoute>(`${base}/:id`, { schema: { ...docs.remove, params: idParams } }, (request) => remove(request, 'delete', request.params.id));
+    if (resource.api === 'rest') {
+      app.delete<IdRoute>(`${base}/:id`, { schema: { ...docs.remove, params: idParams } }, (request) => remove(request, 'delete', request.params.id));
+    }
   }
 
   if (resource.revisions) {

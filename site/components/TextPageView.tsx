@@ -1,10 +1,11 @@
 import { SECTION_TITLES } from '../sections.js';
 import type { TextPageData } from '../textPageData.js';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.js';
+import { EnquiryFormView } from './EnquiryFormView.js';
 import { RichText } from './RichText.js';
 
 export function TextPageView({ data }: { data: TextPageData }) {
-  const { page, siblings } = data;
+  const { page, siblings, enquiry } = data;
   const section = page.section;
   const crumbs: Crumb[] = section ? [{ title: SECTION_TITLES[section] ?? section, href: `/${section}` }, { title: page.title }] : [{ title: page.title }];
   return (
@@ -27,6 +28,7 @@ export function TextPageView({ data }: { data: TextPageData }) {
         <article className="text-page">
           <h1 className="page__title">{page.title}</h1>
           <RichText html={page.content} />
+          {enquiry && <EnquiryFormView form={enquiry.form} result={enquiry.result} back={data.meta.canonicalPath ?? `/${page.identifier}`} />}
         </article>
       </div>
     </div>

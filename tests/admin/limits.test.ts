@@ -111,8 +111,14 @@ async function adminSays(field: Field, value: unknown): Promise<unknown> {
   return undefined;
 }
 
-/** Where a resource's add goes: its add verb, or the plain REST collection. */
-const addUrlOf = (resource: ResourceDescriptor) => (resource.api === 'verbs' ? `${verbsPathOf(resource)}/add` : `/api/admin/${resource.name}`);
+/**
+ * Where a resource's write goes: its add verb, the plain REST collection, or for a resource staff only update (its
+ * records come from elsewhere) the update of a record, whose body is checked before the record is looked for.
+ */
+const writeOf = (resource: ResourceDescriptor): { method: 'POST' | 'PUT'; url: string } => {
+  if (resource.api === 'update') return { method: 'PUT', url: `/api/admin/${resource.name}/1` };
+  return { method: 'POST', url: resource.api === 'verbs' ? `${verbsPathOf(resource)}/add` : `/api/admin/${resource.name}` };
+};
 
 const isMultipart = (resource: ResourceDescriptor) => Object.values(resource.fields).some(isUpload);
 
@@ -144,7 +150,7 @@ async function serverErrors(resource: ResourceDescriptor, name: string, value: u
     payload = JSON.stringify({ [name]: value });
     contentType = 'application/json';
   }
-  const response = await testApp.app.inject({ method: 'POST', url: addUrlOf(resource), headers: { authorization, 'content-type': contentType }, payload });
+  const response = await testApp.app.inject({ ...writeOf(resource), headers: { authorization, 'content-type': contentType }, payload });
   const body = response.json<{ errors?: Record<string, unknown> }>();
   return { status: response.statusCode, errors: body.errors ?? {} };
 }

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
 import { fetchDocument, operationsOf, responseValidator, type OpenApiDocument, type OpenApiOperation } from '../helpers/openapi.js';
+import { CONSENT_PAGE } from '../../lib/enquiry.js';
+import { FormTokens } from '../../server/enquiries/formToken.js';
 
 /**
  * The OpenAPI document against the API itself: every GET operation it lists is called on a demo database, with
@@ -81,6 +83,11 @@ describe.each(await testDialects())('the OpenAPI document describes the answers 
         })
         .execute();
     }
+    // An enquiry of the feedback form: the demo has the form, not what visitors sent with it.
+    const consent = await t.app.db.selectFrom('text_pages').select('version').where('identifier', '=', CONSENT_PAGE).executeTakeFirstOrThrow();
+    const token = new FormTokens(t.config.jwtSecret, () => Date.now() - 5000).issue();
+    const enquiry = { name: 'Анна', email: 'anna@example.com', message: 'Вопрос', consent: true, consent_version: consent.version, token };
+    expect((await t.app.inject({ method: 'POST', url: '/api/enquiries', payload: enquiry })).statusCode).toBe(200);
     const news = await firstId('/api/admin/news');
     expect((await write('POST', `/api/admin/presence/news/${String(news)}`, { tab: 'openapi-test-tab' })).statusCode).toBe(200);
   });

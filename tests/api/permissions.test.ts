@@ -28,6 +28,8 @@ const ACCOUNT_ROUTES: Readonly<Record<string, Role>> = {
   '/api/admin/presence': 'USER',
   '/api/admin/form-drafts': 'USER',
   '/api/admin/settings': 'MANAGER',
+  // Erasing a person's enquiries is a MANAGER's, though staff read and annotate enquiries.
+  '/api/admin/enquiries/erase': 'MANAGER',
   '/api/admin/indexnow': 'MANAGER',
 };
 

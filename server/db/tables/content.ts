@@ -75,6 +75,8 @@ export interface TextPagesTable {
   section: string | null;
   title: string;
   content: string;
+  /** A form shown under the text (`enquiry`), or null. */
+  form: string | null;
   seo_title: string;
   seo_description: string;
   created_at: CreatedAt;

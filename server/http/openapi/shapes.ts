@@ -139,6 +139,7 @@ export const textPage = z
     section: z.string().nullable(),
     title: z.string(),
     content: z.string(),
+    form: z.enum(['enquiry']).nullable().meta({ description: 'A form shown under the text: `enquiry` (the feedback form), or none.' }),
     seo_title: z.string(),
     seo_description: z.string(),
     updated_at: moment,

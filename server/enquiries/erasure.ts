@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import { recordAudit } from '../admin/audit.js';
+import { parseForm } from '../http/validation.js';
+import { contactsBody } from './submission.js';
+
+/**
+ * Erases a person's enquiries on their request (a MANAGER): every enquiry with the e-mail or the phone, with its
+ * consent proof. The audit entry says who did it, when and how many went (as its record id), never whose: the erased
+ * data must not live on in the log. Letters still waiting in the outbox find nothing to send; unsaved edit forms
+ * kept for recovery go too.
+ */
+export async function erasePerson(request: FastifyRequest): Promise<number> {
+  const { email, phone } = parseForm(contactsBody, request.body);
+  return request.server.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .deleteFrom('enquiries')
+      .where((eb) => eb.or([...(email ? [eb('email', '=', email)] : []), ...(phone ? [eb('phone', '=', phone)] : [])]))
+      .returning('id')
+      .execute();
+    const erased = rows.length;
+    // An edit form's unsaved values, kept for recovery, hold the person's data too.
+    if (erased > 0) {
+      await trx
+        .deleteFrom('form_drafts')
+        .where('resource', '=', 'enquiries')
+        .where(
+          'record_key',
+          'in',
+          rows.map((row) => String(row.id)),
+        )
+        .execute();
+    }
+    await recordAudit(request, { action: 'erase-personal-data', resource: 'enquiries', recordId: erased }, trx);
+    return erased;
+  });
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ENQUIRY_RESULTS } from '../../lib/enquiry.js';
+import { logIn, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+
+/** A visitor sends the feedback form on /kontakty in Debian's Chromium, and staff find the enquiry in «Обращения». */
+
+const admin = setUpChromiumAdmin();
+
+describe('the feedback form and «Обращения» in Chromium', () => {
+  it('shows Russian errors inline, sends the form, thanks the visitor, and lists the enquiry in the admin', async () => {
+    const { page, errors } = await newAdminPage(admin);
+    await page.goto('/kontakty');
+    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true);
+    const form = page.locator('form#obratnaya-svyaz');
+    await form.getByLabel('Имя').fill('Мария Иванова');
+    // The mask writes the phone as the admin's pattern inputs do.
+    await form.getByLabel('Телефон').pressSequentially('9161234567');
+    expect(await form.getByLabel('Телефон').inputValue()).toBe('+7 (916) 123-45-67');
+    await form.getByLabel('Тема').selectOption({ label: 'Сотрудничество' });
+    await form.getByLabel('Сообщение').fill('Предлагаем сотрудничество.');
+    // A person takes longer than the minimum fill time; the consent box starts unticked and is left so first.
+    await page.waitForTimeout(3200);
+    expect(await form.getByRole('checkbox').isChecked()).toBe(false);
+    await form.getByRole('button', { name: 'Отправить' }).click();
+    await expect.poll(() => form.locator('#enquiry-consent-error').textContent()).toMatch(/согласия на обработку персональных данных/);
+
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Отправить' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(ENQUIRY_RESULTS.sent);
+    expect(errors).toEqual([]);
+
+    const stored = await admin.app.db.selectFrom('enquiries').selectAll().execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ name: 'Мария Иванова', phone: '+79161234567', topic_title: 'Сотрудничество', status: 'new' });
+
+    await logIn(page);
+    await page.goto('/admin/enquiries');
+    const row = page.locator('tr', { hasText: 'Мария Иванова' });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('Новое');
+    expect(await page.getByRole('link', { name: 'Создать' }).count()).toBe(0);
+  }, 60_000);
+});
