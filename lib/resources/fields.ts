@@ -38,6 +38,8 @@ export interface TextField extends Required {
   pattern?: 'identifier' | 'icon';
   /** Another record may not have the same value: 409 with this message. */
   unique?: string;
+  /** Russian typography on save (quotes, dashes, non-breaking spaces): for prose visitors read, never for names or codes. */
+  typography?: boolean;
 }
 
 /** An address part made from another field (Cyrillic transliterated) when left empty; unique in its table. */
@@ -50,6 +52,8 @@ export interface SlugField {
 /** Rich HTML from the editor; sanitised on save, within the sanitiser's nesting limit and time budget; reads serve it as stored. */
 export interface HtmlField extends Required {
   kind: 'html';
+  /** Russian typography on save, on the text only: never inside code, addresses, e-mails or attribute values. */
+  typography?: boolean;
 }
 
 export interface UrlField extends Required {

@@ -16,12 +16,12 @@ export const textPages = defineResource({
   fields: {
     identifier: requiredText(120, { pattern: 'identifier', unique: 'Страница с таким идентификатором уже есть.' }),
     section: { kind: 'choice', choices: [{ id: 'investoram', name: 'Инвесторам' }], nullable: true },
-    title: requiredText(300),
-    content: html(),
+    title: requiredText(300, { typography: true }),
+    content: html({ typography: true }),
     /** A form shown under the text (the feedback form on /kontakty), or none. */
     form: { kind: 'choice', choices: PAGE_FORMS, nullable: true },
-    seo_title: text(300),
-    seo_description: text(1000, { multiline: true }),
+    seo_title: text(300, { typography: true }),
+    seo_description: text(1000, { multiline: true, typography: true }),
   },
   list: {
     sortable: ['identifier', 'section', 'title', 'created_at', 'updated_at'],

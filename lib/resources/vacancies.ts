@@ -12,7 +12,7 @@ export const vacancies = defineResource({
   api: 'rest',
   timestamps: true,
   fields: {
-    title: requiredText(300),
+    title: requiredText(300, { typography: true }),
     slug: { kind: 'slug', max: 120, from: 'title' },
     city: requiredText(100),
     salary_from: SALARY,
@@ -27,7 +27,7 @@ export const vacancies = defineResource({
         { id: 'internship', name: 'Стажировка' },
       ],
     },
-    description: html(),
+    description: html({ typography: true }),
     public_at: date({ required: true }),
     unpublish_at: date({ after: 'public_at' }),
     published: flag(1),

@@ -6,7 +6,7 @@ export interface AuditEntry {
   /**
    * The verb, as the route names it: `add`, `update`, `remove`, `remove-img`, `fix`, `unfix`, `move-up`,
    * `move-down`, `move-up-fixed`, `move-down-fixed`; plain REST uses `create`, `update`, `delete`; sessions use
-   * `login`, `login-failed`, `logout`.
+   * `login`, `login-failed`, `logout`; `npm run typography` records `typography`.
    */
   action: string;
   /** The admin resource name of docs/admin-api.md: `news`, `media-our`, `photobank-logos`, `users`, `session`… */

@@ -20,6 +20,7 @@ import { noticePageChange } from '../indexnow/notify.js';
 import { putInTrash } from '../trash/entries.js';
 import { declared } from '../db/declared.js';
 import type { Db, ResourceHooks, Row, Trx, Values, WriteContext } from './hooks.js';
+import { typesetValues } from './typeset.js';
 import { defaultOf } from './zod.js';
 import { isPostgres } from '../db/dialect.js';
 
@@ -146,9 +147,14 @@ export interface WriteOptions {
   present: (db: Db, rows: Row[]) => Promise<unknown[]> | unknown[];
 }
 
-/** Adds (`id` null) or updates one record: checks, files, then one audited transaction; files follow the row. */
-export async function saveRecord(options: WriteOptions, id: number | null, values: Values, uploads: readonly UploadedFile[]): Promise<Row> {
+/**
+ * Adds (`id` null) or updates one record: checks, files, then one audited transaction; files follow the row. The
+ * fields declared with `typography` are typeset first, so what is checked, stored, indexed, kept in history and
+ * answered is the typeset text, for every resource alike.
+ */
+export async function saveRecord(options: WriteOptions, id: number | null, input: Values, uploads: readonly UploadedFile[]): Promise<Row> {
   const { request, resource, hooks } = options;
+  const values = typesetValues(resource.fields, input);
   const { db, files: store } = request.server;
   const existing = id === null ? null : await loadOr404(db, resource, id);
   if (id === null) {

@@ -22,7 +22,19 @@ const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null)
  * Keeps the version `before` a save turned into `after`, inside the save's transaction, when any declared field
  * changed; then drops the record's versions beyond the newest `REVISIONS_KEEP`.
  */
-export async function keepRevision(trx: Trx, request: FastifyRequest, resource: ResourceDescriptor, before: Row, after: Row): Promise<void> {
+export function keepRevision(trx: Trx, request: FastifyRequest, resource: ResourceDescriptor, before: Row, after: Row): Promise<void> {
+  const author = { id: request.user?.id ?? null, email: request.user?.email ?? '' };
+  return keepRevisionBy(trx, author, request.server.config.revisionsKeep, resource, before, after);
+}
+
+/** Who made a version: an account, or a command (no id, its name as the e-mail). */
+export interface RevisionAuthor {
+  id: number | null;
+  email: string;
+}
+
+/** `keepRevision` for a change made outside a request (a command), keeping the newest `keep` versions. */
+export async function keepRevisionBy(trx: Trx, author: RevisionAuthor, keep: number, resource: ResourceDescriptor, before: Row, after: Row): Promise<void> {
   const changed = Object.keys(resource.fields).filter((name) => !sameValue(before[name], after[name]));
   if (changed.length === 0) return;
   const values = Object.fromEntries(restorableFields(resource).map((name) => [name, before[name] ?? null]));
@@ -33,8 +45,8 @@ export async function keepRevision(trx: Trx, request: FastifyRequest, resource: 
       record_id: before.id,
       field_values: JSON.stringify(values),
       changed: JSON.stringify(changed),
-      user_id: request.user?.id ?? null,
-      user_email: request.user?.email ?? '',
+      user_id: author.id,
+      user_email: author.email,
       created_at: nowIso(),
     })
     .execute();
@@ -44,7 +56,7 @@ export async function keepRevision(trx: Trx, request: FastifyRequest, resource: 
     .where('resource', '=', resource.name)
     .where('record_id', '=', before.id)
     .orderBy('id', 'desc')
-    .limit(request.server.config.revisionsKeep);
+    .limit(keep);
   await trx.deleteFrom('revisions').where('resource', '=', resource.name).where('record_id', '=', before.id).where('id', 'not in', kept).execute();
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
+import { typesetText } from '../../server/content/typography.js';
 import { logIn, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** Two staff members edit the same news item in Debian's Chromium against the built server: no save is lost. */
@@ -51,7 +52,7 @@ describe('two staff members editing one news item in Chromium', () => {
     await dialog.waitFor();
     expect(await dialog.getByRole('alert').textContent()).toContain(MANAGER.email);
     // Each field shows both versions; the suggestion keeps the other's title and one's own lead.
-    await expect.poll(() => dialog.getByTestId('conflict-title-saved').textContent()).toBe('Заголовок от первого');
+    await expect.poll(() => dialog.getByTestId('conflict-title-saved').textContent()).toBe(typesetText('Заголовок от первого'));
     expect(await dialog.getByTestId('conflict-title-mine').textContent()).toBe('Исходный заголовок');
     expect(await dialog.getByTestId('conflict-lead-mine').textContent()).toBe('Анонс от второго');
     expect(await dialog.getByTestId('conflict-title').getByRole('radio', { name: 'Сохранённая версия' }).isChecked()).toBe(true);
@@ -60,7 +61,7 @@ describe('two staff members editing one news item in Chromium', () => {
     await dialog.getByRole('button', { name: 'Сохранить выбранное' }).click();
     await second.waitForURL('**/admin/news');
     const saved = await admin.app.db.selectFrom('news').select(['title', 'lead', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(saved).toEqual({ title: 'Заголовок от первого', lead: 'Анонс от второго', version: 3 });
+    expect(saved).toEqual({ title: typesetText('Заголовок от первого'), lead: typesetText('Анонс от второго'), version: 3 });
     await first.context().close();
     await second.context().close();
   });

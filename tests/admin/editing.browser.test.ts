@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
+import { typesetText } from '../../server/content/typography.js';
 import { newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** Editing in Debian's Chromium against the built server: unsaved work is kept, leaving asks, saving is quick. */
@@ -51,7 +52,9 @@ const keptValues = async (recordKey: string): Promise<Record<string, unknown> | 
 
 const newsRow = (id: number) =>
   admin.app.db.selectFrom('news').select(['title', 'lead', 'published', 'public_at', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
-const newsTitled = (title: string) => admin.app.db.selectFrom('news').select(['id', 'published', 'public_at']).where('title', '=', title).executeTakeFirst();
+/** The news item saved with a title, found by the typeset title the save stored. */
+const newsTitled = (title: string) =>
+  admin.app.db.selectFrom('news').select(['id', 'published', 'public_at']).where('title', '=', typesetText(title)).executeTakeFirst();
 const homePage = async () => (await fetch(`${admin.baseURL}/`)).text();
 
 describe('editing forms in Chromium', () => {
@@ -116,7 +119,7 @@ describe('editing forms in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Запись уже изменили: выберите, что сохранить' });
     await dialog.getByRole('button', { name: 'Оставить мою' }).click();
     await page.waitForURL('**/admin/news');
-    expect(await newsRow(id)).toMatchObject({ lead: 'Мой анонс до сбоя' });
+    expect(await newsRow(id)).toMatchObject({ lead: typesetText('Мой анонс до сбоя') });
     await expect.poll(() => keptValues(String(id))).toBeNull();
     await close();
   });
@@ -128,7 +131,7 @@ describe('editing forms in Chromium', () => {
       route.request().method() === 'PUT' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Нет связи"}' }) : route.continue(),
     );
     await page.goto(`/admin/news/${id}`);
-    await expect.poll(() => titleBox(page).inputValue()).toBe('Новость без связи');
+    await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Новость без связи'));
     await leadBox(page).fill('Набрано без связи с сервером');
     const inBrowser = () => page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('admin-form-draft:')).length);
     await expect.poll(inBrowser, { timeout: 10_000 }).toBe(1);
@@ -147,7 +150,7 @@ describe('editing forms in Chromium', () => {
     const id = await addNews('Новость для ухода');
     const { page, dialogs, answer, close } = await signedIn();
     await page.goto(`/admin/news/${id}`);
-    await expect.poll(() => titleBox(page).inputValue()).toBe('Новость для ухода');
+    await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Новость для ухода'));
     await titleBox(page).fill('Правка, которую жалко потерять');
 
     answer.accept = false;
@@ -167,7 +170,7 @@ describe('editing forms in Chromium', () => {
     const id = await addNews('Новость для Ctrl+S');
     const { page, close } = await signedIn();
     await page.goto(`/admin/news/${id}`);
-    await expect.poll(() => titleBox(page).inputValue()).toBe('Новость для Ctrl+S');
+    await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Новость для Ctrl+S'));
     await titleBox(page).fill('Сохранено клавишами');
     await page.keyboard.press('Control+S');
     await page.waitForURL('**/admin/news');
@@ -179,7 +182,7 @@ describe('editing forms in Chromium', () => {
     const id = await addNews('Новость для двух сохранений');
     const { page, close } = await signedIn();
     await page.goto(`/admin/news/${id}`);
-    await expect.poll(() => titleBox(page).inputValue()).toBe('Новость для двух сохранений');
+    await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Новость для двух сохранений'));
     const before = (await newsRow(id)).version;
 
     const saveAndContinue = page.getByRole('button', { name: 'Сохранить и продолжить' });
@@ -198,6 +201,20 @@ describe('editing forms in Chromium', () => {
     await close();
   });
 
+  it('the form shows the typeset text the server stored after «Сохранить и продолжить»', async () => {
+    const id = await addNews('Новость до типографа');
+    const { page, close } = await signedIn();
+    await page.goto(`/admin/news/${id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Новость до типографа'));
+    const saveAndContinue = page.getByRole('button', { name: 'Сохранить и продолжить' });
+    await titleBox(page).fill('"Смарт" - лидер в 15 минут');
+    await saveAndContinue.click();
+    await expect.poll(() => saveAndContinue.isDisabled()).toBe(true);
+    await expect.poll(() => titleBox(page).inputValue()).toBe('«Смарт»\u00a0— лидер в\u00a015\u00a0минут');
+    expect((await newsRow(id)).title).toBe('«Смарт»\u00a0— лидер в\u00a015\u00a0минут');
+    await close();
+  });
+
   it('«Сохранить и продолжить» on a new item opens its edit screen', async () => {
     const { page, close } = await signedIn();
     await page.goto('/admin/news/create');
@@ -206,7 +223,7 @@ describe('editing forms in Chromium', () => {
     await expect.poll(async () => (await newsTitled('Новость, сохранённая с продолжением'))?.id).toBeDefined();
     const added = await newsTitled('Новость, сохранённая с продолжением');
     await page.waitForURL(`**/admin/news/${added?.id}`);
-    await expect.poll(() => titleBox(page).inputValue()).toBe('Новость, сохранённая с продолжением');
+    await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Новость, сохранённая с продолжением'));
     await close();
   });
 
@@ -219,7 +236,7 @@ describe('editing forms in Chromium', () => {
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.waitForURL('**/admin/news');
     expect(await newsTitled('Черновик, которого нет на сайте')).toMatchObject({ published: 0 });
-    expect(await homePage()).not.toContain('Черновик, которого нет на сайте');
+    expect(await homePage()).not.toContain(typesetText('Черновик, которого нет на сайте'));
     await close();
   });
 

@@ -199,7 +199,7 @@ describe.each(await testDialects())('nested documents on %s', (dialect) => {
         const read = await get(`/api/news/item/${id}?z=${Math.floor(Math.random() * 1e9)}`);
         times.push(performance.now() - started);
         expect(read.statusCode).toBe(200);
-        expect(read.json().data.content).toBe(content);
+        expect(read.json().data.content).toBe(saved.json().data.content);
       }
       console.log(
         `[${dialect}] article of ${Buffer.byteLength(content)} bytes: saved in ${saveMs.toFixed(0)} ms; 20 reads with random query strings: ` +

@@ -58,7 +58,8 @@ describe('a typed client generated from the OpenAPI document', () => {
 
     const read = await client.GET('/api/admin/media-other/{id}', { headers, params: { path: { id: String(id) } } });
     expectTypeOf(read.data?.data.source_id).toEqualTypeOf<number | null | undefined>();
-    expect(read.data?.data).toMatchObject({ id, title: 'О компании написали', source_id: null, published: 1 });
+    // The title is typeset on save: «О» keeps to the next word.
+    expect(read.data?.data).toMatchObject({ id, title: 'О\u00a0компании написали', source_id: null, published: 1 });
     expect(read.response.headers.get('etag')).toBe(`"${String(read.data?.data.version)}"`);
 
     const list = await client.GET('/api/admin/media-other', { headers, params: { query: { range: '[0,0]' } } });

@@ -127,7 +127,8 @@ describe.each(await testDialects())('record versions and If-Match on %s', (diale
     expect((await read('news', news.id)).title).toBe('Новая');
     const restored = await t.app.inject({ method: 'POST', url: `/api/admin/news/restore-revision/${news.id}/${revision}`, headers: ifMatch(2) });
     expect(restored.statusCode).toBe(200);
-    expect(restored.json().data).toMatchObject({ title: 'Версия для истории', version: 3 });
+    // The version kept is the typeset title the first save stored.
+    expect(restored.json().data).toMatchObject({ title: 'Версия для\u00a0истории', version: 3 });
   });
 
   it('two concurrent saves based on the same version: exactly one wins, the other is 409', async () => {
@@ -141,7 +142,7 @@ describe.each(await testDialects())('record versions and If-Match on %s', (diale
       expect(statuses).toEqual([200, 409]);
       const after = await read('news', news.id);
       expect(after.version).toBe(2);
-      expect(after.title === 'Правка первого' ? after.lead : after.title).toBe(after.title === 'Правка первого' ? 'Анонс' : `Гонка ${round}`);
+      expect(after.title === 'Правка первого' ? after.lead : after.title).toBe(after.title === 'Правка первого' ? 'Анонс' : news.title);
     }
   });
 

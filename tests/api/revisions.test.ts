@@ -261,7 +261,8 @@ describe.each(await testDialects())('revision retention on %s', (dialect) => {
     for (const entry of history) {
       titles.push((await t.app.inject({ method: 'GET', url: `/api/admin/news/${news.id}/revisions/${entry.id}`, headers })).json().data.values.title);
     }
-    expect(titles).toEqual(['Версия 4', 'Версия 3', 'Версия 2']);
+    // Titles are typeset on save: a short last number keeps to the word before it.
+    expect(titles).toEqual(['Версия\u00a04', 'Версия\u00a03', 'Версия\u00a02']);
     const stored = await t.app.db.selectFrom('revisions').select('id').where('record_id', '=', news.id).execute();
     expect(stored).toHaveLength(3);
   });

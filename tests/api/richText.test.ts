@@ -133,8 +133,10 @@ describe.each(await testDialects())('rich text saved through the admin API on %s
       content: `${EVERYTHING}<p style="color:red" class="MsoNormal"><span style="background:yellow">Выделение</span><img src="/x.png"></p>`,
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data.content).toBe(`${EVERYTHING}<p>Выделение</p>`);
+    // The text is typeset on save too (a number and a short word keep to the next word); the markup stays.
+    const typeset = EVERYTHING.replaceAll(' минут', '&nbsp;минут').replace('по запросу', 'по&nbsp;запросу');
+    expect(saved.json().data.content).toBe(`${typeset}<p>Выделение</p>`);
     const stored = await t.app.db.selectFrom('news').select('content').where('id', '=', saved.json().data.id).executeTakeFirstOrThrow();
-    expect(stored.content).toBe(`${EVERYTHING}<p>Выделение</p>`);
+    expect(stored.content).toBe(`${typeset}<p>Выделение</p>`);
   });
 });

@@ -63,7 +63,8 @@ describe.each(await testDialects())('the trash on %s', (dialect) => {
     const added = await addNews('Открытие филиала в Казани');
     expect(await publicNewsIds()).toContain(added.id);
     expect((await t.app.inject(`/api/news/item/${added.slug}`)).statusCode).toBe(200);
-    expect(await searchTitles('филиал Казань')).toContain(added.title);
+    // The index keeps words and spaces: the typeset title's non-breaking spaces are spaces in the results.
+    expect(await searchTitles('филиал Казань')).toContain(added.title.replaceAll('\u00a0', ' '));
 
     const removed = await post(`/api/admin/news/remove/${added.id}`);
     expect(removed.statusCode).toBe(200);
@@ -76,7 +77,7 @@ describe.each(await testDialects())('the trash on %s', (dialect) => {
 
     const { entries, range } = await trash();
     const entry = entries.find((item) => item.resource === 'news' && item.record_id === added.id);
-    expect(entry).toMatchObject({ title: 'Открытие филиала в Казани', removed_by_email: expect.stringMatching(/^user-.*@example\.com$/) });
+    expect(entry).toMatchObject({ title: added.title, removed_by_email: expect.stringMatching(/^user-.*@example\.com$/) });
     expect(Date.now() - Date.parse(entry?.removed_at ?? '')).toBeLessThan(60_000);
     expect(Date.parse(entry?.purge_at ?? '') - Date.parse(entry?.removed_at ?? '')).toBe(30 * 86_400_000);
     expect(range).toMatch(/^trash 0-\d+\/\d+$/);
@@ -125,7 +126,8 @@ describe.each(await testDialects())('the trash on %s', (dialect) => {
     await json('/api/admin/text-pages/add', { identifier: 'o-nas', title: 'О нас (новая)', content: '<p>Снова</p>' }, manager);
     const pageRefused = await post(`/api/admin/trash/restore/text-pages/${page.id}`, manager);
     expect(pageRefused.statusCode).toBe(409);
-    expect(pageRefused.json().message).toBe('Нельзя восстановить «О нас»: страница с таким идентификатором уже есть — «o-nas».');
+    // The page's title was typeset on save.
+    expect(pageRefused.json().message).toBe('Нельзя восстановить «О\u00a0нас»: страница с таким идентификатором уже есть — «o-nas».');
   });
 
   it('shows and restores only what the role may edit; only a MANAGER empties the trash', async () => {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_READ, DATABASE_UNAVAILABLE_WRITE, STORAGE_UNAVAILABLE_READ } from '../../server/http/errorHandler.js';
 import { RATE_LIMITED_MESSAGE } from '../../server/routes/auth.js';
+import { typesetText } from '../../server/content/typography.js';
 import { multipart, pngImage } from '../api/admin-helpers.js';
 import { createPostgresDatabase, testDialects } from '../helpers/databases.js';
 import { freePort, sleep, startBuiltServer, stopProcess } from '../helpers/process.js';
@@ -145,7 +146,7 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
     for (const url of ['/', '/news']) {
       const shown = await page(b, url);
       expect(shown.status, url).toBe(200);
-      expect(shown.text, url).toContain('Новость из процесса A');
+      expect(shown.text, url).toContain(typesetText('Новость из процесса A'));
     }
     const image = await newsImage(b, added.id);
     expect(image.variants.length).toBeGreaterThanOrEqual(4);
@@ -174,7 +175,7 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
     } finally {
       proxy.delayAnswers(0);
     }
-    for (const url of ['/', '/news']) expect((await page(b, url)).text, url).toContain('Новость, о которой B узнаёт поздно');
+    for (const url of ['/', '/news']) expect((await page(b, url)).text, url).toContain(typesetText('Новость, о которой B узнаёт поздно'));
   });
 
   it('holds the per-IP login limit and the per-account failure limit across both processes', async () => {

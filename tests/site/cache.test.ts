@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
+import { typesetText } from '../../server/content/typography.js';
 import { ensureSiteBuilt } from './server.js';
 
 /**
@@ -89,8 +90,8 @@ describe.each(await testDialects())('page cache on %s', (dialect) => {
   it('a news item added in the admin is on / and /news on the very next request; an update shows; a removal is gone', async () => {
     await warm('/', '/news');
     const added = await addNews({ title: 'Свежая новость о запуске', public_at: new Date(Date.now() - 1000).toISOString(), content: '<p>Первый текст</p>' });
-    expect((await get('/')).body).toContain('Свежая новость о запуске');
-    expect((await get('/news')).body).toContain('Свежая новость о запуске');
+    expect((await get('/')).body).toContain(typesetText('Свежая новость о запуске'));
+    expect((await get('/news')).body).toContain(typesetText('Свежая новость о запуске'));
 
     await warm(`/news/${added.slug}`);
     const updated = await postForm(t.app, `/api/admin/news/update/${added.id}`, headers, { content: '<p>Исправленный текст</p>' });
@@ -102,8 +103,8 @@ describe.each(await testDialects())('page cache on %s', (dialect) => {
     await warm('/', '/news');
     const removed = await t.app.inject({ method: 'POST', url: `/api/admin/news/remove/${added.id}`, headers });
     expect(removed.statusCode).toBe(200);
-    expect((await get('/')).body).not.toContain('Свежая новость о запуске');
-    expect((await get('/news')).body).not.toContain('Свежая новость о запуске');
+    expect((await get('/')).body).not.toContain(typesetText('Свежая новость о запуске'));
+    expect((await get('/news')).body).not.toContain(typesetText('Свежая новость о запуске'));
     expect((await get(`/news/${added.slug}`)).statusCode).toBe(404);
   });
 

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { typesetHtml, typesetText } from '../../server/content/typography.js';
+import { typesetValues } from '../../server/resources/typeset.js';
+import { news } from '../../lib/resources/articles.js';
+
+/** The Russian typography applied on save (server/content/typography.ts). */
+
+const NBSP = '\u00a0';
+
+describe('typography of plain text', () => {
+  it('sets «ёлочки», the em dash after a non-breaking space, and binds short words and numbers to the next word', () => {
+    expect(typesetText('"Смарт" - лидер в 15 минут')).toBe('«Смарт»\u00a0— лидер в\u00a015\u00a0минут');
+  });
+
+  it('nests „лапки“ inside «ёлочки», makes an ellipsis of three dots and removes repeated spaces', () => {
+    expect(typesetText('Он сказал: "это "слово" тут"...')).toBe(`Он${NBSP}сказал: «это „слово“ тут»…`);
+    expect(typesetText('Отчёт   компании    готов')).toBe('Отчёт компании готов');
+  });
+
+  it('leaves web and e-mail addresses as they are', () => {
+    expect(typesetText('Пишите на info@example.ru или http://a.b/c?d=1&e=2 - ответим')).toBe(
+      `Пишите на${NBSP}info@example.ru или${NBSP}http://a.b/c?d=1&e=2${NBSP}— ответим`,
+    );
+  });
+
+  it('changes nothing in a text it typeset already', () => {
+    for (const text of ['"Смарт" - лидер в 15 минут', 'Он сказал: "это "слово" тут"...', 'В 2024 г. рост на 15 %, т. е. 100 руб.']) {
+      const once = typesetText(text);
+      expect(typesetText(once)).toBe(once);
+    }
+  });
+
+  it('does not rewrite dates', () => {
+    expect(typesetText('Отчёт 2024-01-15')).toBe('Отчёт 2024-01-15');
+  });
+});
+
+describe('typography of rich HTML', () => {
+  it('typesets the text but not code, links, addresses or attribute values; the result is serialised as the sanitiser does', () => {
+    const html =
+      '<p>"Смарт" - лидер в 15 минут. Код: <code>"x" - y</code>, ' +
+      '<a href="http://a.b/c?d=1&amp;e=2" title="&quot;a&quot; - b">"отчёт" - тут</a>, почта mail@a.ru - ждём</p><pre>"x" - y...</pre>';
+    expect(typesetHtml(html)).toBe(
+      '<p>«Смарт»&nbsp;— лидер в&nbsp;15&nbsp;минут. Код: <code>"x" - y</code>, ' +
+        '<a href="http://a.b/c?d=1&amp;e=2" title="&quot;a&quot; - b">«отчёт»&nbsp;— тут</a>, почта mail@a.ru&nbsp;— ждём</p><pre>"x" - y...</pre>',
+    );
+  });
+
+  it('pairs quotes across inline elements', () => {
+    expect(typesetHtml('<p>"<strong>Смарт</strong>" - лидер</p>')).toBe('<p>«<strong>Смарт</strong>»&nbsp;— лидер</p>');
+  });
+
+  it('keeps the markup when the whole-document pass would change it, typesetting each text node alone', () => {
+    // A `>` inside an attribute value ends a tag for typograf's pattern, which would then typeset the value's rest.
+    const link = '<p><a href="http://x.ru/?q=a>b&amp;c=&quot;d&quot; - e">"Отчёт" - тут</a> и всё</p>';
+    expect(typesetHtml(link)).toBe('<p><a href="http://x.ru/?q=a>b&amp;c=&quot;d&quot; - e">«Отчёт»&nbsp;— тут</a> и&nbsp;всё</p>');
+    // Escaped markup stays text.
+    expect(typesetHtml('<p>&lt;b&gt;"x" - y&lt;/b&gt;</p>')).toBe('<p>&lt;b&gt;«x»&nbsp;— y&lt;/b&gt;</p>');
+  });
+
+  it('binds a number opening an element to its word, as after a space', () => {
+    expect(typesetHtml('<table><tbody><tr><td>15 минут</td><td>срок 20 минут</td></tr></tbody></table>')).toBe(
+      '<table><tbody><tr><td>15&nbsp;минут</td><td>срок 20&nbsp;минут</td></tr></tbody></table>',
+    );
+  });
+
+  it('changes nothing in HTML it typeset already', () => {
+    const once = typesetHtml('<h2>"Смарт" - лидер</h2><ul><li>в 15 минут...</li></ul><p>"<em>a</em>" - b <code>"c"</code></p>');
+    expect(typesetHtml(once)).toBe(once);
+  });
+});
+
+describe('typesetValues', () => {
+  it('typesets only the fields declared with typography and keeps a text that would outgrow its limit as sent', () => {
+    const values = typesetValues(news.fields, { title: '"А" - б', slug: 'a-b', lead: 'в 15 минут', published: 1 });
+    expect(values).toEqual({ title: `«А»${NBSP}— б`, slug: 'a-b', lead: `в${NBSP}15${NBSP}минут`, published: 1 });
+    // A space goes before the bracket, which would make the title 301 characters long.
+    const title = `${'а'.repeat(296)}(бв)`;
+    expect(typesetValues(news.fields, { title }).title).toBe(title);
+  });
+});
