@@ -4,6 +4,7 @@ import { resourceNamed } from '@lib/resources/index.js';
 import { FormAutosave } from '../autosave/FormAutosave.js';
 import { FormToolbar } from './FormToolbar.js';
 import { SaveShortcut } from './SaveShortcut.js';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
 
 type DefaultValues = Record<string, unknown> | (() => Record<string, unknown>);
 
@@ -27,7 +28,8 @@ export const ResourceForm = ({ defaultValues, children }: ResourceFormProps) => 
     return publishes ? { ...values, published: 0 } : values;
   };
   return (
-    <SimpleForm defaultValues={defaults} warnWhenUnsavedChanges toolbar={<FormToolbar publishes={publishes} />}>
+    <SimpleForm defaultValues={defaults} toolbar={<FormToolbar publishes={publishes} />}>
+      <UnsavedChangesGuard />
       <SaveShortcut />
       <FormAutosave />
       {children}
