@@ -210,14 +210,16 @@ describe('editing forms in Chromium', () => {
     const saveAndContinue = page.getByRole('button', { name: 'Сохранить и продолжить' });
     await titleBox(page).fill('Первое сохранение');
     await saveAndContinue.click();
-    // The form takes the server's answer: nothing left to save, and the new version for the next save.
+    // The form takes the server's answer: nothing left to save, and the new version for the next save. (The button is
+    // disabled while the save is under way too, so the stored row is awaited first.)
+    await expect.poll(async () => (await newsRow(id)).version).toBe(before + 1);
     await expect.poll(() => saveAndContinue.isDisabled()).toBe(true);
     expect((await newsRow(id)).title).toBe('Первое сохранение');
     await leadBox(page).fill('Второе сохранение');
     await saveAndContinue.click();
-    await expect.poll(() => saveAndContinue.isDisabled()).toBe(true);
 
-    expect(await newsRow(id)).toMatchObject({ title: 'Первое сохранение', lead: 'Второе сохранение', version: before + 2 });
+    await expect.poll(() => newsRow(id)).toMatchObject({ title: 'Первое сохранение', lead: 'Второе сохранение', version: before + 2 });
+    await expect.poll(() => saveAndContinue.isDisabled()).toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe(`/admin/news/${id}`);
     await close();
