@@ -4,7 +4,7 @@ import { FILE_FORMAT_LABELS, isUpload, MB, type ResourceDescriptor } from '../..
 import { resourceTag } from '../http/openapi/document.js';
 import { LIST_HEADERS, operation, VERSION_HEADERS, type JsonSchema, type Uploads } from '../http/openapi/operation.js';
 import { previewLink, revision, revisionSummary } from '../http/openapi/shapes.js';
-import { recordSchemaOf } from './recordSchemas.js';
+import { listRowSchemaOf, recordSchemaOf } from './recordSchemas.js';
 
 /**
  * The documented operations of one admin resource, built from its declaration like its routes: the reads in
@@ -80,7 +80,7 @@ export function resourceDocs(resource: ResourceDescriptor): ResourceDocs {
       summary: `List ${name} records`,
       description: 'Drafts and scheduled items included; `Content-Range` tells the rows answered and the total.',
       tag,
-      data: z.array(record),
+      data: z.array(listRowSchemaOf(resource)),
       headers: LIST_HEADERS,
       query: LIST_QUERY,
       errors: [400],

@@ -5178,20 +5178,9 @@ export interface operations {
               id: number;
               title: string;
               slug: string;
-              lead: string;
               /** Format: date-time */
               public_at: string;
-              unpublish_at: string | null;
               published: 0 | 1;
-              image: components['schemas']['Image'] | null;
-              image_alt: string;
-              content: string;
-              seo_title: string;
-              seo_description: string;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
             } & {
@@ -6115,20 +6104,9 @@ export interface operations {
               id: number;
               title: string;
               slug: string;
-              lead: string;
               /** Format: date-time */
               public_at: string;
-              unpublish_at: string | null;
               published: 0 | 1;
-              image: components['schemas']['Image'] | null;
-              image_alt: string;
-              content: string;
-              seo_title: string;
-              seo_description: string;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
             } & {
@@ -7053,15 +7031,9 @@ export interface operations {
               title: string;
               source_id: number | null;
               url: string;
-              lead: string;
               /** Format: date-time */
               public_at: string;
-              unpublish_at: string | null;
               published: 0 | 1;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
             } & {
@@ -7763,18 +7735,12 @@ export interface operations {
             data: {
               id: number;
               title: string;
-              lead: string;
-              video_url: string;
               preview: components['schemas']['Image'] | null;
               /** Format: date-time */
               public_at: string;
               fixed: 0 | 1;
               fixed_order: number | null;
               published: 0 | 1;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
               version: number;
             }[];
           };
@@ -8876,10 +8842,6 @@ export interface operations {
               url: string;
               logo: components['schemas']['Image'] | null;
               active: 0 | 1;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
             } & {
@@ -10093,9 +10055,6 @@ export interface operations {
               position: number;
               preview: components['schemas']['Image'] | null;
               hex: string;
-              rgb: string;
-              cmyk: string;
-              pantone: string;
               files: {
                 id: number;
                 format: string;
@@ -11434,11 +11393,6 @@ export interface operations {
               identifier: string;
               section: 'investoram' | null;
               title: string;
-              content: string;
-              seo_title: string;
-              seo_description: string;
-              /** Format: date-time */
-              created_at: string;
               /** Format: date-time */
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
@@ -12215,13 +12169,8 @@ export interface operations {
               year: number;
               /** Format: date-time */
               public_at: string;
-              unpublish_at: string | null;
               published: 0 | 1;
               file: components['schemas']['DownloadFile'] | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
             } & {
@@ -12705,21 +12654,14 @@ export interface operations {
             data: ({
               id: number;
               title: string;
-              slug: string;
               city: string;
               salary_from: number | null;
               salary_to: number | null;
               /** @enum {string} */
               employment: 'full' | 'part' | 'project' | 'internship';
-              description: string;
               /** Format: date-time */
               public_at: string;
-              unpublish_at: string | null;
               published: 0 | 1;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
             } & {
@@ -14346,8 +14288,6 @@ export interface operations {
               from_path: string;
               to_path: string;
               /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
@@ -15280,8 +15220,6 @@ export interface operations {
               ip: string | null;
               /** Format: date-time */
               created_at: string;
-              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
-              version?: number;
             } & {
               [key: string]: unknown;
             })[];
