@@ -846,7 +846,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** History of a `news` record */
+    /**
+     * History of a `news` record
+     * @description Newest first, in pages: who saved, when and which fields changed; a version's values are read one at a time.
+     */
     get: operations['getAdminNewsByIdRevisions'];
     put?: never;
     post?: never;
@@ -1031,7 +1034,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** History of a `media-our` record */
+    /**
+     * History of a `media-our` record
+     * @description Newest first, in pages: who saved, when and which fields changed; a version's values are read one at a time.
+     */
     get: operations['getAdminMediaOurByIdRevisions'];
     put?: never;
     post?: never;
@@ -1199,7 +1205,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** History of a `media-other` record */
+    /**
+     * History of a `media-other` record
+     * @description Newest first, in pages: who saved, when and which fields changed; a version's values are read one at a time.
+     */
     get: operations['getAdminMediaOtherByIdRevisions'];
     put?: never;
     post?: never;
@@ -1415,7 +1424,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** History of a `media-video` record */
+    /**
+     * History of a `media-video` record
+     * @description Newest first, in pages: who saved, when and which fields changed; a version's values are read one at a time.
+     */
     get: operations['getAdminMediaVideoByIdRevisions'];
     put?: never;
     post?: never;
@@ -2078,7 +2090,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** History of a `text-pages` record */
+    /**
+     * History of a `text-pages` record
+     * @description Newest first, in pages: who saved, when and which fields changed; a version's values are read one at a time.
+     */
     get: operations['getAdminTextPagesByIdRevisions'];
     put?: never;
     post?: never;
@@ -2292,7 +2307,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** History of a `vacancies` record */
+    /**
+     * History of a `vacancies` record
+     * @description Newest first, in pages: who saved, when and which fields changed; a version's values are read one at a time.
+     */
     get: operations['getAdminVacanciesByIdRevisions'];
     put?: never;
     post?: never;
@@ -5754,7 +5772,10 @@ export interface operations {
   };
   getAdminNewsByIdRevisions: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page of the history (20 entries each); not a whole number ≥ 1 is a 404. */
+        page?: string;
+      };
       header?: never;
       path: {
         id: string;
@@ -5771,14 +5792,29 @@ export interface operations {
         content: {
           'application/json': {
             data: {
-              id: number;
-              /** Format: date-time */
-              created_at: string;
-              user_id: number | null;
-              user_email: string;
-              changed: string[];
-            }[];
+              items: {
+                id: number;
+                /** Format: date-time */
+                created_at: string;
+                user_id: number | null;
+                user_email: string;
+                changed: string[];
+              }[];
+              page: number;
+              perPage: number;
+              pageCount: number;
+              total: number;
+            };
           };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
@@ -6680,7 +6716,10 @@ export interface operations {
   };
   getAdminMediaOurByIdRevisions: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page of the history (20 entries each); not a whole number ≥ 1 is a 404. */
+        page?: string;
+      };
       header?: never;
       path: {
         id: string;
@@ -6697,14 +6736,29 @@ export interface operations {
         content: {
           'application/json': {
             data: {
-              id: number;
-              /** Format: date-time */
-              created_at: string;
-              user_id: number | null;
-              user_email: string;
-              changed: string[];
-            }[];
+              items: {
+                id: number;
+                /** Format: date-time */
+                created_at: string;
+                user_id: number | null;
+                user_email: string;
+                changed: string[];
+              }[];
+              page: number;
+              perPage: number;
+              pageCount: number;
+              total: number;
+            };
           };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
@@ -7472,7 +7526,10 @@ export interface operations {
   };
   getAdminMediaOtherByIdRevisions: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page of the history (20 entries each); not a whole number ≥ 1 is a 404. */
+        page?: string;
+      };
       header?: never;
       path: {
         id: string;
@@ -7489,14 +7546,29 @@ export interface operations {
         content: {
           'application/json': {
             data: {
-              id: number;
-              /** Format: date-time */
-              created_at: string;
-              user_id: number | null;
-              user_email: string;
-              changed: string[];
-            }[];
+              items: {
+                id: number;
+                /** Format: date-time */
+                created_at: string;
+                user_id: number | null;
+                user_email: string;
+                changed: string[];
+              }[];
+              page: number;
+              perPage: number;
+              pageCount: number;
+              total: number;
+            };
           };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
@@ -8578,7 +8650,10 @@ export interface operations {
   };
   getAdminMediaVideoByIdRevisions: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page of the history (20 entries each); not a whole number ≥ 1 is a 404. */
+        page?: string;
+      };
       header?: never;
       path: {
         id: string;
@@ -8595,14 +8670,29 @@ export interface operations {
         content: {
           'application/json': {
             data: {
-              id: number;
-              /** Format: date-time */
-              created_at: string;
-              user_id: number | null;
-              user_email: string;
-              changed: string[];
-            }[];
+              items: {
+                id: number;
+                /** Format: date-time */
+                created_at: string;
+                user_id: number | null;
+                user_email: string;
+                changed: string[];
+              }[];
+              page: number;
+              perPage: number;
+              pageCount: number;
+              total: number;
+            };
           };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
@@ -11821,7 +11911,10 @@ export interface operations {
   };
   getAdminTextPagesByIdRevisions: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page of the history (20 entries each); not a whole number ≥ 1 is a 404. */
+        page?: string;
+      };
       header?: never;
       path: {
         id: string;
@@ -11838,14 +11931,29 @@ export interface operations {
         content: {
           'application/json': {
             data: {
-              id: number;
-              /** Format: date-time */
-              created_at: string;
-              user_id: number | null;
-              user_email: string;
-              changed: string[];
-            }[];
+              items: {
+                id: number;
+                /** Format: date-time */
+                created_at: string;
+                user_id: number | null;
+                user_email: string;
+                changed: string[];
+              }[];
+              page: number;
+              perPage: number;
+              pageCount: number;
+              total: number;
+            };
           };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
@@ -13097,7 +13205,10 @@ export interface operations {
   };
   getAdminVacanciesByIdRevisions: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page of the history (20 entries each); not a whole number ≥ 1 is a 404. */
+        page?: string;
+      };
       header?: never;
       path: {
         id: string;
@@ -13114,14 +13225,29 @@ export interface operations {
         content: {
           'application/json': {
             data: {
-              id: number;
-              /** Format: date-time */
-              created_at: string;
-              user_id: number | null;
-              user_email: string;
-              changed: string[];
-            }[];
+              items: {
+                id: number;
+                /** Format: date-time */
+                created_at: string;
+                user_id: number | null;
+                user_email: string;
+                changed: string[];
+              }[];
+              page: number;
+              perPage: number;
+              pageCount: number;
+              total: number;
+            };
           };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
