@@ -382,6 +382,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/photobank/categories/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One page of a photobank category
+     * @description Its logos and colours, or its photos, in order, 12 a page; a page past the last has no items.
+     */
+    get: operations['getPhotobankCategoriesById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/photobank/logos/archive': {
     parameters: {
       query?: never;
@@ -3572,6 +3592,7 @@ export interface operations {
                 id: number;
                 title: string;
                 position: number;
+                /** @description The first page of the category; the rest at /api/photobank/categories/{id}?page=N. */
                 items: (
                   | {
                       id: number;
@@ -3599,6 +3620,8 @@ export interface operations {
                       pantone: string;
                     }
                 )[];
+                total: number;
+                pageCount: number;
               }[];
             }[];
           };
@@ -3634,10 +3657,107 @@ export interface operations {
                 id: number;
                 title: string;
                 position: number;
+                /** @description The first page of the category; the rest at /api/photobank/categories/{id}?page=N. */
                 items: components['schemas']['Photo'][];
+                total: number;
+                pageCount: number;
               }[];
             }[];
           };
+        };
+      };
+    };
+  };
+  getPhotobankCategoriesById: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of a photobank category */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data:
+              | {
+                  /** @constant */
+                  kind: 'logo';
+                  category: {
+                    id: number;
+                    title: string;
+                    group: string;
+                  };
+                  list: {
+                    items: (
+                      | {
+                          id: number;
+                          title: string;
+                          position: number;
+                          /** @constant */
+                          type: 'logo';
+                          preview: string | null;
+                          files: {
+                            id: number;
+                            format: string;
+                            url: string;
+                            size: number;
+                          }[];
+                        }
+                      | {
+                          id: number;
+                          title: string;
+                          position: number;
+                          /** @constant */
+                          type: 'colour';
+                          hex: string;
+                          rgb: string;
+                          cmyk: string;
+                          pantone: string;
+                        }
+                    )[];
+                    page: number;
+                    perPage: number;
+                    pageCount: number;
+                    total: number;
+                  };
+                }
+              | {
+                  /** @constant */
+                  kind: 'photo';
+                  category: {
+                    id: number;
+                    title: string;
+                    group: string;
+                  };
+                  list: {
+                    items: components['schemas']['Photo'][];
+                    page: number;
+                    perPage: number;
+                    pageCount: number;
+                    total: number;
+                  };
+                };
+          };
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };
