@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useData } from 'vike-react/useData';
 import type { PhotobankCategory } from '@lib/types.js';
+import { photobankCategoryPath } from '@lib/site.js';
 import { MediaLayout } from '../../../../components/MediaLayout.js';
-import { photobankCategoryPath } from '../../../../components/photobank/paths.js';
 import { LogoItems, PhotoItems } from '../../../../components/photobank/PhotobankItems.js';
 import { listHref } from '../../../../meta.js';
 import type { PhotobankData } from './+data.js';

@@ -1,10 +1,10 @@
 import { useData } from 'vike-react/useData';
 import type { LogoItem, Page as ListPage, Photo, PhotobankCategoryPage } from '@lib/types.js';
+import { PHOTOBANK_PATH, photobankCategoryPath } from '@lib/site.js';
 import { useLoadMore } from '../../../../../client/useLoadMore.js';
 import { Breadcrumbs } from '../../../../../components/Breadcrumbs.js';
 import { LoadMoreButton } from '../../../../../components/LoadMoreButton.js';
 import { Pagination } from '../../../../../components/Pagination.js';
-import { PHOTOBANK_PATH, photobankCategoryPath } from '../../../../../components/photobank/paths.js';
 import { LogoItems, PhotoItems } from '../../../../../components/photobank/PhotobankItems.js';
 import type { PhotobankCategoryData } from './+data.js';
 

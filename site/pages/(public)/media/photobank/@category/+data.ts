@@ -1,9 +1,8 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { idFromText } from '@lib/ids.js';
-import { mediaTab, ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
+import { mediaTab, photobankCategoryPath, ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
 import type { PhotobankCategoryPage } from '@lib/types.js';
-import { photobankCategoryPath } from '../../../../../components/photobank/paths.js';
 import { assertPageExists, currentPage } from '../../../../../guards.js';
 import { listHref, type WithMeta } from '../../../../../meta.js';
 
