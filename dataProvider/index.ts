@@ -15,12 +15,12 @@ import {
 } from 'react-admin';
 import type { ApiStyle } from '@lib/resources/index.js';
 import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
-import type { ArticleSummary, MediaGenerals, MediaSource } from '@lib/types.js';
+import type { ArticleSummary, MediaGenerals, MediaSource, Page } from '@lib/types.js';
 import { createApiClient, createFetchJson, unwrap, type HttpClientOptions } from './apiClient.js';
 import { toFormData, toJsonBody, type UnknownRecord } from './bodies.js';
 import { presenceMethods } from './presence.js';
 import { ADMIN_API, apiStyleOf, verbResource, type VerbResource } from './resources.js';
-import type { AdminDataProvider, ChangeAction, ChangeEvent, RevisionParams, TrashRestoreParams, VerbParams, VerbResult } from './types.js';
+import type { AdminDataProvider, ChangeAction, ChangeEvent, RevisionParams, RevisionsParams, TrashRestoreParams, VerbParams, VerbResult } from './types.js';
 import { basedOn, updateHeaders } from './versions.js';
 
 export { REQUEST_TIMEOUT_MS } from './httpClient.js';
@@ -174,9 +174,9 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
 
   /** History and preview, under `/api/admin/<resource>` whatever the resource's verbs path. */
   const editorial = {
-    async getRevisions(resource: string, params: VerbParams) {
-      const response = await http.get(`${ADMIN_API}/${resource}/${encodeURIComponent(String(params.id))}/revisions`);
-      return { data: unwrap<RevisionSummary[]>(response.data) };
+    async getRevisions(resource: string, params: RevisionsParams) {
+      const response = await http.get(`${ADMIN_API}/${resource}/${encodeURIComponent(String(params.id))}/revisions?page=${params.page}`);
+      return { data: unwrap<Page<RevisionSummary>>(response.data) };
     },
     async getRevision(resource: string, params: RevisionParams) {
       const path = `${encodeURIComponent(String(params.id))}/revisions/${encodeURIComponent(String(params.revisionId))}`;

@@ -1,7 +1,7 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { PresenceMethods } from './presence.js';
 import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
-import type { ArticleSummary, MediaGenerals, MediaSource } from '@lib/types.js';
+import type { ArticleSummary, MediaGenerals, MediaSource, Page } from '@lib/types.js';
 
 /** Parameters of the custom verbs: the record's id. */
 export interface VerbParams {
@@ -10,6 +10,12 @@ export interface VerbParams {
 
 export interface VerbResult {
   data: RaRecord;
+}
+
+/** Parameters of one page of a record's history. */
+export interface RevisionsParams {
+  id: Identifier;
+  page: number;
 }
 
 /** Parameters naming one version of a record. */
@@ -44,8 +50,8 @@ export interface AdminDataProvider extends DataProvider, PresenceMethods {
   restoreFromTrash(resource: string, params: TrashRestoreParams): Promise<VerbResult>;
   /** Purges every entry of the trash with its files (MANAGER), `POST /api/admin/trash/empty`. */
   emptyTrash(resource: string, params: Record<string, never>): Promise<{ data: { purged: number } }>;
-  /** A record's history, newest first (resources that declare `revisions`). */
-  getRevisions(resource: string, params: VerbParams): Promise<{ data: RevisionSummary[] }>;
+  /** One page of a record's history, newest first, as summaries (resources that declare `revisions`). */
+  getRevisions(resource: string, params: RevisionsParams): Promise<{ data: Page<RevisionSummary> }>;
   /** One version with its values, for the diff. */
   getRevision(resource: string, params: RevisionParams): Promise<{ data: Revision }>;
   /** Restores a version as a new save; answers the record. */

@@ -10,6 +10,7 @@ import type {
   NetworkCollection,
   Page,
   Photo,
+  PhotobankCategoryPage,
   PhotobankGroup,
   PressArticle,
   TextPage,
@@ -90,8 +91,12 @@ export interface ContentServices {
     list(section: string | null): Promise<TextPage[]>;
   };
   photobank: {
+    /** Logo groups, each category with its first page of items. */
     logos(): Promise<PhotobankGroup<LogoItem>[]>;
+    /** Photo groups, each category with its first page of photos. */
     photos(): Promise<PhotobankGroup<Photo>[]>;
+    /** One page of a category's items (logos and colours, or photos); null for an unknown category. */
+    category(id: number, page: number): Promise<PhotobankCategoryPage | null>;
   };
   reads: PublicReads;
   search: SearchService;

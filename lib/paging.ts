@@ -7,6 +7,8 @@ export const PAGE_SIZES = {
   mediaVideo: 6,
   mediaMain: 4,
   manyReads: 5,
+  /** A photobank category's first screen on the photobank page, and one page of the category's own page. */
+  photobankCategory: 12,
 } as const;
 
 export type PagedListKind = keyof typeof PAGE_SIZES;

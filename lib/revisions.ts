@@ -7,6 +7,9 @@ export interface RevisionSummary {
   changed: string[];
 }
 
+/** How many entries one page of a record's history holds (`GET /api/admin/<resource>/{id}/revisions?page=N`). */
+export const REVISIONS_PER_PAGE = 20;
+
 /** One version with its values: the record's restorable fields as they were before that save. */
 export interface Revision extends RevisionSummary {
   values: Record<string, unknown>;

@@ -179,7 +179,22 @@ export interface PhotobankCategory<T> {
   id: number;
   title: string;
   position: number;
+  /** The category's first page of items, in order; the rest are read a page at a time. */
   items: T[];
+  /** How many items the category holds, and on how many pages. */
+  total: number;
+  pageCount: number;
+}
+
+/** A photobank category as its own page reads it: what it is, in which group, and one page of its items. */
+export type PhotobankCategoryPage =
+  { kind: 'logo'; category: PhotobankCategoryName; list: Page<LogoItem> } | { kind: 'photo'; category: PhotobankCategoryName; list: Page<Photo> };
+
+export interface PhotobankCategoryName {
+  id: number;
+  title: string;
+  /** The title of its group. */
+  group: string;
 }
 
 export interface PhotobankGroup<T> {

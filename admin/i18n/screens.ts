@@ -107,6 +107,7 @@ export const editorialMessages = {
       loading: 'Загрузка истории изменений',
       load_failed: 'Не удалось загрузить историю изменений.',
       empty: 'Изменений пока нет.',
+      more: 'Показать ещё',
       unknown_user: 'неизвестный пользователь',
       changed: 'Изменено: %{fields}',
       compare: 'Сравнить',

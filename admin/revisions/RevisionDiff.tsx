@@ -30,7 +30,7 @@ type Version = number | 'current';
 interface RevisionDiffProps {
   resource: string;
   record: RaRecord;
-  /** The record's history, newest first. */
+  /** The entries of the record's history read so far, newest first. */
   history: readonly RevisionSummary[];
   /** The version the diff opens with; it is compared with the version after it. */
   initial: number;

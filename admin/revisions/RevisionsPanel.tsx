@@ -1,6 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useResourceContext, useTranslate, type Identifier } from 'react-admin';
 import type { RevisionSummary } from '@lib/revisions.js';
@@ -14,7 +14,7 @@ const historyKey = (resource: string, id: Identifier | undefined) => [resource, 
 
 /**
  * «История изменений» beside an edit form: every save kept the version it replaced, with when, who and which
- * fields. «Сравнить» shows that version against the next one (or any two); «Восстановить» saves it again after a
+ * fields, read a page of summaries at a time («Показать ещё» reads the next). «Сравнить» shows that version against the next one (or any two); «Восстановить» saves it again after a
  * confirmation (the current version stays in the history). Loaded lazily with the diff library.
  */
 export default function RevisionsPanel() {
@@ -28,9 +28,11 @@ export default function RevisionsPanel() {
   const [comparing, setComparing] = useState<number | null>(null);
   const [restoring, setRestoring] = useState<RevisionSummary | null>(null);
 
-  const history = useQuery({
+  const history = useInfiniteQuery({
     queryKey: historyKey(resource, record?.id),
-    queryFn: async () => (await dataProvider.getRevisions(resource, { id: record?.id ?? '' })).data,
+    queryFn: async ({ pageParam }) => (await dataProvider.getRevisions(resource, { id: record?.id ?? '', page: pageParam })).data,
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pageCount ? last.page + 1 : undefined),
     enabled: record !== undefined,
   });
   const restore = useMutation({
@@ -48,7 +50,7 @@ export default function RevisionsPanel() {
   if (!record) return null;
 
   const fieldNames = (names: readonly string[]) => names.map((name) => translate(`resources.${resource}.fields.${name}`, { _: name })).join(', ');
-  const entries = history.data ?? [];
+  const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <Card component="aside" aria-labelledby="revisions-title" sx={ASIDE_SX}>
@@ -101,6 +103,11 @@ export default function RevisionsPanel() {
             );
           })}
         </List>
+        {history.hasNextPage && (
+          <Button size="small" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
+            {translate('app.revisions.more')}
+          </Button>
+        )}
       </CardContent>
       {comparing !== null && <RevisionDiff resource={resource} record={record} history={entries} initial={comparing} onClose={() => setComparing(null)} />}
       <Confirm

@@ -26,6 +26,7 @@ export const users = defineResource({
     searchable: ['email', 'name'],
     filters: { role: 'text', active: 'int', email: 'text' },
     defaultSort: ['id', 'ASC'],
+    columns: ['email', 'name', 'role', 'active', 'two_factor', 'created_at', 'updated_at', 'version'],
   },
   menu: 'administration',
 });
@@ -42,6 +43,7 @@ export const auditLog = defineResource({
     searchable: ['user_email', 'action', 'resource', 'record_id'],
     filters: { user_id: 'int', user_email: 'text', resource: 'text', action: 'text', record_id: 'text', ip: 'text' },
     defaultSort: ['created_at', 'DESC'],
+    columns: ['created_at', 'user_id', 'user_email', 'action', 'resource', 'record_id', 'ip'],
   },
   menu: 'administration',
 });

@@ -40,6 +40,7 @@ const article = <const Name extends string, const Table extends string, const Pa
       searchable: ['title'],
       filters: { published: 'int', slug: 'text' },
       defaultSort: ['public_at', 'DESC'],
+      columns: ['title', 'slug', 'public_at', 'published', 'views', 'version'],
     },
     verbs: ['remove-img'],
     refetch: 'media-summary',

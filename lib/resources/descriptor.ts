@@ -27,6 +27,12 @@ export interface ListBehaviour {
   /** Columns the list may be filtered on by equality, with the type of their values. */
   filters: Readonly<Record<string, FilterType>>;
   defaultSort: readonly [string, 'ASC' | 'DESC'];
+  /**
+   * What a list row carries besides `id`: the columns the list shows, what its row actions and the record's name
+   * need, and `version` where the table has one (the `If-Match` of removals and verbs). Never rich text: a row stays
+   * small whatever the record holds, and the edit screen reads the whole record.
+   */
+  columns: readonly string[];
 }
 
 /** A record as the search index reads it: its columns by name. */

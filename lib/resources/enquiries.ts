@@ -11,7 +11,7 @@ export const enquiryTopics = defineResource({
     title: requiredText(200),
     position: { kind: 'integer', min: 0, max: 1_000_000 },
   },
-  list: { sortable: ['title', 'position'], searchable: ['title'], filters: {}, defaultSort: ['position', 'ASC'] },
+  list: { sortable: ['title', 'position'], searchable: ['title'], filters: {}, defaultSort: ['position', 'ASC'], columns: ['title', 'position', 'version'] },
   menu: 'site',
   demo: {
     records: [
@@ -49,6 +49,7 @@ export const enquiries = defineResource({
     searchable: ['name', 'email', 'phone', 'message'],
     filters: { status: 'text', topic_id: 'int', created_on: 'text' },
     defaultSort: ['created_at', 'DESC'],
+    columns: ['created_at', 'status', 'topic_title', 'name', 'email', 'phone', 'version'],
   },
   menu: 'content',
 });

@@ -31,6 +31,7 @@ export const investorDocuments = defineResource({
     searchable: ['title'],
     filters: { category: 'text', year: 'int', published: 'int' },
     defaultSort: ['public_at', 'DESC'],
+    columns: ['title', 'category', 'year', 'file', 'public_at', 'published', 'version'],
   },
   menu: 'site',
   trash: true,

@@ -22,6 +22,7 @@ export const mediaOther = defineResource({
     searchable: ['title'],
     filters: { source_id: 'int', published: 'int' },
     defaultSort: ['public_at', 'DESC'],
+    columns: ['title', 'url', 'source_id', 'public_at', 'published', 'version'],
   },
   refetch: 'media-summary',
   menu: 'content',
@@ -50,6 +51,7 @@ export const mediaVideo = defineResource({
     searchable: ['title'],
     filters: { fixed: 'int', published: 'int' },
     defaultSort: ['public_at', 'DESC'],
+    columns: ['title', 'preview', 'public_at', 'published', 'fixed', 'fixed_order', 'version'],
   },
   verbs: ['fix', 'unfix', 'move-up-fixed', 'move-down-fixed'],
   refetch: 'media-summary',
@@ -77,6 +79,7 @@ export const mediaSource = defineResource({
     searchable: ['name'],
     filters: { active: 'int' },
     defaultSort: ['name', 'ASC'],
+    columns: ['name', 'url', 'logo', 'active', 'version'],
   },
   menu: 'content',
 });

@@ -28,6 +28,7 @@ export const textPages = defineResource({
     searchable: ['title', 'identifier'],
     filters: { section: 'text', identifier: 'text' },
     defaultSort: ['title', 'ASC'],
+    columns: ['identifier', 'title', 'section', 'updated_at', 'version'],
   },
   updateByKey: { key: 'identifier', required: ['content'] },
   menu: 'site',
@@ -60,6 +61,7 @@ export const menus = defineResource({
     searchable: ['title'],
     filters: { kind: 'text', parent_id: 'int' },
     defaultSort: ['position', 'ASC'],
+    columns: ['kind', 'title', 'url', 'parent_id', 'position', 'version'],
   },
   menu: 'site',
 });
@@ -76,7 +78,13 @@ export const networkCollections = defineResource({
     icon: text(60, { pattern: 'icon' }),
     position: { kind: 'integer', min: 0, max: 1_000_000 },
   },
-  list: { sortable: ['title', 'url', 'icon', 'position'], searchable: ['title'], filters: { icon: 'text' }, defaultSort: ['position', 'ASC'] },
+  list: {
+    sortable: ['title', 'url', 'icon', 'position'],
+    searchable: ['title'],
+    filters: { icon: 'text' },
+    defaultSort: ['position', 'ASC'],
+    columns: ['title', 'url', 'icon', 'position', 'version'],
+  },
   menu: 'site',
 });
 
@@ -99,6 +107,7 @@ export const redirects = defineResource({
     searchable: ['from_path', 'to_path'],
     filters: {},
     defaultSort: ['updated_at', 'DESC'],
+    columns: ['from_path', 'to_path', 'updated_at', 'version'],
   },
   menu: 'site',
 });

@@ -37,6 +37,7 @@ export const vacancies = defineResource({
     searchable: ['title', 'city'],
     filters: { city: 'text', employment: 'text', published: 'int' },
     defaultSort: ['public_at', 'DESC'],
+    columns: ['title', 'city', 'salary_from', 'salary_to', 'employment', 'public_at', 'published', 'version'],
   },
   menu: 'content',
   trash: true,

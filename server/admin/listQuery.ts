@@ -27,6 +27,8 @@ export interface ListSpec<T extends keyof Database = keyof Database> {
   /** Columns other `filter` keys may name, with the type of their values; `id` and `q` are always allowed. */
   filters: Readonly<Partial<Record<keyof Database[T] & string, FilterType>>>;
   defaultSort: readonly [keyof Database[T] & string, 'ASC' | 'DESC'];
+  /** The columns a list row carries besides `id`; absent, every column. A read of one record always has them all. */
+  columns?: readonly (keyof Database[T] & string)[];
 }
 
 /** Kysely over tables chosen at run time; the spec's column lists are the only names that reach SQL. */
@@ -52,6 +54,7 @@ export async function runListQuery<T extends keyof Database>(
   db: Kysely<Database>,
   spec: ListSpec<T>,
   list: ListQuery,
+  { whole = false }: { whole?: boolean } = {},
 ): Promise<{ rows: Selectable<Database[T]>[]; total: number; start: number }> {
   const postgres = isPostgres(db);
   let base = declared(db).selectFrom(spec.table as string);
@@ -71,7 +74,8 @@ export async function runListQuery<T extends keyof Database>(
   const total = Number(counted?.count ?? 0);
   const start = list.range?.start ?? 0;
   const limit = list.range ? list.range.end - list.range.start + 1 : MAX_LIST_ROWS;
-  const rows = await base.selectAll().orderBy(list.sort.field, list.sort.order).orderBy('id', list.sort.order).limit(limit).offset(start).execute();
+  const selected = whole || !spec.columns ? base.selectAll() : base.select(['id', ...spec.columns]);
+  const rows = await selected.orderBy(list.sort.field, list.sort.order).orderBy('id', list.sort.order).limit(limit).offset(start).execute();
   return { rows: rows as Selectable<Database[T]>[], total, start };
 }
 
@@ -113,7 +117,7 @@ export function registerAdminReads<T extends keyof Database, R>(
   });
   app.get<{ Params: { id: string } }>(`/api/admin/${spec.resource}/:id`, { preHandler, schema: options.docs?.one }, async (request, reply) => {
     const id = parseId(request.params.id);
-    const { rows } = await runListQuery(app.db, spec, { ...parseListQuery(schema, {}), ids: [id] });
+    const { rows } = await runListQuery(app.db, spec, { ...parseListQuery(schema, {}), ids: [id] }, { whole: true });
     const [record] = await present(rows);
     if (record === undefined) throw notFound();
     tagVersion(reply, record);

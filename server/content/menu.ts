@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ContentServices } from '../../lib/content.js';
-import type { MenuItem } from '../../lib/types.js';
+import { MENU_KINDS, type MenuItem, type MenuKind } from '../../lib/types.js';
 import type { Database, MenuItemRow } from '../db/schema.js';
 
 /** Attaches every item to its parent by `parent_id`; items without a parent (or whose parent is absent) are the roots. */
@@ -14,12 +14,38 @@ export function buildMenuTree(rows: MenuItemRow[]): MenuItem[] {
   return roots;
 }
 
+/**
+ * What each menu shows, and so all a page carries of it (in its markup and in the data it hydrates from): the main
+ * menu's top items with one level of drop-down children (the header's navigation at the `lg` breakpoint and up, a
+ * row of ten links; a drop-down longer than twelve links no longer fits a screen), the header's, footer's and
+ * payment links flat in one row or column each. Items past a bound stay in the admin and leave no trace on the site.
+ */
+export const MENU_BOUNDS: Readonly<Record<MenuKind, { items: number; children: number }>> = {
+  main: { items: 10, children: 12 },
+  header: { items: 8, children: 0 },
+  footer: { items: 20, children: 0 },
+  payment: { items: 12, children: 0 },
+};
+
+/** A menu's roots cut to what it shows: its first items, each with its first children (none for flat menus). */
+export function boundedMenu(kind: MenuKind, roots: MenuItem[]): MenuItem[] {
+  const { items, children } = MENU_BOUNDS[kind];
+  return roots.slice(0, items).map((item) => ({ ...item, children: item.children.slice(0, children).map((child) => ({ ...child, children: [] })) }));
+}
+
 export function createMenuService(db: Kysely<Database>): ContentServices['menu'] {
   return {
     async tree(kind) {
       let query = db.selectFrom('menu_items').selectAll();
       if (kind !== 'all') query = query.where('kind', '=', kind);
-      return buildMenuTree(await query.orderBy('kind').orderBy('position').orderBy('id').execute());
+      const roots = buildMenuTree(await query.orderBy('kind').orderBy('position').orderBy('id').execute());
+      const kinds = kind === 'all' ? [...MENU_KINDS].sort() : [kind];
+      return kinds.flatMap((each) =>
+        boundedMenu(
+          each,
+          roots.filter((root) => root.kind === each),
+        ),
+      );
     },
   };
 }

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { FILE_FORMAT_LABELS, isUpload, MB, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { resourceTag } from '../http/openapi/document.js';
 import { LIST_HEADERS, operation, VERSION_HEADERS, type JsonSchema, type Uploads } from '../http/openapi/operation.js';
-import { previewLink, revision, revisionSummary } from '../http/openapi/shapes.js';
-import { recordSchemaOf } from './recordSchemas.js';
+import { pageOf, previewLink, revision, revisionSummary } from '../http/openapi/shapes.js';
+import { listRowSchemaOf, recordSchemaOf } from './recordSchemas.js';
 
 /**
  * The documented operations of one admin resource, built from its declaration like its routes: the reads in
@@ -80,7 +80,7 @@ export function resourceDocs(resource: ResourceDescriptor): ResourceDocs {
       summary: `List ${name} records`,
       description: 'Drafts and scheduled items included; `Content-Range` tells the rows answered and the total.',
       tag,
-      data: z.array(record),
+      data: z.array(listRowSchemaOf(resource)),
       headers: LIST_HEADERS,
       query: LIST_QUERY,
       errors: [400],
@@ -90,7 +90,13 @@ export function resourceDocs(resource: ResourceDescriptor): ResourceDocs {
     update: write(`Update a ${name} record`, [404, 409], uploadsOf(resource, false)),
     remove: write(resource.trash ? `Move a ${name} record to the trash` : `Remove a ${name} record`, [404, 409]),
     verb: (verb) => operation({ summary: `${VERB_SUMMARIES[verb] ?? verb}: ${name}`, tag, data: record, errors: [400, 409] }),
-    revisions: operation({ summary: `History of a ${name} record`, tag, data: z.array(revisionSummary) }),
+    revisions: operation({
+      summary: `History of a ${name} record`,
+      description: "Newest first, in pages: who saved, when and which fields changed; a version's values are read one at a time.",
+      tag,
+      data: pageOf(revisionSummary),
+      errors: [404],
+    }),
     revision: operation({ summary: `One version of a ${name} record`, tag, data: revision }),
     restoreRevision: write(`Restore a version of a ${name} record`, [404, 409]),
     preview: operation({

@@ -131,3 +131,16 @@ export function recordSchemaOf(resource: ResourceDescriptor): z.ZodType {
     version: int.optional().meta({ description: 'Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save.' }),
   });
 }
+
+/**
+ * A row of an admin list: `id`, the record's declared list columns and its several-file fields (rows of their own,
+ * at most `maxFiles` each), nothing else: never its rich text.
+ */
+export function listRowSchemaOf(resource: ResourceDescriptor): z.ZodType {
+  const record = recordSchemaOf(resource);
+  if (!(record instanceof z.ZodObject)) return record;
+  const severalFiles = Object.entries(resource.fields).flatMap(([name, field]) => (field.kind === 'files' && field.maxFiles > 1 ? [name] : []));
+  const carried = new Set(['id', ...resource.list.columns, ...severalFiles]);
+  const mask: Record<string, true> = Object.fromEntries(Object.keys(record.shape).flatMap((name) => (carried.has(name) ? [[name, true]] : [])));
+  return record.pick(mask as Record<string, true> & Record<number, never>);
+}

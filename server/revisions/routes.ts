@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
 import type { ResourceDocs } from '../resources/openapi.js';
 import { notFound } from '../http/errors.js';
+import { requirePage } from '../http/paging.js';
 import type { Values } from '../resources/hooks.js';
 import { loadOr404 } from '../resources/writes.js';
 import { idParam, idParams } from '../resources/zod.js';
@@ -22,11 +23,14 @@ export interface RevisionRoutesOptions {
 }
 
 const revisionParams = z.object({ id: idParam, revisionId: idParam });
+const revisionsQuery = z.object({
+  page: z.string().optional().meta({ description: 'The page of the history (20 entries each); not a whole number ≥ 1 is a 404.' }),
+});
 type RevisionRoute = { Params: { id: number; revisionId: number } };
 
 /**
  * A record's history for a resource that declares `revisions`, registered inside the resource's own scope (so
- * its role applies): the list, one version's values (for the diff), and restoring one.
+ * its role applies): the list in pages of summaries, one version's values (for the diff), and restoring one.
  */
 export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (app, { resource, restore, docs }) => {
   const base = `/api/admin/${resource.name}`;
@@ -38,10 +42,14 @@ export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (
     return revision;
   };
 
-  app.get<{ Params: { id: number } }>(`${base}/:id/revisions`, { schema: { ...docs.revisions, params: idParams } }, async (request) => {
-    await loadOr404(app.db, resource, request.params.id);
-    return { data: await listRevisions(app.db, resource, request.params.id) };
-  });
+  app.get<{ Params: { id: number }; Querystring: { page?: string } }>(
+    `${base}/:id/revisions`,
+    { schema: { ...docs.revisions, params: idParams, querystring: revisionsQuery } },
+    async (request) => {
+      await loadOr404(app.db, resource, request.params.id);
+      return { data: await listRevisions(app.db, resource, request.params.id, requirePage(request.query.page)) };
+    },
+  );
 
   app.get<RevisionRoute>(`${base}/:id/revisions/:revisionId`, { schema: { ...docs.revision, params: revisionParams } }, async (request) => ({
     data: await revisionOr404(request.params.id, request.params.revisionId),

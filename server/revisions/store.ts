@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { isUpload, type ResourceDescriptor } from '../../lib/resources/index.js';
-import type { Revision, RevisionSummary } from '../../lib/revisions.js';
+import { pageCountOf } from '../../lib/paging.js';
+import { REVISIONS_PER_PAGE, type Revision, type RevisionSummary } from '../../lib/revisions.js';
+import type { Page } from '../../lib/types.js';
 import { nowIso } from '../content/visibility.js';
 import type { RevisionRow } from '../db/schema.js';
 import type { Db, Row, Trx, Values } from '../resources/hooks.js';
@@ -60,7 +62,9 @@ export async function keepRevisionBy(trx: Trx, author: RevisionAuthor, keep: num
   await trx.deleteFrom('revisions').where('resource', '=', resource.name).where('record_id', '=', before.id).where('id', 'not in', kept).execute();
 }
 
-const summaryOf = (row: RevisionRow): RevisionSummary => ({
+const SUMMARY_COLUMNS = ['id', 'created_at', 'user_id', 'user_email', 'changed'] as const;
+
+const summaryOf = (row: Pick<RevisionRow, (typeof SUMMARY_COLUMNS)[number]>): RevisionSummary => ({
   id: row.id,
   created_at: row.created_at,
   user_id: row.user_id,
@@ -68,16 +72,20 @@ const summaryOf = (row: RevisionRow): RevisionSummary => ({
   changed: JSON.parse(row.changed) as string[],
 });
 
-/** A record's history, newest first. */
-export async function listRevisions(db: Db, resource: ResourceDescriptor, recordId: number): Promise<RevisionSummary[]> {
-  const rows = await db
-    .selectFrom('revisions')
-    .selectAll()
-    .where('resource', '=', resource.name)
-    .where('record_id', '=', recordId)
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map(summaryOf);
+/** One page of a record's history, newest first: who saved, when and which fields, never the kept values. */
+export async function listRevisions(db: Db, resource: ResourceDescriptor, recordId: number, page: number): Promise<Page<RevisionSummary>> {
+  const ofRecord = db.selectFrom('revisions').where('resource', '=', resource.name).where('record_id', '=', recordId);
+  const [counted, rows] = await Promise.all([
+    ofRecord.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+    ofRecord
+      .select(SUMMARY_COLUMNS)
+      .orderBy('id', 'desc')
+      .limit(REVISIONS_PER_PAGE)
+      .offset((page - 1) * REVISIONS_PER_PAGE)
+      .execute(),
+  ]);
+  const total = Number(counted?.count ?? 0);
+  return { items: rows.map(summaryOf), page, perPage: REVISIONS_PER_PAGE, pageCount: pageCountOf(total, REVISIONS_PER_PAGE), total };
 }
 
 /** One version of the record, or null when the id names no version of this record. */

@@ -3,9 +3,14 @@ import archiver from 'archiver';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicRead } from '../cache/publicRead.js';
 import { listLogoFiles } from '../content/photobank.js';
+import { notFound } from '../http/errors.js';
+import { requirePage } from '../http/paging.js';
+import { idParams } from '../resources/zod.js';
 import { PHOTOBANK_DOCS } from './openapi/site.js';
 
 export const LOGO_ARCHIVE_NAME = 'logos.zip';
+
+export const PHOTOBANK_CATEGORY_NOT_FOUND = 'Категория фотобанка не найдена.';
 
 /** A name safe inside a ZIP on every system: no separators, no control or reserved characters. */
 function archiveSegment(value: string): string {
@@ -20,6 +25,15 @@ function archiveSegment(value: string): string {
 export const photobankRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/photobank/logos', { schema: PHOTOBANK_DOCS.logos, ...publicRead() }, async () => ({ data: await app.content.photobank.logos() }));
   app.get('/api/photobank/photos', { schema: PHOTOBANK_DOCS.photos, ...publicRead() }, async () => ({ data: await app.content.photobank.photos() }));
+  app.get<{ Params: { id: number }; Querystring: { page?: unknown } }>(
+    '/api/photobank/categories/:id',
+    { schema: { ...PHOTOBANK_DOCS.category, params: idParams }, ...publicRead('page') },
+    async (request) => {
+      const category = await app.content.photobank.category(request.params.id, requirePage(request.query.page));
+      if (!category) throw notFound(PHOTOBANK_CATEGORY_NOT_FOUND);
+      return { data: category };
+    },
+  );
 
   /** Every logo file in one ZIP, streamed file by file from the uploads (the folder or the bucket). */
   app.get('/api/photobank/logos/archive', { schema: PHOTOBANK_DOCS.archive }, async (request, reply) => {

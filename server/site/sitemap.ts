@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { RESOURCES, type PublicPageDeclaration, type ResourceDescriptor } from '../../lib/resources/index.js';
-import { MEDIA_TABS, SECTION_PAGES } from '../../lib/site.js';
+import { MEDIA_TABS, photobankCategoryPath, SECTION_PAGES } from '../../lib/site.js';
 import { visibleNow } from '../content/visibility.js';
 import type { Db, Row } from '../resources/hooks.js';
 import { declared } from '../db/declared.js';
@@ -32,15 +32,17 @@ async function recordEntries(db: Db, resource: ResourceDescriptor, page: PublicP
   return rows.map((row) => ({ path: page.path(row), lastmod: row.updated_at === undefined ? undefined : String(row.updated_at) }));
 }
 
-/** The site's fixed pages and the declared list pages, then every record with a page of its own. */
+/** The site's fixed pages and the declared list pages, the photobank's categories, then every record with a page of its own. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
-  const records = await Promise.all(
-    RESOURCES.map((resource: ResourceDescriptor) => (resource.public?.page ? recordEntries(db, resource, resource.public.page) : [])),
-  );
+  const [categories, ...records] = await Promise.all([
+    db.selectFrom('photobank_categories').select('id').orderBy('id').execute(),
+    ...RESOURCES.map((resource: ResourceDescriptor) => (resource.public?.page ? recordEntries(db, resource, resource.public.page) : [])),
+  ]);
   const fixed = new Set([
     '/',
     ...RESOURCES.flatMap((resource: ResourceDescriptor) => resource.public?.list?.path ?? []),
     ...MEDIA_TABS.map((tab) => `/media/${tab.key}`),
+    ...categories.map((category) => photobankCategoryPath(category.id)),
     '/investoram',
     ...Object.entries(SECTION_PAGES).flatMap(([section, pages]) => pages.map((page) => `/${section}/${page.identifier}`)),
   ]);

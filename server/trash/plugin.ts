@@ -15,6 +15,7 @@ const LIST: ListSpec<'trash'> = {
   searchable: ['title'],
   filters: { resource: 'text', removed_by_email: 'text' },
   defaultSort: ['removed_at', 'DESC'],
+  columns: ['resource', 'record_id', 'title', 'removed_by_email', 'removed_at'],
 };
 const LIST_QUERY = listQuerySchema(LIST);
 

@@ -29,12 +29,18 @@ const record = {
   seo_description: '',
 };
 const revision = { id: 3, created_at: '2025-01-11T09:00:00.000Z', user_id: 1, user_email: 'editor@example.com', changed: ['content'] };
+const older = { id: 2, created_at: '2025-01-10T12:00:00.000Z', user_id: 2, user_email: 'author@example.com', changed: ['title'] };
+
+/** The history in pages of one entry: the newest first, `older` on the second page when `pages` is 2. */
+const historyPage = (page: number, pages: number) => ({
+  data: { items: [page === 1 ? revision : older], page, perPage: 1, pageCount: pages, total: pages },
+});
 
 /** The edit screen of a news item with one version in its history; `failures` say how the calls fail. */
-function renderEdit(failures: { restore?: Error; preview?: Error }) {
+function renderEdit(failures: { restore?: Error; preview?: Error }, pages = 1) {
   const provider = {
     getOne: vi.fn(async () => ({ data: record })),
-    getRevisions: vi.fn(async () => ({ data: [revision] })),
+    getRevisions: vi.fn(async (_resource: string, params: { page: number }) => historyPage(params.page, pages)),
     getRevision: vi.fn(async () => ({ data: { ...revision, values: { ...record, content: '<p>Было</p>' } } })),
     restoreRevision: vi.fn(async () => {
       if (failures.restore) throw failures.restore;
@@ -66,6 +72,19 @@ describe('history and preview on the edit screen', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Восстановить' }));
     await waitFor(() => expect(provider.restoreRevision).toHaveBeenCalledWith('news', { id: 7, revisionId: 3 }));
     expect(await screen.findByText(TIMEOUT_TOAST)).toBeTruthy();
+  });
+
+  it('reads the history a page of summaries at a time: «Показать ещё» appends the next page, then goes', async () => {
+    const provider = renderEdit({}, 2);
+    const history = await screen.findByRole('complementary', { name: 'История изменений' });
+    expect(await within(history).findByText('editor@example.com', { exact: false })).toBeTruthy();
+    expect(provider.getRevisions).toHaveBeenCalledWith('news', { id: 7, page: 1 });
+    expect(within(history).queryByText('author@example.com', { exact: false })).toBeNull();
+    await userEvent.click(within(history).getByRole('button', { name: 'Показать ещё' }));
+    expect(await within(history).findByText('author@example.com', { exact: false })).toBeTruthy();
+    expect(provider.getRevisions).toHaveBeenCalledWith('news', { id: 7, page: 2 });
+    expect(within(history).getAllByTestId('revision')).toHaveLength(2);
+    expect(within(history).queryByRole('button', { name: 'Показать ещё' })).toBeNull();
   });
 
   it('shows the spec network toast and closes the blank tab when the preview link cannot be made', async () => {

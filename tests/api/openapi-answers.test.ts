@@ -47,6 +47,7 @@ describe.each(await testDialects())('the OpenAPI document describes the answers 
       [/^\/api\/media\//, '/api/media/items'],
       [/^\/api\/investor-documents\//, '/api/investor-documents'],
       [/^\/api\/admin\/(users|form-drafts|presence|trash)\//, '/api/admin/users'],
+      [/^\/api\/photobank\/categories\//, '/api/admin/photobank-categories'],
     ];
     const list = resource ? `/api/admin/${resource.name}` : lists.find(([pattern]) => pattern.test(path))?.[1];
     let id = list === '/api/media/items' ? ((await get(list)).json() as { data: { ours: { items: { id: number }[] } } }).data.ours.items[0]?.id : undefined;

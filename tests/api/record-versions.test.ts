@@ -118,7 +118,7 @@ describe.each(await testDialects())('record versions and If-Match on %s', (diale
   it('a stale If-Match is 409 on a revision restore', async () => {
     const news = await addNews('Версия для истории');
     expect((await postForm(t.app, `/api/admin/news/update/${news.id}`, manager.headers, { title: 'Новая' })).statusCode).toBe(200);
-    const revisions = (await t.app.inject({ method: 'GET', url: `/api/admin/news/${news.id}/revisions`, headers: manager.headers })).json().data as {
+    const revisions = (await t.app.inject({ method: 'GET', url: `/api/admin/news/${news.id}/revisions`, headers: manager.headers })).json().data.items as {
       id: number;
     }[];
     const revision = revisions[0]?.id;

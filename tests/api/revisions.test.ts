@@ -44,7 +44,7 @@ describe.each(await testDialects())('revisions on %s', (dialect) => {
   const revisionsOf = async (resource: string, id: number): Promise<RevisionSummary[]> => {
     const response = await call('GET', `/api/admin/${resource}/${id}/revisions`);
     expect(response.statusCode).toBe(200);
-    return response.json().data;
+    return response.json().data.items;
   };
   const addNews = async (fields: Record<string, string>, files: FilePart[] = []) => {
     const response = await send('/api/admin/news/add', { public_at: daysAgo(1), ...fields }, files);
@@ -161,7 +161,7 @@ describe.each(await testDialects())('revisions on %s', (dialect) => {
     const textPage = added.json().data;
     await call('POST', '/api/admin/text-pages/update', manager, { identifier: 'o-kompanii', content: '<p>Новый текст</p>' });
     expect((await t.app.inject('/o-kompanii')).body).toContain('Новый текст');
-    const history = (await call('GET', `/api/admin/text-pages/${textPage.id}/revisions`, manager)).json().data as RevisionSummary[];
+    const history = (await call('GET', `/api/admin/text-pages/${textPage.id}/revisions`, manager)).json().data.items as RevisionSummary[];
     expect(history.map((entry) => entry.changed)).toEqual([['content']]);
     const restored = await call('POST', `/api/admin/text-pages/restore-revision/${textPage.id}/${history[0]!.id}`, manager);
     expect(restored.statusCode).toBe(200);
@@ -172,6 +172,34 @@ describe.each(await testDialects())('revisions on %s', (dialect) => {
     // A resource that does not declare revisions has no history.
     const source = (await send('/api/admin/media-source/add', { name: 'Источник' }, [], manager)).json().data;
     expect((await call('GET', `/api/admin/media-source/${source.id}/revisions`, manager)).statusCode).toBe(404);
+  });
+
+  it('lists the history in pages of 20 summaries, newest first, without the kept values; a bad page is a 404', async () => {
+    const news = await addNews({ title: 'Новость с долгой историей', content: `<p>${'Длинный текст. '.repeat(2000)}</p>` });
+    const kept = Array.from({ length: 25 }, (_, n) => ({
+      resource: 'news',
+      record_id: news.id,
+      field_values: JSON.stringify({ title: `Версия ${n}`, content: `<p>${'Длинный текст. '.repeat(2000)}</p>` }),
+      changed: JSON.stringify(['title']),
+      user_id: user.user.id,
+      user_email: user.user.email,
+      created_at: new Date(Date.now() - (25 - n) * 1000).toISOString(),
+    }));
+    await t.app.db.insertInto('revisions').values(kept).execute();
+    const pageOf = async (query: string) => call('GET', `/api/admin/news/${news.id}/revisions${query}`);
+
+    const first = (await pageOf('')).json().data;
+    expect(first).toMatchObject({ page: 1, perPage: 20, pageCount: 2, total: 25 });
+    expect(first.items).toHaveLength(20);
+    expect(Object.keys(first.items[0]).sort()).toEqual(['changed', 'created_at', 'id', 'user_email', 'user_id']);
+    const second = (await pageOf('?page=2')).json().data;
+    expect(second.items).toHaveLength(5);
+    const ids = [...first.items, ...second.items].map((entry: RevisionSummary) => entry.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect((await pageOf('?page=3')).json().data.items).toEqual([]);
+    for (const bad of ['?page=0', '?page=x']) expect((await pageOf(bad)).statusCode).toBe(404);
+    const oldest = await call('GET', `/api/admin/news/${news.id}/revisions/${ids.at(-1)}`);
+    expect(oldest.json().data.values.title).toBe('Версия 0');
   });
 
   it('answers 404 in Russian for an unknown record or version, or a version of another record, and changes nothing', async () => {
@@ -255,7 +283,7 @@ describe.each(await testDialects())('revision retention on %s', (dialect) => {
       const response = await postForm(t.app, `/api/admin/news/update/${news.id}`, headers, { title: `Версия ${n}` });
       expect(response.statusCode).toBe(200);
     }
-    const history = (await t.app.inject({ method: 'GET', url: `/api/admin/news/${news.id}/revisions`, headers })).json().data as RevisionSummary[];
+    const history = (await t.app.inject({ method: 'GET', url: `/api/admin/news/${news.id}/revisions`, headers })).json().data.items as RevisionSummary[];
     expect(history).toHaveLength(3);
     const titles = [];
     for (const entry of history) {

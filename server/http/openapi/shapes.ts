@@ -17,7 +17,9 @@ import type {
   MenuItem,
   NetworkCollection,
   Photo,
+  PhotobankCategoryPage,
   PhotobankGroup,
+  PhotobankKind,
   PressArticle,
   PublicImage,
   TextPage,
@@ -170,19 +172,40 @@ export const photo = z
   .object({ id: int, title: z.string(), image: publicImage.nullable(), size: int, position: int })
   .meta({ id: 'Photo' }) satisfies z.ZodType<Photo>;
 
-/** A photobank group with its categories in order, each with its items in order. */
+const photobankKind = z.enum(['logo', 'photo']);
+
+/** A photobank group with its categories in order, each with its first page of items in order and its counts. */
 export const photobankGroupOf = <T extends z.ZodType>(item: T) =>
   z.object({
     id: int,
-    kind: z.enum(['logo', 'photo']),
+    kind: photobankKind,
     title: z.string(),
     position: int,
     version: rowVersion,
-    categories: z.array(z.object({ id: int, title: z.string(), position: int, items: z.array(item) })),
+    categories: z.array(
+      z.object({
+        id: int,
+        title: z.string(),
+        position: int,
+        items: z.array(item).meta({ description: 'The first page of the category; the rest at /api/photobank/categories/{id}?page=N.' }),
+        total: int,
+        pageCount: int,
+      }),
+    ),
   });
 
-export const logoGroup = photobankGroupOf(z.discriminatedUnion('type', [logoEntry, colourEntry])) satisfies z.ZodType<PhotobankGroup<LogoEntry | ColourEntry>>;
+const logoItem = z.discriminatedUnion('type', [logoEntry, colourEntry]);
+export const logoGroup = photobankGroupOf(logoItem) satisfies z.ZodType<PhotobankGroup<LogoEntry | ColourEntry>>;
 export const photoGroup = photobankGroupOf(photo) satisfies z.ZodType<PhotobankGroup<Photo>>;
+
+const categoryPageOf = <Kind extends PhotobankKind, T extends z.ZodType>(kind: Kind, item: T) =>
+  z.object({ kind: z.literal(kind), category: z.object({ id: int, title: z.string(), group: z.string() }), list: pageOf(item) });
+
+/** One page of a photobank category: logos and colours, or photos. */
+export const photobankCategoryPage = z.discriminatedUnion('kind', [
+  categoryPageOf('logo', logoItem),
+  categoryPageOf('photo', photo),
+]) satisfies z.ZodType<PhotobankCategoryPage>;
 
 const textPiece = z.object({ text: z.string(), mark: z.boolean() }) satisfies z.ZodType<TextPiece>;
 const searchResult = z.object({

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { PAGE_SIZES } from '../../../lib/paging.js';
 import { SEARCH_QUERY_MAX } from '../../../lib/search.js';
 import { MENU_KINDS } from '../../../lib/types.js';
 import { TAGS } from '../../http/openapi/document.js';
 import { fileAnswer, jsonAnswer, operation } from '../../http/openapi/operation.js';
-import { logoGroup, menuItem, networkCollection, photoGroup, searchPage, textPage } from '../../http/openapi/shapes.js';
-import { pageParam } from './pages.js';
+import { logoGroup, menuItem, networkCollection, photobankCategoryPage, photoGroup, searchPage, textPage } from '../../http/openapi/shapes.js';
+import { PAGE_QUERY, pageParam } from './pages.js';
 
 /**
  * The documented operations of the API's home and health, menus, networks, text pages, the photobank, the
@@ -70,6 +71,14 @@ export const SITE_DOCS = {
 export const PHOTOBANK_DOCS = {
   logos: operation({ summary: 'Logo groups, their categories and items', tag: photobank, data: z.array(logoGroup) }),
   photos: operation({ summary: 'Photo groups, their categories and photos', tag: photobank, data: z.array(photoGroup) }),
+  category: operation({
+    summary: 'One page of a photobank category',
+    description: `Its logos and colours, or its photos, in order, ${PAGE_SIZES.photobankCategory} a page; a page past the last has no items.`,
+    tag: photobank,
+    data: photobankCategoryPage,
+    query: PAGE_QUERY,
+    errors: [404],
+  }),
   archive: operation({
     summary: 'Every logo file in one ZIP',
     tag: photobank,

@@ -1,92 +1,36 @@
+import type { ReactNode } from 'react';
 import { useData } from 'vike-react/useData';
-import { usePageContext } from 'vike-react/usePageContext';
-import { formatMegabytes } from '@lib/format.js';
-import { imageAlt } from '@lib/titles.js';
-import type { ColourEntry, LogoEntry } from '@lib/types.js';
-import { showToast } from '../../../../client/toasts.js';
+import type { PhotobankCategory } from '@lib/types.js';
+import { photobankCategoryPath } from '@lib/site.js';
 import { MediaLayout } from '../../../../components/MediaLayout.js';
-import { Picture } from '../../../../components/Picture.js';
+import { LogoItems, PhotoItems } from '../../../../components/photobank/PhotobankItems.js';
+import { listHref } from '../../../../meta.js';
 import type { PhotobankData } from './+data.js';
 
 const LOGO_ARCHIVE_URL = '/api/photobank/logos/archive';
 
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  if (!copied) throw new Error('copy failed');
-}
-
-function CopyValue({ label, value }: { label: string; value: string }) {
-  if (!value) return null;
-  const copy = () =>
-    copyText(value).then(
-      () => showToast(`Скопировано: ${label} ${value}`, 'info'),
-      () => showToast('Не удалось скопировать. Выделите значение и скопируйте вручную.', 'error'),
-    );
+/** A category of the photobank page: its title (a link to its own page), its first page of items, and the way on. */
+function Category<T>({ category, children }: { category: PhotobankCategory<T>; children: (items: readonly T[]) => ReactNode }) {
+  const path = photobankCategoryPath(category.id);
   return (
-    <div className="colour__row">
-      <dt>{label}</dt>
-      <dd>
-        <button type="button" className="colour__value" onClick={copy} title="Нажмите, чтобы скопировать" data-copy={value}>
-          {value}
-        </button>
-      </dd>
-    </div>
-  );
-}
-
-function Colour({ colour }: { colour: ColourEntry }) {
-  return (
-    <li className="colour">
-      <span className="colour__swatch" style={{ backgroundColor: colour.hex }} aria-hidden="true" />
-      <h4 className="colour__title">{colour.title}</h4>
-      <dl className="colour__values">
-        <CopyValue label="HEX" value={colour.hex} />
-        <CopyValue label="RGB" value={colour.rgb} />
-        <CopyValue label="CMYK" value={colour.cmyk} />
-        <CopyValue label="Pantone" value={colour.pantone} />
-      </dl>
-    </li>
-  );
-}
-
-/** The first logo is the page's largest content above the fold: loaded at once and first. */
-function Logo({ logo, first }: { logo: LogoEntry; first: boolean }) {
-  const loading = first ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
-  return (
-    <li className="logo-item">
-      <div className="logo-item__preview">
-        {logo.preview ? <img src={logo.preview} alt={`Логотип: ${logo.title}`} {...loading} width="240" height="120" /> : null}
-      </div>
-      <h4 className="logo-item__title">{logo.title}</h4>
-      <ul className="logo-item__files" aria-label={`Файлы: ${logo.title}`}>
-        {logo.files.map((file) => (
-          <li key={file.id}>
-            <a className="file-link" href={file.url} download>
-              <span className="file-link__format">{file.format.toUpperCase()}</span>
-              <span className="file-link__size">{formatMegabytes(file.size)}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </li>
+    <section className="pb-category">
+      <h3 className="pb-category__title">
+        <a href={path}>{category.title}</a>
+      </h3>
+      {children(category.items)}
+      {category.pageCount > 1 && (
+        <div className="load-more">
+          <a className="button button--ghost" href={listHref(path, {}, 2)} data-testid="photobank-more">
+            Показать ещё
+          </a>
+        </div>
+      )}
+    </section>
   );
 }
 
 export function Page() {
   const { logos, photos } = useData<PhotobankData>();
-  const { site } = usePageContext();
   const firstLogoId = logos.flatMap((group) => group.categories.flatMap((category) => category.items)).find((item) => item.type === 'logo' && item.preview)?.id;
   return (
     <MediaLayout tab="photobank">
@@ -101,29 +45,11 @@ export function Page() {
           <h2 id={`pb-group-${group.id}`} className="pb-group__title">
             {group.title}
           </h2>
-          {group.categories.map((category) => {
-            const logoItems = category.items.filter((item): item is LogoEntry => item.type === 'logo');
-            const colours = category.items.filter((item): item is ColourEntry => item.type === 'colour');
-            return (
-              <section key={category.id} className="pb-category">
-                <h3 className="pb-category__title">{category.title}</h3>
-                {logoItems.length > 0 && (
-                  <ul className="logo-grid">
-                    {logoItems.map((logo) => (
-                      <Logo key={logo.id} logo={logo} first={logo.id === firstLogoId} />
-                    ))}
-                  </ul>
-                )}
-                {colours.length > 0 && (
-                  <ul className="colours">
-                    {colours.map((colour) => (
-                      <Colour key={colour.id} colour={colour} />
-                    ))}
-                  </ul>
-                )}
-              </section>
-            );
-          })}
+          {group.categories.map((category) => (
+            <Category key={category.id} category={category}>
+              {(items) => <LogoItems items={items} firstLogoId={firstLogoId} />}
+            </Category>
+          ))}
         </section>
       ))}
       {photos.map((group) => (
@@ -132,31 +58,9 @@ export function Page() {
             {group.title}
           </h2>
           {group.categories.map((category) => (
-            <section key={category.id} className="pb-category">
-              <h3 className="pb-category__title">{category.title}</h3>
-              <ul className="photo-grid">
-                {category.items.map((photo) => (
-                  <li key={photo.id} className="photo">
-                    {photo.image && (
-                      <Picture
-                        image={photo.image}
-                        alt={imageAlt(photo.image.alt, photo.title, site.altTemplate)}
-                        sizes="(min-width: 992px) 320px, (min-width: 576px) 45vw, 100vw"
-                      />
-                    )}
-                    <div className="photo__body">
-                      <h4 className="photo__title">{photo.title}</h4>
-                      {photo.image && (
-                        <a className="file-link" href={photo.image.src} download>
-                          <span className="file-link__format">Скачать</span>
-                          <span className="file-link__size">{formatMegabytes(photo.size)}</span>
-                        </a>
-                      )}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <Category key={category.id} category={category}>
+              {(items) => <PhotoItems items={items} />}
+            </Category>
           ))}
         </section>
       ))}

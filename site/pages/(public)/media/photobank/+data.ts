@@ -9,7 +9,10 @@ export interface PhotobankData extends WithMeta {
   photos: PhotobankGroup<Photo>[];
 }
 
-/** The photobank is one page: logo groups (logos and colours) and photo groups, categories and items in order. */
+/**
+ * The photobank's page: logo groups (logos and colours) and photo groups, their categories in order, each with its
+ * first page of items; a category's own page goes on from there.
+ */
 export async function data(pageContext: PageContextServer): Promise<PhotobankData> {
   const page = currentPage(pageContext);
   assertPageExists(page, 1);

@@ -1,0 +1,133 @@
+import { usePageContext } from 'vike-react/usePageContext';
+import { formatMegabytes } from '@lib/format.js';
+import { imageAlt } from '@lib/titles.js';
+import type { ColourEntry, LogoEntry, LogoItem, Photo } from '@lib/types.js';
+import { showToast } from '../../client/toasts.js';
+import { Picture } from '../Picture.js';
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard && window.isSecureContext) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand('copy');
+  area.remove();
+  if (!copied) throw new Error('copy failed');
+}
+
+function CopyValue({ label, value }: { label: string; value: string }) {
+  if (!value) return null;
+  const copy = () =>
+    copyText(value).then(
+      () => showToast(`Скопировано: ${label} ${value}`, 'info'),
+      () => showToast('Не удалось скопировать. Выделите значение и скопируйте вручную.', 'error'),
+    );
+  return (
+    <div className="colour__row">
+      <dt>{label}</dt>
+      <dd>
+        <button type="button" className="colour__value" onClick={copy} title="Нажмите, чтобы скопировать" data-copy={value}>
+          {value}
+        </button>
+      </dd>
+    </div>
+  );
+}
+
+export function Colour({ colour }: { colour: ColourEntry }) {
+  return (
+    <li className="colour">
+      <span className="colour__swatch" style={{ backgroundColor: colour.hex }} aria-hidden="true" />
+      <h4 className="colour__title">{colour.title}</h4>
+      <dl className="colour__values">
+        <CopyValue label="HEX" value={colour.hex} />
+        <CopyValue label="RGB" value={colour.rgb} />
+        <CopyValue label="CMYK" value={colour.cmyk} />
+        <CopyValue label="Pantone" value={colour.pantone} />
+      </dl>
+    </li>
+  );
+}
+
+/** The first logo is the page's largest content above the fold: loaded at once and first. */
+export function Logo({ logo, first }: { logo: LogoEntry; first: boolean }) {
+  const loading = first ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
+  return (
+    <li className="logo-item">
+      <div className="logo-item__preview">
+        {logo.preview ? <img src={logo.preview} alt={`Логотип: ${logo.title}`} {...loading} width="240" height="120" /> : null}
+      </div>
+      <h4 className="logo-item__title">{logo.title}</h4>
+      <ul className="logo-item__files" aria-label={`Файлы: ${logo.title}`}>
+        {logo.files.map((file) => (
+          <li key={file.id}>
+            <a className="file-link" href={file.url} download>
+              <span className="file-link__format">{file.format.toUpperCase()}</span>
+              <span className="file-link__size">{formatMegabytes(file.size)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** A category's logos, then its colours, each in their own grid. */
+export function LogoItems({ items, firstLogoId }: { items: readonly LogoItem[]; firstLogoId?: number }) {
+  const logos = items.filter((item): item is LogoEntry => item.type === 'logo');
+  const colours = items.filter((item): item is ColourEntry => item.type === 'colour');
+  return (
+    <>
+      {logos.length > 0 && (
+        <ul className="logo-grid">
+          {logos.map((logo) => (
+            <Logo key={logo.id} logo={logo} first={logo.id === firstLogoId} />
+          ))}
+        </ul>
+      )}
+      {colours.length > 0 && (
+        <ul className="colours">
+          {colours.map((colour) => (
+            <Colour key={colour.id} colour={colour} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** A category's photos, each with its download. */
+export function PhotoItems({ items }: { items: readonly Photo[] }) {
+  const { site } = usePageContext();
+  return (
+    <ul className="photo-grid">
+      {items.map((photo) => (
+        <li key={photo.id} className="photo">
+          {photo.image && (
+            <Picture
+              image={photo.image}
+              alt={imageAlt(photo.image.alt, photo.title, site.altTemplate)}
+              sizes="(min-width: 992px) 320px, (min-width: 576px) 45vw, 100vw"
+            />
+          )}
+          <div className="photo__body">
+            <h4 className="photo__title">{photo.title}</h4>
+            {photo.image && (
+              <a className="file-link" href={photo.image.src} download>
+                <span className="file-link__format">Скачать</span>
+                <span className="file-link__size">{formatMegabytes(photo.size)}</span>
+              </a>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
