@@ -21,6 +21,8 @@ const ROW_BUDGET_MS = 8_000;
 interface Sample {
   /** The first request's time: what the first visitor after a start or a change waits. */
   first: number;
+  /** Answers other than 200, dropped connections included. */
+  failures: number;
   p50: number;
   p99: number;
   bytes: number;
@@ -77,11 +79,16 @@ const ROWS: Row[] = [
   },
 ];
 
+/** One request; a connection the server dropped is status 0, counted with the row's failures instead of ending the run. */
 async function timedGet(url: string, headers: Record<string, string>): Promise<{ ms: number; bytes: number; status: number }> {
   const started = performance.now();
-  const response = await fetch(url, { headers });
-  const body = await response.arrayBuffer();
-  return { ms: performance.now() - started, bytes: body.byteLength, status: response.status };
+  try {
+    const response = await fetch(url, { headers });
+    const body = await response.arrayBuffer();
+    return { ms: performance.now() - started, bytes: body.byteLength, status: response.status };
+  } catch {
+    return { ms: performance.now() - started, bytes: 0, status: 0 };
+  }
 }
 
 /** Requests one after another (or from `clients` loops at once) after two warm-ups; bytes are the uncompressed body's. */
@@ -90,16 +97,19 @@ async function sample(url: string, headers: Record<string, string>, clients = 1)
   await timedGet(url, headers);
   const durations: number[] = [];
   let last = { ms: 0, bytes: 0, status: 0 };
+  let failures = 0;
   const started = performance.now();
   const client = async () => {
     while (durations.length < ROW_REQUESTS * clients && (durations.length < Math.max(5, clients) || performance.now() - started < ROW_BUDGET_MS)) {
-      last = await timedGet(url, headers);
-      durations.push(last.ms);
+      const answer = await timedGet(url, headers);
+      durations.push(answer.ms);
+      last = answer;
+      if (answer.status !== 200) failures++;
     }
   };
   await Promise.all(Array.from({ length: clients }, client));
   durations.sort((a, b) => a - b);
-  return { first: first.ms, p50: percentile(durations, 0.5), p99: percentile(durations, 0.99), bytes: last.bytes, status: last.status };
+  return { first: first.ms, failures, p50: percentile(durations, 0.5), p99: percentile(durations, 0.99), bytes: last.bytes, status: last.status };
 }
 
 async function login(url: string): Promise<string> {
@@ -167,7 +177,7 @@ async function startSite(label: string, dialect: DialectName, large: boolean): P
 }
 
 const cell = (measured: Sample) =>
-  `${measured.p50.toFixed(1)} / ${measured.p99.toFixed(1)} ms (first ${measured.first.toFixed(0)}), ${measured.bytes.toLocaleString('en')} B${measured.status === 200 ? '' : ` (${measured.status})`}`;
+  `${measured.p50.toFixed(1)} / ${measured.p99.toFixed(1)} ms (first ${measured.first.toFixed(0)}), ${measured.bytes.toLocaleString('en')} B${measured.status === 200 ? '' : ` (${measured.status})`}${measured.failures ? `, ${measured.failures} failed` : ''}`;
 
 /**
  * `npm run bench -- --large`: the production build on the demo content and on ten years of content (`LARGE_SITE`),
