@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { publicRead } from '../cache/publicRead.js';
 import type { SiteSettings } from '../../lib/site.js';
-import { sitemapDocument, xmlEscape } from './sitemap.js';
+import { parseSitemapFile, sitemapDocument, xmlEscape } from './sitemap.js';
 
 /** `sitemap.xml`, `robots.txt` and `rss.xml` of the public site and the sitemap. */
 export const feedRoutes: FastifyPluginAsync<{ site: SiteSettings }> = async (app, { site }) => {
@@ -15,16 +15,19 @@ export const feedRoutes: FastifyPluginAsync<{ site: SiteSettings }> = async (app
       .send(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${url('/sitemap.xml')}`, ''].join('\n')),
   );
 
-  const sendSitemap = async (reply: FastifyReply, file: number | null) => {
+  const sendSitemap = async (reply: FastifyReply, file: { name: string; number: number } | null) => {
     const body = await sitemapDocument(app, url, file);
     if (body === null) return reply.callNotFound();
     return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
   };
   app.get('/sitemap.xml', publicRead(), (_request, reply) => sendSitemap(reply, null));
-  app.get<{ Params: { file: number } }>(
-    '/sitemap-:file.xml',
-    { schema: { params: z.object({ file: z.coerce.number().int().min(1).max(1_000_000) }) }, ...publicRead() },
-    (request, reply) => sendSitemap(reply, request.params.file),
+  app.get<{ Params: { file: string } }>(
+    '/sitemaps/:file',
+    { schema: { params: z.object({ file: z.string().max(100) }) }, ...publicRead() },
+    (request, reply) => {
+      const file = parseSitemapFile(request.params.file);
+      return file ? sendSitemap(reply, file) : reply.callNotFound();
+    },
   );
 
   app.get('/rss.xml', publicRead(), async (_request, reply) => {

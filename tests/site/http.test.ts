@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_TABS, NOT_FOUND_BUTTON, NOT_FOUND_HEADLINE, ROUTE_NOT_FOUND_MESSAGE } from '../../lib/site.js';
 import { startSite, type RunningSite } from './server.js';
+import { wholeSitemap } from '../helpers/sitemap.js';
 
 /** Server-rendered answers of the built site: statuses, Location headers, titles, texts and head tags. */
 
@@ -207,14 +208,19 @@ describe('search engines', () => {
     expect(page.html).toContain('Disallow: /admin');
   });
 
-  it('sitemap.xml lists the pages, articles and text pages with the public address', async () => {
-    const page = await get('/sitemap.xml');
-    expect(page.status).toBe(200);
-    expect(page.type).toMatch(/application\/xml/);
-    for (const slug of FIXED_SLUGS) expect(page.html).toContain(`<loc>https://www.example.test/news/${slug}</loc>`);
-    expect(page.html).toContain('<loc>https://www.example.test/media/photobank</loc>');
-    expect(page.html).toContain('<loc>https://www.example.test/investoram/informatsiya-dlya-aktsionerov</loc>');
-    expect(page.html).toContain('<loc>https://www.example.test/o-kompanii</loc>');
+  it('sitemap.xml is an index of files listing the pages, articles and text pages with the public address', async () => {
+    const index = await get('/sitemap.xml');
+    expect(index.status).toBe(200);
+    expect(index.type).toMatch(/application\/xml/);
+    expect(index.html).toContain('<sitemap><loc>https://www.example.test/sitemaps/pages-1.xml</loc></sitemap>');
+    expect(index.html).toMatch(/<sitemap><loc>https:\/\/www\.example\.test\/sitemaps\/news-1\.xml<\/loc><lastmod>[\d-]+T[\d:.]+Z<\/lastmod><\/sitemap>/);
+    const news = await get('/sitemaps/news-1.xml');
+    expect(news.type).toMatch(/application\/xml/);
+    const sitemap = await wholeSitemap(async (path) => (await get(path)).html);
+    for (const slug of FIXED_SLUGS) expect(sitemap).toMatch(new RegExp(`<loc>https://www\\.example\\.test/news/${slug}</loc><lastmod>`));
+    expect(sitemap).toContain('<loc>https://www.example.test/media/photobank</loc>');
+    expect(sitemap).toContain('<loc>https://www.example.test/investoram/informatsiya-dlya-aktsionerov</loc>');
+    expect(sitemap).toContain('<loc>https://www.example.test/o-kompanii</loc>');
   });
 
   it('rss.xml carries the latest news', async () => {
