@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../admin/audit.js';
 import { parseForm } from '../http/validation.js';
+import { forgetKeptForms } from './store.js';
 import { contactsBody } from './submission.js';
 
 /**
@@ -18,18 +19,10 @@ export async function erasePerson(request: FastifyRequest): Promise<number> {
       .returning('id')
       .execute();
     const erased = rows.length;
-    // An edit form's unsaved values, kept for recovery, hold the person's data too.
-    if (erased > 0) {
-      await trx
-        .deleteFrom('form_drafts')
-        .where('resource', '=', 'enquiries')
-        .where(
-          'record_key',
-          'in',
-          rows.map((row) => String(row.id)),
-        )
-        .execute();
-    }
+    await forgetKeptForms(
+      trx,
+      rows.map((row) => row.id),
+    );
     await recordAudit(request, { action: 'erase-personal-data', resource: 'enquiries', recordId: erased }, trx);
     return erased;
   });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { forgetKeptForms } from './store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,18 +15,10 @@ export async function deleteExpiredEnquiries(db: Kysely<Database>, days: number,
   const before = new Date(now - days * DAY_MS).toISOString();
   return db.transaction().execute(async (trx) => {
     const rows = await trx.deleteFrom('enquiries').where('created_at', '<', before).returning('id').execute();
-    // Unsaved edit forms kept for recovery hold the same personal data.
-    if (rows.length > 0) {
-      await trx
-        .deleteFrom('form_drafts')
-        .where('resource', '=', 'enquiries')
-        .where(
-          'record_key',
-          'in',
-          rows.map((row) => String(row.id)),
-        )
-        .execute();
-    }
+    await forgetKeptForms(
+      trx,
+      rows.map((row) => row.id),
+    );
     return rows.length;
   });
 }

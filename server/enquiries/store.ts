@@ -13,6 +13,20 @@ export interface Sender {
   userAgent: string;
 }
 
+/** Removes the unsaved edit forms kept for the recovery of these enquiries: they hold the same personal data. */
+export async function forgetKeptForms(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .deleteFrom('form_drafts')
+    .where('resource', '=', 'enquiries')
+    .where(
+      'record_key',
+      'in',
+      ids.map((id) => String(id)),
+    )
+    .execute();
+}
+
 /** The letter to staff that announces an enquiry (server/enquiries/letter.ts). */
 export const ENQUIRY_LETTER = 'enquiry';
 
