@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { enquiries } from '../../../lib/resources/enquiries.js';
 import { listQuerySchema, parseListQuery } from '../../admin/listQuerySchema.js';
-import { runListQuery } from '../../admin/listQuery.js';
-import { parseId } from '../../admin/listQuery.js';
+import { parseId, runListQuery } from '../../admin/listQuery.js';
 import { requireRole } from '../../auth/guard.js';
 import { enquiriesCsv, type EnquiryRow } from '../../enquiries/csv.js';
 import { erasePerson } from '../../enquiries/erasure.js';
@@ -34,9 +33,11 @@ export const enquiryHooks: ResourceHooks = {
   routes: (app: FastifyInstance) => {
     const spec = listSpecOf(enquiries);
     const schema = listQuerySchema(spec);
+    // The export filters like the list but carries every column: the message, the note and the consent proof too.
+    const exported = { ...spec, columns: undefined };
     app.get<{ Querystring: Record<string, unknown> }>('/api/admin/enquiries/export', { schema: ENQUIRY_DOCS.exportCsv }, async (request, reply) => {
       const list = { ...parseListQuery(schema, request.query), range: null };
-      const { rows } = await runListQuery(app.db, spec, list);
+      const { rows } = await runListQuery(app.db, exported, list);
       const csv = enquiriesCsv((await present(app.db, rows as Row[])) as unknown as EnquiryRow[]);
       return reply
         .type('text/csv; charset=utf-8')
