@@ -6,6 +6,7 @@ import { createAdminDataProvider, NETWORK_ERROR_KEY, SOURCE_NOT_DEACTIVATED_KEY,
 import { signAccessToken } from '../../server/auth/tokens.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app.js';
 import { nodeTransport } from './nodeTransport.js';
+import { typesetText } from '../../server/content/typography.js';
 
 let testApp: TestApp;
 let baseURL: string;
@@ -109,14 +110,14 @@ describe('dataProvider against the real server: news (multipart)', () => {
       filter: {},
     });
     expect(list.total).toBe(2);
-    expect(list.data.map((r) => r.title)).toEqual(['Вторая новость', 'Новость с картинкой']);
+    expect(list.data.map((r) => r.title)).toEqual(['Вторая новость', typesetText('Новость с картинкой')]);
 
     const search = await provider.getList('news', {
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'public_at', order: 'DESC' },
       filter: { q: 'картинк' },
     });
-    expect(search.data.map((r) => r.title)).toEqual(['Новость с картинкой']);
+    expect(search.data.map((r) => r.title)).toEqual([typesetText('Новость с картинкой')]);
 
     const drafts = await provider.getList('news', {
       pagination: { page: 1, perPage: 10 },
@@ -195,7 +196,7 @@ describe('dataProvider against the real server: media', () => {
     const { data: press } = await provider.create('media-other', {
       data: { title: 'О нас пишут', lead: '', url: 'https://rbc.ru/a', source_id: source.id, public_at: '2025-02-01T10:00:00.000Z', published: true },
     });
-    expect(press).toMatchObject({ title: 'О нас пишут', source_id: source.id, published: 1 });
+    expect(press).toMatchObject({ title: typesetText('О нас пишут'), source_id: source.id, published: 1 });
     const { data: sources } = await provider.getSources('media', {});
     expect(sources.map((s) => s.name)).toContain('РБК');
   });

@@ -12,16 +12,19 @@ import { listSpecOf } from '../routes.js';
 
 /** The version of the consent text each enquiry was sent with, by the kept text's id. */
 async function consentVersions(db: Db, rows: readonly Row[]): Promise<Map<number, number>> {
-  const ids = [...new Set(rows.map((row) => Number(row.consent_text_id)))];
+  const ids = [...new Set(rows.map((row) => Number(row.consent_text_id)))].filter(Number.isInteger);
   if (ids.length === 0) return new Map();
   const texts = await db.selectFrom('consent_texts').select(['id', 'page_version']).where('id', 'in', ids).execute();
   return new Map(texts.map((text) => [text.id, text.page_version]));
 }
 
-/** An enquiry as staff read it: its columns and the version of the consent text it was sent with. */
+/**
+ * An enquiry as staff read it: its columns and the version of the consent text it was sent with. A list row, which
+ * carries only the list's columns, stays as it is.
+ */
 async function present(db: Db, rows: Row[]): Promise<Row[]> {
   const versions = await consentVersions(db, rows);
-  return rows.map((row) => ({ ...row, consent_version: versions.get(Number(row.consent_text_id)) ?? null }));
+  return rows.map((row) => (row.consent_text_id === undefined ? row : { ...row, consent_version: versions.get(Number(row.consent_text_id)) ?? null }));
 }
 
 /**
