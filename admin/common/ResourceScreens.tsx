@@ -27,6 +27,13 @@ export const ResourceCreate = ({ form: Form }: { form: Form }) => {
  * resource that declares `revisions` gets its history beside the form, one that declares `preview` the
  * «Предпросмотр» button (unless it has buttons of its own). Above the form, who else has the record open.
  */
+/**
+ * The edit screen's read of its record. List rows carry only the list's columns, and react-admin copies every row of a
+ * list into its cache of single records: read under a meta of its own, the edit screen never starts from such a
+ * partial row (which would show, and save, a form without its text and pictures).
+ */
+const WHOLE_RECORD_QUERY = { meta: { whole: true } };
+
 export const ResourceEdit = ({
   form: Form,
   actions,
@@ -51,6 +58,7 @@ export const ResourceEdit = ({
         aside={editAsideOf(resource)}
         transform={transform}
         mutationOptions={{ meta, onError: conflicts.onError }}
+        queryOptions={WHOLE_RECORD_QUERY}
       >
         <PresenceNotice />
         <Form editing />
