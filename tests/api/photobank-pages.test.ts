@@ -3,6 +3,7 @@ import { PAGE_SIZES } from '../../lib/paging.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { ensureSiteBuilt } from '../site/server.js';
+import { wholeSitemap } from '../helpers/sitemap.js';
 
 const PER_PAGE = PAGE_SIZES.photobankCategory;
 const PHOTOS = PER_PAGE * 2 + 6;
@@ -66,7 +67,7 @@ describe.each(await testDialects())('photobank pages on %s', (dialect) => {
     expect(titlesIn(page.body)).toEqual(Array.from({ length: PER_PAGE }, (_, n) => n + 1));
     expect(page.body).toMatch(new RegExp(`<a class="button button--ghost" href="/media/photobank/${category}\\?page=2"[^>]*>Показать ещё</a>`));
     expect(page.body).toContain(`href="/media/photobank/${category}"`);
-    expect((await t.app.inject('/sitemap.xml')).body).toContain(`/media/photobank/${category}</loc>`);
+    expect(await wholeSitemap(async (path) => (await t.app.inject(path)).body)).toContain(`/media/photobank/${category}</loc>`);
 
     const groups = (await t.app.inject('/api/photobank/photos')).json().data as {
       categories: { id: number; items: unknown[]; total: number; pageCount: number }[];

@@ -513,6 +513,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/enquiries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the feedback form
+     * @description Stores the enquiry with its consent proof and tells staff by mail. A plain form post is answered with a 303 back to `back` with `?obrashchenie=<result>`. A changed consent text is 409; more than 5 enquiries in 10 minutes from one address is 429.
+     */
+    post: operations['postEnquiries'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/site/login': {
     parameters: {
       query?: never;
@@ -2397,6 +2417,150 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/enquiries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List `enquiries` records
+     * @description Drafts and scheduled items included; `Content-Range` tells the rows answered and the total.
+     */
+    get: operations['getAdminEnquiries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/enquiries/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read one `enquiries` record */
+    get: operations['getAdminEnquiriesById'];
+    /**
+     * Update a `enquiries` record
+     * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
+     */
+    put: operations['putAdminEnquiriesById'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/enquiries/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The list as CSV
+     * @description The rows the list filter picks, newest first, with Russian headers; UTF-8 with a BOM, so that Excel opens it.
+     */
+    get: operations['getAdminEnquiriesExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/enquiries/{id}/consent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The exact consent text an enquiry was sent with */
+    get: operations['getAdminEnquiriesByIdConsent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/enquiries/erase': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Erase a person's enquiries (MANAGER)
+     * @description Every enquiry with this e-mail or phone, with its consent proof; the audit log keeps who, when and how many.
+     */
+    post: operations['postAdminEnquiriesErase'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/enquiry-topics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List `enquiry-topics` records
+     * @description Drafts and scheduled items included; `Content-Range` tells the rows answered and the total.
+     */
+    get: operations['getAdminEnquiryTopics'];
+    put?: never;
+    /** Add a `enquiry-topics` record */
+    post: operations['postAdminEnquiryTopics'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/enquiry-topics/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read one `enquiry-topics` record */
+    get: operations['getAdminEnquiryTopicsById'];
+    /**
+     * Update a `enquiry-topics` record
+     * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
+     */
+    put: operations['putAdminEnquiryTopicsById'];
+    post?: never;
+    /**
+     * Remove a `enquiry-topics` record
+     * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
+     */
+    delete: operations['deleteAdminEnquiryTopicsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/menus': {
     parameters: {
       query?: never;
@@ -2871,6 +3035,8 @@ export interface components {
       section: string | null;
       title: string;
       content: string;
+      /** @description A form shown under the text: `enquiry` (the feedback form), or none. */
+      form: 'enquiry' | null;
       seo_title: string;
       seo_description: string;
       /** Format: date-time */
@@ -4059,6 +4225,106 @@ export interface operations {
       };
       /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postEnquiries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @description An e-mail or a phone, or both. */
+          email?: string;
+          /** @description Any spelling the phone verification service reads, e.g. `+7 (916) 123-45-67`. */
+          phone?: string;
+          topic_id?: number | null;
+          message: string;
+          /** @description The separate consent to the processing of personal data. */
+          consent: true | 'on';
+          /** @description The version of the consent text the form showed. */
+          consent_version: number;
+          /** @description The signed moment the form was made (the page gives it). */
+          token: string;
+          /** @description Left empty by people. */
+          website?: string;
+          /** @description A form post: the page to come back to (a path on the site). */
+          back?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Send the feedback form */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description A plain form post: back to the page, with the result in `obrashchenie`. */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts: try again later. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -11668,6 +11934,7 @@ export interface operations {
               section: 'investoram' | null;
               title: string;
               content: string;
+              form: 'enquiry' | null;
               seo_title: string;
               seo_description: string;
               /** Format: date-time */
@@ -11725,6 +11992,7 @@ export interface operations {
           section?: 'investoram' | null;
           title: string;
           content?: string;
+          form?: 'enquiry' | null;
           seo_title?: string;
           seo_description?: string;
         };
@@ -11744,6 +12012,7 @@ export interface operations {
               section: 'investoram' | null;
               title: string;
               content: string;
+              form: 'enquiry' | null;
               seo_title: string;
               seo_description: string;
               /** Format: date-time */
@@ -11828,6 +12097,7 @@ export interface operations {
           section?: 'investoram' | null;
           title?: string;
           content: string;
+          form?: 'enquiry' | null;
           seo_title?: string;
           seo_description?: string;
         };
@@ -11847,6 +12117,7 @@ export interface operations {
               section: 'investoram' | null;
               title: string;
               content: string;
+              form: 'enquiry' | null;
               seo_title: string;
               seo_description: string;
               /** Format: date-time */
@@ -11950,6 +12221,7 @@ export interface operations {
               section: 'investoram' | null;
               title: string;
               content: string;
+              form: 'enquiry' | null;
               seo_title: string;
               seo_description: string;
               /** Format: date-time */
@@ -12192,6 +12464,7 @@ export interface operations {
               section: 'investoram' | null;
               title: string;
               content: string;
+              form: 'enquiry' | null;
               seo_title: string;
               seo_description: string;
               /** Format: date-time */
@@ -13644,6 +13917,889 @@ export interface operations {
       };
       /** @description A file or a body of a type this operation does not take. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminEnquiries: {
+    parameters: {
+      query?: {
+        /**
+         * @description JSON `["column","ASC"|"DESC"]`; the columns the resource lets sort on, or `id`.
+         * @example ["public_at","DESC"]
+         */
+        sort?: string;
+        /**
+         * @description JSON `[first, last]`, both included, at most 1000 rows; all matching rows up to 1000 when absent.
+         * @example [0,24]
+         */
+        range?: string;
+        /**
+         * @description JSON object: `q` searches the list's text columns, `id` takes a list of ids, other keys the columns the resource filters on by equality.
+         * @example {"q":"отчёт","id":[1,2]}
+         */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description List `enquiries` records */
+      200: {
+        headers: {
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          'Content-Range'?: string;
+          /** @description `Content-Range`, so that the admin scripts may read it. */
+          'Access-Control-Expose-Headers'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @enum {string} */
+              status: 'new' | 'in_progress' | 'closed';
+              /** @description The topic as it was titled when the enquiry came. */
+              topic_title: string;
+              name: string;
+              email: string;
+              /** @description E.164, or empty. */
+              phone: string;
+              /** Format: date-time */
+              created_at: string;
+              version: number;
+            }[];
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminEnquiriesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Read one `enquiries` record */
+      200: {
+        headers: {
+          /** @description The record's version, e.g. `"3"`. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @enum {string} */
+              status: 'new' | 'in_progress' | 'closed';
+              note: string;
+              topic_id: number | null;
+              /** @description The topic as it was titled when the enquiry came. */
+              topic_title: string;
+              name: string;
+              email: string;
+              /** @description E.164, or empty. */
+              phone: string;
+              message: string;
+              /** @description The kept copy of the consent text agreed to (`GET /api/admin/enquiries/{id}/consent`). */
+              consent_text_id: number;
+              /** @description The consent page's version agreed to. */
+              consent_version: number | null;
+              /** Format: date-time */
+              consent_at: string;
+              ip: string;
+              user_agent: string;
+              /** Format: date-time */
+              created_at: string;
+              /** @description The day it came (UTC), e.g. `2026-11-26`: the list filters on it. */
+              created_on: string;
+              /** Format: date-time */
+              updated_at: string;
+              version: number;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putAdminEnquiriesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          status?: 'new' | 'in_progress' | 'closed';
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Update a `enquiries` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @enum {string} */
+              status: 'new' | 'in_progress' | 'closed';
+              note: string;
+              topic_id: number | null;
+              /** @description The topic as it was titled when the enquiry came. */
+              topic_title: string;
+              name: string;
+              email: string;
+              /** @description E.164, or empty. */
+              phone: string;
+              message: string;
+              /** @description The kept copy of the consent text agreed to (`GET /api/admin/enquiries/{id}/consent`). */
+              consent_text_id: number;
+              /** @description The consent page's version agreed to. */
+              consent_version: number | null;
+              /** Format: date-time */
+              consent_at: string;
+              ip: string;
+              user_agent: string;
+              /** Format: date-time */
+              created_at: string;
+              /** @description The day it came (UTC), e.g. `2026-11-26`: the list filters on it. */
+              created_on: string;
+              /** Format: date-time */
+              updated_at: string;
+              version: number;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminEnquiriesExport: {
+    parameters: {
+      query?: {
+        /**
+         * @description JSON `["column","ASC"|"DESC"]`; the columns the resource lets sort on, or `id`.
+         * @example ["public_at","DESC"]
+         */
+        sort?: string;
+        /**
+         * @description JSON `[first, last]`, both included, at most 1000 rows; all matching rows up to 1000 when absent.
+         * @example [0,24]
+         */
+        range?: string;
+        /**
+         * @description JSON object: `q` searches the list's text columns, `id` takes a list of ids, other keys the columns the resource filters on by equality.
+         * @example {"q":"отчёт","id":[1,2]}
+         */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `obrashcheniya.csv`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminEnquiriesByIdConsent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The exact consent text an enquiry was sent with */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              title: string;
+              content: string;
+              page_id: number;
+              page_version: number;
+              sha256: string;
+              /** Format: date-time */
+              accepted_at: string;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminEnquiriesErase: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          phone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Erase a person's enquiries (MANAGER) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              erased: number;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminEnquiryTopics: {
+    parameters: {
+      query?: {
+        /**
+         * @description JSON `["column","ASC"|"DESC"]`; the columns the resource lets sort on, or `id`.
+         * @example ["public_at","DESC"]
+         */
+        sort?: string;
+        /**
+         * @description JSON `[first, last]`, both included, at most 1000 rows; all matching rows up to 1000 when absent.
+         * @example [0,24]
+         */
+        range?: string;
+        /**
+         * @description JSON object: `q` searches the list's text columns, `id` takes a list of ids, other keys the columns the resource filters on by equality.
+         * @example {"q":"отчёт","id":[1,2]}
+         */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description List `enquiry-topics` records */
+      200: {
+        headers: {
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          'Content-Range'?: string;
+          /** @description `Content-Range`, so that the admin scripts may read it. */
+          'Access-Control-Expose-Headers'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: ({
+              id: number;
+              title: string;
+              position: number | null;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            })[];
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminEnquiryTopics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title: string;
+          position?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Add a `enquiry-topics` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              position: number | null;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminEnquiryTopicsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Read one `enquiry-topics` record */
+      200: {
+        headers: {
+          /** @description The record's version, e.g. `"3"`. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              position: number | null;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putAdminEnquiryTopicsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          position?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Update a `enquiry-topics` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              position: number | null;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteAdminEnquiryTopicsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Remove a `enquiry-topics` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              position: number | null;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
