@@ -139,8 +139,8 @@ describe('cookie consent', () => {
     await settings.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => bannerShown(page)).toBe(true);
-    // Focus moves into the banner, on its first button.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Принять');
+    // Focus moves into the banner, on its first button (once the banner has rendered, which a busy machine may delay).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Принять');
 
     const requestsBefore = metrika.length;
     await clickAndReload(page, 'Только необходимые');
