@@ -7,7 +7,11 @@ import type { AppConfig } from './config.js';
 import { createContentServices } from './content/index.js';
 import { ViewCounter } from './content/viewCounter.js';
 import { connectDatabase, type DialectName } from './db/connect.js';
+import { RESOURCES } from '../lib/resources/index.js';
 import { migrateToLatest } from './db/migrate.js';
+import { syncDeclaredIndexes } from './db/declaredIndexes.js';
+import { adminListIndexes } from './admin/listIndexes.js';
+import { publicListIndexes } from './content/listIndexes.js';
 import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
 import { namedFiles } from './files/fileColumns.js';
@@ -142,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await migrateToLatest(db as Kysely<unknown>);
+  await syncDeclaredIndexes(db, [...adminListIndexes(RESOURCES), ...publicListIndexes(RESOURCES)]);
   await applySanitizerPolicy(db, app.log);
   if (config.seedDemo) await seedDemoContent(db, files);
   // A crash can leave files written for rows that never committed, and half-written temporary files. With SQLite

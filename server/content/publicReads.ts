@@ -64,8 +64,8 @@ function toPublicRecord(resource: ResourceDescriptor, names: readonly string[], 
 }
 
 /** The declared order, newest first (`public_at`) when none is declared; `id` breaks ties the way the last key goes. */
-function orderOf(resource: Listed): (readonly [string, 'asc' | 'desc'])[] {
-  const order = resource.public.list.order ?? ('public_at' in resource.fields ? [['public_at', 'desc'] as const] : []);
+export function publicOrderOf(resource: ResourceDescriptor, list: PublicListDeclaration): (readonly [string, 'asc' | 'desc'])[] {
+  const order = list.order ?? ('public_at' in resource.fields ? [['public_at', 'desc'] as const] : []);
   return [...order, ['id', order.at(-1)?.[1] ?? 'desc']];
 }
 
@@ -97,7 +97,7 @@ export function createPublicReads(db: Kysely<Database>, views: ViewCounter, prev
           ),
         async (limit, offset) => {
           let query = visible(resource, filters).select(columnsFor(resource, fields));
-          for (const [column, direction] of orderOf(resource)) query = query.orderBy(column, direction);
+          for (const [column, direction] of publicOrderOf(resource, resource.public.list)) query = query.orderBy(column, direction);
           const rows = await query.limit(limit).offset(offset).execute();
           return rows.map((row) => toPublicRecord(resource, fields, row));
         },
