@@ -31,7 +31,7 @@ interface Sample {
 
 interface Row {
   label: string;
-  /** The path, or the path on a site given the id of the news item with many versions. */
+  /** The path on a site, given what was found on it (a news item's slug, the news item with many versions…). */
   path: (site: Site) => string;
   admin?: boolean;
   /** Measured with `EDITORS` clients at once: the p50 is what each of them waits. */
@@ -40,44 +40,90 @@ interface Row {
   cached?: boolean;
 }
 
+/** Records a row's address names, found on each site through its public JSON reads after the start. */
+interface Found {
+  revisedNewsId: number;
+  newsSlug: string;
+  photoCategoryId: number;
+}
+
 interface Site {
   label: string;
   uncached: RunningServer;
   cached: RunningServer;
   token: string;
-  revisedNewsId: number;
+  found: Found;
   cleanup: () => Promise<void>;
 }
 
-const deepAdminPage = (sort: string, order: 'ASC' | 'DESC') => {
-  const start = 50_000;
-  const query = new URLSearchParams({ sort: JSON.stringify([sort, order]), range: JSON.stringify([start, start + ADMIN_PAGE_SIZE - 1]), filter: '{}' });
-  return `/api/admin/news?${query.toString()}`;
-};
+const DEEP_ROW = 50_000;
 
-const firstAdminPage = (filter: Record<string, string>) =>
-  `/api/admin/news?${new URLSearchParams({ sort: JSON.stringify(['public_at', 'DESC']), range: JSON.stringify([0, ADMIN_PAGE_SIZE - 1]), filter: JSON.stringify(filter) }).toString()}`;
+/** An admin list read as react-admin sends it: `perPage` rows from `start`, sorted, filtered. */
+const adminList = (resource: string, sort: string, order: 'ASC' | 'DESC', start = 0, filter: Record<string, string> = {}) =>
+  `/api/admin/${resource}?${new URLSearchParams({ sort: JSON.stringify([sort, order]), range: JSON.stringify([start, start + ADMIN_PAGE_SIZE - 1]), filter: JSON.stringify(filter) }).toString()}`;
 
-const ROWS: Row[] = [
-  { label: '`/` (page cache off)', path: () => '/' },
+const PUBLIC_ROWS: Row[] = [
+  { label: '`/`', path: () => '/' },
+  { label: '`/news`', path: () => '/news' },
+  { label: '`/news?page=5000`', path: () => '/news?page=5000' },
+  { label: '`/news/{slug}`', path: (site) => `/news/${site.found.newsSlug}` },
+  { label: '`/media/nashi-novosti?page=2000`', path: () => '/media/nashi-novosti?page=2000' },
+  { label: '`/media/smi-o-nas`', path: () => '/media/smi-o-nas' },
+  { label: '`/media/smi-o-nas?page=9000`', path: () => '/media/smi-o-nas?page=9000' },
+  { label: '`/media/video`', path: () => '/media/video' },
   { label: '`/media/photobank`', path: () => '/media/photobank' },
+  { label: 'a photobank category, page 2', path: (site) => `/media/photobank/${site.found.photoCategoryId}?page=2` },
+  { label: '`/investoram`', path: () => '/investoram' },
+  { label: '`/investoram/dokumenty`', path: () => '/investoram/dokumenty' },
+  { label: 'investor text page', path: () => '/investoram/informatsiya-dlya-aktsionerov' },
+  { label: '`/karera`', path: () => '/karera' },
+  { label: '`/poisk?q=компания`', path: () => `/poisk?q=${encodeURIComponent('компания')}` },
+  { label: '`/api/news/main-items?page=15000`', path: () => '/api/news/main-items?page=15000' },
+  { label: '`/api/media/items`', path: () => '/api/media/items' },
+  { label: '`/api/media/many-reads`', path: () => '/api/media/many-reads' },
+  { label: '`/api/photobank/photos`', path: () => '/api/photobank/photos' },
   { label: '`/sitemap.xml`', path: () => '/sitemap.xml' },
   { label: '`/sitemap.xml` (page cache on)', path: () => '/sitemap.xml', cached: true },
   { label: '`/sitemaps/news-1.xml`', path: () => '/sitemaps/news-1.xml' },
-  { label: '`/news?page=5000`', path: () => '/news?page=5000' },
-  { label: '`/api/news/main-items?page=15000`', path: () => '/api/news/main-items?page=15000' },
-  { label: 'investor text page', path: () => '/investoram/informatsiya-dlya-aktsionerov' },
-  { label: 'admin news by title, row 50,000', path: () => deepAdminPage('title', 'ASC'), admin: true },
-  { label: 'admin news by public_at, row 50,000', path: () => deepAdminPage('public_at', 'DESC'), admin: true },
-  { label: `same, ${EDITORS} editors at once (p50 each)`, path: () => deepAdminPage('public_at', 'DESC'), admin: true, concurrent: true },
-  { label: `admin news list, first page (${ADMIN_PAGE_SIZE} rows)`, path: () => firstAdminPage({}), admin: true },
-  { label: 'admin news search `q=компания`', path: () => firstAdminPage({ q: 'компания' }), admin: true },
+];
+
+const ADMIN_ROWS: Row[] = [
+  ...['public_at', 'title', 'slug', 'views', 'updated_at'].flatMap((sort): Row[] => [
+    { label: `admin news by ${sort}, first page`, path: () => adminList('news', sort, 'DESC'), admin: true },
+    { label: `admin news by ${sort}, row ${DEEP_ROW.toLocaleString('en')}`, path: () => adminList('news', sort, 'ASC', DEEP_ROW), admin: true },
+  ]),
+  { label: 'admin news, drafts only, by title', path: () => adminList('news', 'title', 'ASC', 0, { published: '0' }), admin: true },
+  {
+    label: `admin news by public_at, row ${DEEP_ROW.toLocaleString('en')}, ${EDITORS} editors at once`,
+    path: () => adminList('news', 'public_at', 'DESC', DEEP_ROW),
+    admin: true,
+    concurrent: true,
+  },
+  { label: 'admin news search `q=компания`', path: () => adminList('news', 'public_at', 'DESC', 0, { q: 'компания' }), admin: true },
+  { label: 'admin news search by a prefix `q=компан`', path: () => adminList('news', 'public_at', 'DESC', 0, { q: 'компан' }), admin: true },
+  {
+    label: `admin news search, ${EDITORS} editors at once`,
+    path: () => adminList('news', 'public_at', 'DESC', 0, { q: 'компания' }),
+    admin: true,
+    concurrent: true,
+  },
+  { label: `admin press items by title, row ${DEEP_ROW.toLocaleString('en')}`, path: () => adminList('media-other', 'title', 'ASC', DEEP_ROW), admin: true },
+  { label: 'admin own articles by views, row 10,000', path: () => adminList('media-our', 'views', 'DESC', 10_000), admin: true },
+  {
+    label: 'admin photos of a category',
+    path: (site) => adminList('photobank-photos', 'position', 'ASC', 0, { category_id: String(site.found.photoCategoryId) }),
+    admin: true,
+  },
+  { label: 'admin trash', path: () => adminList('trash', 'removed_at', 'DESC'), admin: true },
+  { label: 'admin audit log, row 5,000', path: () => adminList('audit-log', 'created_at', 'DESC', 5_000), admin: true },
   {
     label: `revisions of one item (${LARGE_SITE.revisionsOfOneItem.toLocaleString('en')} versions)`,
-    path: (site) => `/api/admin/news/${site.revisedNewsId}/revisions`,
+    path: (site) => `/api/admin/news/${site.found.revisedNewsId}/revisions`,
     admin: true,
   },
 ];
+
+const ROWS: Row[] = [...PUBLIC_ROWS, ...ADMIN_ROWS];
 
 /** One request; a connection the server dropped is status 0, counted with the row's failures instead of ending the run. */
 async function timedGet(url: string, headers: Record<string, string>): Promise<{ ms: number; bytes: number; status: number }> {
@@ -110,6 +156,15 @@ async function sample(url: string, headers: Record<string, string>, clients = 1)
   await Promise.all(Array.from({ length: clients }, client));
   durations.sort((a, b) => a - b);
   return { first: first.ms, failures, p50: percentile(durations, 0.5), p99: percentile(durations, 0.99), bytes: last.bytes, status: last.status };
+}
+
+/** The newest news item's slug and the last photobank category (the large site's have 10,000 photos among 300), from the public reads. */
+async function findRecords(url: string, revisedNewsId: number): Promise<Found> {
+  const read = async <T>(path: string): Promise<T> => ((await (await fetch(`${url}${path}`)).json()) as { data: T }).data;
+  const news = await read<{ items: { slug: string }[] }>('/api/news/main-items?page=1');
+  const groups = await read<{ categories: { id: number }[] }[]>('/api/photobank/photos');
+  const categories = groups.flatMap((group) => group.categories);
+  return { revisedNewsId, newsSlug: news.items[0]?.slug ?? '', photoCategoryId: categories.at(-1)?.id ?? 0 };
 }
 
 async function login(url: string): Promise<string> {
@@ -167,7 +222,7 @@ async function startSite(label: string, dialect: DialectName, large: boolean): P
     uncached,
     cached,
     token: await login(uncached.url),
-    revisedNewsId: database.summary?.revisedNewsId ?? 1,
+    found: await findRecords(uncached.url, database.summary?.revisedNewsId ?? 1),
     cleanup: async () => {
       await uncached.stop();
       await cached.stop();
