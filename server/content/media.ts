@@ -128,21 +128,27 @@ export function createMediaService(db: Kysely<Database>, reads: PublicReads, kee
   const feedKeys = () =>
     keep('media:feed', async () => {
       const keys = await db
-        .selectFrom('media_our')
-        .select(['id', 'public_at', sql<string>`'our'`.as('type')])
-        .where(visibleNow(mediaOur))
-        .unionAll(
-          db
-            .selectFrom('media_other')
-            .select(['id', 'public_at', sql<string>`'other'`.as('type')])
-            .where(visibleNow(mediaOther)),
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('media_our')
+            .select(['id', 'public_at', sql<string>`'our'`.as('type')])
+            .where(visibleNow(mediaOur))
+            .unionAll(
+              db
+                .selectFrom('media_other')
+                .select(['id', 'public_at', sql<string>`'other'`.as('type')])
+                .where(visibleNow(mediaOther)),
+            )
+            .unionAll(
+              db
+                .selectFrom('media_video')
+                .select(['id', 'public_at', sql<string>`'video'`.as('type')])
+                .where(visibleNow(mediaVideo)),
+            )
+            .as('feed'),
         )
-        .unionAll(
-          db
-            .selectFrom('media_video')
-            .select(['id', 'public_at', sql<string>`'video'`.as('type')])
-            .where(visibleNow(mediaVideo)),
-        )
+        // Only the keys travel: the dates just order them.
+        .select(['id', 'type'])
         .orderBy('public_at', 'desc')
         .orderBy('id', 'desc')
         .orderBy('type')

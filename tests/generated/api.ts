@@ -357,7 +357,7 @@ export interface paths {
     };
     /**
      * Logo groups, one page of their categories and their first items
-     * @description 6 categories a page, each with its first 12 items; a page past the last is an empty list.
+     * @description 4 categories a page, each with its first 12 items; a page past the last is an empty list.
      */
     get: operations['getPhotobankLogos'];
     put?: never;
@@ -377,7 +377,7 @@ export interface paths {
     };
     /**
      * Photo groups, one page of their categories and their first photos
-     * @description 6 categories a page, each with its first 12 photos; a page past the last is an empty list.
+     * @description 4 categories a page, each with its first 12 photos; a page past the last is an empty list.
      */
     get: operations['getPhotobankPhotos'];
     put?: never;
