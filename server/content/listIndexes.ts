@@ -1,3 +1,4 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
 import type { DeclaredIndex } from '../db/declaredIndexes.js';
 import { publicOrderOf } from './publicReads.js';
@@ -5,6 +6,11 @@ import { visibilityColumns } from './visibility.js';
 
 /** An order of rows: columns with their directions, the last one breaking ties. */
 export type RowOrder = readonly (readonly [string, 'asc' | 'desc'])[];
+
+/** A query sorted in `order`: what the index `orderedIndex` gives for the same order reads in its own order. */
+export function sortedBy<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, order: RowOrder): SelectQueryBuilder<DB, TB, O> {
+  return order.reduce((sorting, [column, direction]) => sorting.orderBy(sql.ref(column), direction), query);
+}
 
 /**
  * The index that reads a resource's visible rows in `order`: the visibility flag and the `equalities` first, then the

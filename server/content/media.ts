@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { readList, type ContentServices, type PublicReads } from '../../lib/content.js';
 import { mediaOther, mediaVideo } from '../../lib/resources/media.js';
 import { mediaOur } from '../../lib/resources/articles.js';
@@ -6,7 +6,7 @@ import { PAGE_SIZES } from '../../lib/paging.js';
 import type { MediaFeedItem, MediaSource, PressArticle, Video } from '../../lib/types.js';
 import type { Database, MediaSourceRow, MediaVideoRow } from '../db/schema.js';
 import { articleSummaryColumns, toArticleSummary, toPublicImage } from './mappers.js';
-import { orderedIndex, type RowOrder } from './listIndexes.js';
+import { orderedIndex, sortedBy, type RowOrder } from './listIndexes.js';
 import { inOrderOf, pageOfKeys, type KeepPerGeneration } from './paging.js';
 import { visibleNow } from './visibility.js';
 
@@ -25,11 +25,6 @@ export const MEDIA_INDEXES = [
   orderedIndex(mediaVideo, [], VIDEO_ORDER),
   orderedIndex(mediaOur, [], MANY_READS_ORDER),
 ];
-
-/** A query sorted in `order`. */
-function sorted<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, order: RowOrder): SelectQueryBuilder<DB, TB, O> {
-  return order.reduce((sorting, [column, direction]) => sorting.orderBy(sql.ref(column), direction), query);
-}
 
 export function toMediaSource(row: MediaSourceRow): MediaSource {
   return { id: row.id, name: row.name, url: row.url, logo: toPublicImage(row.logo, row.name), active: row.active };
@@ -86,11 +81,11 @@ export function createMediaService(db: Kysely<Database>, reads: PublicReads, kee
   /** The visible press items' and videos' ids in their order, kept per generation. */
   const pressIds = () =>
     keep('media:press', async () =>
-      (await sorted(db.selectFrom('media_other').select('id').where(visibleNow(mediaOther)), NEWEST_FIRST).execute()).map((row) => row.id),
+      (await sortedBy(db.selectFrom('media_other').select('id').where(visibleNow(mediaOther)), NEWEST_FIRST).execute()).map((row) => row.id),
     );
   const videoIds = () =>
     keep('media:videos', async () =>
-      (await sorted(db.selectFrom('media_video').select('id').where(visibleNow(mediaVideo)), VIDEO_ORDER).execute()).map((row) => row.id),
+      (await sortedBy(db.selectFrom('media_video').select('id').where(visibleNow(mediaVideo)), VIDEO_ORDER).execute()).map((row) => row.id),
     );
 
   const pressByIds = async (ids: readonly number[]) =>
@@ -118,7 +113,7 @@ export function createMediaService(db: Kysely<Database>, reads: PublicReads, kee
   // order's first column (always true: a read count is never negative) makes it walk the index in order instead.
   const manyReads = async () =>
     (
-      await sorted(db.selectFrom('media_our').select(articleSummaryColumns).where(visibleNow(mediaOur)).where('views', '>=', 0), MANY_READS_ORDER)
+      await sortedBy(db.selectFrom('media_our').select(articleSummaryColumns).where(visibleNow(mediaOur)).where('views', '>=', 0), MANY_READS_ORDER)
         .limit(PAGE_SIZES.manyReads)
         .execute()
     ).map(toArticleSummary);
@@ -131,18 +126,18 @@ export function createMediaService(db: Kysely<Database>, reads: PublicReads, kee
         .selectFrom((eb) =>
           eb
             .selectFrom('media_our')
-            .select(['id', 'public_at', sql<string>`'our'`.as('type')])
+            .select(['id', 'public_at', sql<FeedKey['type']>`'our'`.as('type')])
             .where(visibleNow(mediaOur))
             .unionAll(
               db
                 .selectFrom('media_other')
-                .select(['id', 'public_at', sql<string>`'other'`.as('type')])
+                .select(['id', 'public_at', sql<FeedKey['type']>`'other'`.as('type')])
                 .where(visibleNow(mediaOther)),
             )
             .unionAll(
               db
                 .selectFrom('media_video')
-                .select(['id', 'public_at', sql<string>`'video'`.as('type')])
+                .select(['id', 'public_at', sql<FeedKey['type']>`'video'`.as('type')])
                 .where(visibleNow(mediaVideo)),
             )
             .as('feed'),
@@ -153,7 +148,7 @@ export function createMediaService(db: Kysely<Database>, reads: PublicReads, kee
         .orderBy('id', 'desc')
         .orderBy('type')
         .execute();
-      return keys.map((key): FeedKey => ({ type: key.type as FeedKey['type'], id: key.id }));
+      return keys.map((key): FeedKey => ({ type: key.type, id: key.id }));
     });
 
   const loadFeedItem = async ({ type, id }: FeedKey): Promise<MediaFeedItem> => {

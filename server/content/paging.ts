@@ -27,9 +27,12 @@ export async function pageOfKeys<K, T>(
 }
 
 /** Rows read by their ids put back in the order of `ids`; an id whose row is gone meanwhile is left out. */
-export function inOrderOf<T extends { id: number }>(ids: readonly number[], rows: readonly T[]): T[] {
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+export function inOrderOf<T extends Readonly<Record<string, unknown>>>(ids: readonly number[], rows: readonly T[]): T[] {
+  const byId = new Map<number, T>(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
 }
 
 /** The memo key of a list read with filters: the same filters in any order give the same key. */

@@ -4,7 +4,7 @@ import { pageCountOf, PAGE_SIZES } from '../../lib/paging.js';
 import type { LogoItem, Photo, PhotobankGroup, PhotobankKind } from '../../lib/types.js';
 import type { Database } from '../db/schema.js';
 import { photobankLogos, photobankPhotos } from '../../lib/resources/photobank.js';
-import { orderedIndex, type RowOrder } from './listIndexes.js';
+import { orderedIndex, sortedBy, type RowOrder } from './listIndexes.js';
 import { toPublicImage, uploadUrl } from './mappers.js';
 import { pageOfKeys, type KeepPerGeneration } from './paging.js';
 
@@ -217,12 +217,7 @@ export function createPhotobankService(db: Kysely<Database>, keep: KeepPerGenera
   /** The ids of a category's items in order, kept per generation. */
   const itemIds = (kind: PhotobankKind, categoryId: number) =>
     keep(`photobank:${kind}:${categoryId}`, async () =>
-      (
-        await ITEM_ORDER.reduce(
-          (query, [column, direction]) => query.orderBy(column, direction),
-          db.selectFrom(ITEM_TABLES[kind]).select('id').where('category_id', '=', categoryId),
-        ).execute()
-      ).map((row) => row.id),
+      (await sortedBy(db.selectFrom(ITEM_TABLES[kind]).select('id').where('category_id', '=', categoryId), ITEM_ORDER).execute()).map((row) => row.id),
     );
 
   const logosIn = async (whole: Awaited<ReturnType<typeof tree>>, categories: CategoryRow[]) =>

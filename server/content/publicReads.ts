@@ -7,6 +7,7 @@ import { declared } from '../db/declared.js';
 import type { Database } from '../db/schema.js';
 import type { PreviewTarget } from '../preview/links.js';
 import { toDownloadFile, toPublicImage } from './mappers.js';
+import { sortedBy } from './listIndexes.js';
 import { inOrderOf, listKey, pageOfKeys, type KeepPerGeneration } from './paging.js';
 import type { ViewCounter } from './viewCounter.js';
 import { visibleNow, visibleNowOrPreviewed } from './visibility.js';
@@ -87,9 +88,8 @@ export function createPublicReads(db: Kysely<Database>, views: ViewCounter, keep
   /** The ids of a list, in its order, as visitors see it now. */
   const orderedIds = (resource: Listed, filters: Readonly<Record<string, string | number>>) =>
     keep(listKey(resource.name, filters), async () => {
-      let query = visible(resource, filters).select('id');
-      for (const [column, direction] of publicOrderOf(resource, resource.public.list)) query = query.orderBy(column, direction);
-      return (await query.execute()).map((row) => Number(row.id));
+      const rows = await sortedBy(visible(resource, filters).select('id'), publicOrderOf(resource, resource.public.list)).execute();
+      return rows.map((row) => Number(row.id));
     });
 
   return {
@@ -102,7 +102,7 @@ export function createPublicReads(db: Kysely<Database>, views: ViewCounter, keep
           .select(columnsFor(resource, fields))
           .where('id', 'in', [...ids])
           .execute();
-        return inOrderOf(ids, rows as { id: number }[]).map((row) => toPublicRecord(resource, fields, row));
+        return inOrderOf(ids, rows).map((row) => toPublicRecord(resource, fields, row));
       });
     },
 
