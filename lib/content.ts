@@ -12,6 +12,7 @@ import type {
   Photo,
   PhotobankCategoryPage,
   PhotobankGroup,
+  PhotobankOverview,
   PressArticle,
   TextPage,
   Video,
@@ -91,10 +92,12 @@ export interface ContentServices {
     list(section: string | null): Promise<TextPage[]>;
   };
   photobank: {
-    /** Logo groups, each category with its first page of items. */
-    logos(): Promise<PhotobankGroup<LogoItem>[]>;
-    /** Photo groups, each category with its first page of photos. */
-    photos(): Promise<PhotobankGroup<Photo>[]>;
+    /** One page of the photobank page: a page of categories of both kinds, each with its first page of items. */
+    overview(page: number): Promise<PhotobankOverview>;
+    /** Logo groups with one page of their categories, each category with its first page of items. */
+    logos(page: number): Promise<PhotobankGroup<LogoItem>[]>;
+    /** Photo groups with one page of their categories, each category with its first page of photos. */
+    photos(page: number): Promise<PhotobankGroup<Photo>[]>;
     /** One page of a category's items (logos and colours, or photos); null for an unknown category. */
     category(id: number, page: number): Promise<PhotobankCategoryPage | null>;
   };

@@ -9,6 +9,8 @@ export const PAGE_SIZES = {
   manyReads: 5,
   /** A photobank category's first screen on the photobank page, and one page of the category's own page. */
   photobankCategory: 12,
+  /** Categories on one page of the photobank page (each with its first screen of items), logos first. */
+  photobankCategories: 4,
 } as const;
 
 export type PagedListKind = keyof typeof PAGE_SIZES;

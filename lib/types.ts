@@ -197,6 +197,17 @@ export interface PhotobankCategoryName {
   group: string;
 }
 
+/**
+ * One page of the photobank page: the categories of that page (logo categories first, then photo ones, each with its
+ * first screen of items) under their groups, and on how many pages all categories are.
+ */
+export interface PhotobankOverview {
+  logos: PhotobankGroup<LogoItem>[];
+  photos: PhotobankGroup<Photo>[];
+  page: number;
+  pageCount: number;
+}
+
 export interface PhotobankGroup<T> {
   id: number;
   kind: PhotobankKind;

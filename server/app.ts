@@ -4,14 +4,13 @@ import type { Kysely } from 'kysely';
 import type { ContentServices } from '../lib/content.js';
 import { ensureFirstManager, type FirstLogin } from './auth/firstManager.js';
 import type { AppConfig } from './config.js';
-import { createContentServices } from './content/index.js';
+import { createContentServices, publicReadIndexes } from './content/index.js';
 import { ViewCounter } from './content/viewCounter.js';
 import { connectDatabase, type DialectName } from './db/connect.js';
 import { RESOURCES } from '../lib/resources/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { syncDeclaredIndexes } from './db/declaredIndexes.js';
 import { adminListIndexes } from './admin/listIndexes.js';
-import { publicListIndexes } from './content/listIndexes.js';
 import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
 import { namedFiles } from './files/fileColumns.js';
@@ -146,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await migrateToLatest(db as Kysely<unknown>);
-  await syncDeclaredIndexes(db, [...adminListIndexes(RESOURCES), ...publicListIndexes(RESOURCES)]);
+  await syncDeclaredIndexes(db, [...adminListIndexes(RESOURCES), ...publicReadIndexes(RESOURCES)]);
   await applySanitizerPolicy(db, app.log);
   if (config.seedDemo) await seedDemoContent(db, files);
   // A crash can leave files written for rows that never committed, and half-written temporary files. With SQLite
@@ -183,7 +182,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('outbox', outbox);
   app.decorate('views', views);
   app.decorate('formTokens', formTokens);
-  app.decorate('content', createContentServices(db, views, formTokens));
+  // The page cache is installed below; lists keep their order in it from the first request on.
+  app.decorate(
+    'content',
+    createContentServices(db, views, formTokens, (key, compute) => app.pageCache.memo(key, compute)),
+  );
   installMail(app, { [ENQUIRY_LETTER]: enquiryLetter(db, config) });
   app.decorate('firstLogin', firstLogin);
 

@@ -36,6 +36,12 @@ export interface CacheTicket {
   generation: number;
 }
 
+/**
+ * Values kept per generation at most: their keys come from addresses (a list's filters), so a visitor trying values
+ * must not grow them without end; the least recently used is read again when asked for.
+ */
+const MAX_MEMOS = 1000;
+
 const sizeOf = (entry: CachedResponse) => entry.identity.body.length + entry.gzip.body.length + entry.br.body.length + 512;
 
 /**
@@ -47,7 +53,7 @@ const sizeOf = (entry: CachedResponse) => entry.identity.body.length + entry.gzi
 export class PageCache {
   readonly enabled: boolean;
   private readonly entries: LRUCache<string, CachedResponse> | null;
-  private readonly memos = new Map<string, Promise<unknown>>();
+  private readonly memos = new LRUCache<string, Promise<unknown>>({ max: MAX_MEMOS });
   private readonly now: () => number;
   private generationValue = 0;
   private generationStart: Date;
@@ -125,8 +131,13 @@ export class PageCache {
     return true;
   }
 
-  /** A value computed once per generation (menus, social links), shared by every render until the next change. */
+  /**
+   * A value computed once per generation (menus, social links, the order of a list), shared by every render until the
+   * next change. A scheduled item's time ends the generation here too, even when no page is stored.
+   */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    this.expireIfDue();
+    void this.scheduledExpiry();
     const existing = this.memos.get(key) as Promise<T> | undefined;
     if (existing) return existing;
     const generation = this.generationValue;

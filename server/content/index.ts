@@ -1,32 +1,50 @@
 import type { Kysely } from 'kysely';
 import type { ContentServices } from '../../lib/content.js';
+import type { ResourceDescriptor } from '../../lib/resources/index.js';
+import type { DeclaredIndex } from '../db/declaredIndexes.js';
 import type { Database } from '../db/schema.js';
 import { createEnquiryFormService } from '../enquiries/form.js';
 import type { FormTokens } from '../enquiries/formToken.js';
 import type { PreviewTarget } from '../preview/links.js';
 import { createSearchService } from '../search/service.js';
-import { createMediaService } from './media.js';
+import { publicListIndexes } from './listIndexes.js';
+import { createMediaService, MEDIA_INDEXES } from './media.js';
 import { createMenuService } from './menu.js';
 import { createNetworkService } from './network.js';
 import { createNewsService } from './news.js';
-import { createPhotobankService } from './photobank.js';
+import type { KeepPerGeneration } from './paging.js';
+import { createPhotobankService, PHOTOBANK_INDEXES } from './photobank.js';
 import { createPublicReads } from './publicReads.js';
 import { createTextPagesService } from './textPages.js';
 import type { ViewCounter } from './viewCounter.js';
 
+/** The indexes visitors' reads go through: the declared lists' and those of the media section and the photobank. */
+export const publicReadIndexes = (resources: readonly ResourceDescriptor[]): DeclaredIndex[] => [
+  ...publicListIndexes(resources),
+  ...MEDIA_INDEXES,
+  ...PHOTOBANK_INDEXES,
+];
+
 /**
- * The content services. `tokens` sign the moment a feedback form is made. `previewed` names the record a preview
- * link opened: the services of that one render show it even as a draft or scheduled.
+ * The content services. `tokens` sign the moment a feedback form is made. `keep` holds what lists read once per
+ * generation (their order). `previewed` names the record a preview link opened: the services of that one render show
+ * it even as a draft or scheduled.
  */
-export function createContentServices(db: Kysely<Database>, views: ViewCounter, tokens: FormTokens, previewed: PreviewTarget | null = null): ContentServices {
-  const reads = createPublicReads(db, views, previewed);
+export function createContentServices(
+  db: Kysely<Database>,
+  views: ViewCounter,
+  tokens: FormTokens,
+  keep: KeepPerGeneration,
+  previewed: PreviewTarget | null = null,
+): ContentServices {
+  const reads = createPublicReads(db, views, keep, previewed);
   return {
     news: createNewsService(reads),
-    media: createMediaService(db, reads),
+    media: createMediaService(db, reads, keep),
     menu: createMenuService(db),
     network: createNetworkService(db),
     textPages: createTextPagesService(db),
-    photobank: createPhotobankService(db),
+    photobank: createPhotobankService(db, keep),
     reads,
     search: createSearchService(db),
     enquiries: createEnquiryFormService(db, tokens),

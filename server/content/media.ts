@@ -6,11 +6,25 @@ import { PAGE_SIZES } from '../../lib/paging.js';
 import type { MediaFeedItem, MediaSource, PressArticle, Video } from '../../lib/types.js';
 import type { Database, MediaSourceRow, MediaVideoRow } from '../db/schema.js';
 import { articleSummaryColumns, toArticleSummary, toPublicImage } from './mappers.js';
-import { pageOf, toCount } from './paging.js';
+import { orderedIndex, sortedBy, type RowOrder } from './listIndexes.js';
+import { inOrderOf, pageOfKeys, type KeepPerGeneration } from './paging.js';
 import { visibleNow } from './visibility.js';
 
-/** The media tables with the declarations their visibility follows. */
-const DECLARED = { media_our: mediaOur, media_other: mediaOther, media_video: mediaVideo } as const;
+const NEWEST_FIRST = [
+  ['public_at', 'desc'],
+  ['id', 'desc'],
+] as const satisfies RowOrder;
+/** Fixed videos first in their fixed order, then the others newest first. */
+const VIDEO_ORDER = [['fixed', 'desc'], ['fixed_order', 'asc'], ...NEWEST_FIRST] as const satisfies RowOrder;
+/** The most read own articles. */
+const MANY_READS_ORDER = [['views', 'desc'], ...NEWEST_FIRST] as const satisfies RowOrder;
+
+/** The indexes the media section's reads go through, from the orders they read in. */
+export const MEDIA_INDEXES = [
+  orderedIndex(mediaOther, [], NEWEST_FIRST),
+  orderedIndex(mediaVideo, [], VIDEO_ORDER),
+  orderedIndex(mediaOur, [], MANY_READS_ORDER),
+];
 
 export function toMediaSource(row: MediaSourceRow): MediaSource {
   return { id: row.id, name: row.name, url: row.url, logo: toPublicImage(row.logo, row.name), active: row.active };
@@ -29,7 +43,7 @@ export function toVideo(row: MediaVideoRow): Video {
   };
 }
 
-export function createMediaService(db: Kysely<Database>, reads: PublicReads): ContentServices['media'] {
+export function createMediaService(db: Kysely<Database>, reads: PublicReads, keep: KeepPerGeneration): ContentServices['media'] {
   const pressQuery = () =>
     db
       .selectFrom('media_other')
@@ -44,8 +58,7 @@ export function createMediaService(db: Kysely<Database>, reads: PublicReads): Co
         'media_sources.name as source_name',
         'media_sources.url as source_url',
         'media_sources.logo as source_logo',
-      ])
-      .where(visibleNow(mediaOther));
+      ]);
 
   type PressRow = Awaited<ReturnType<ReturnType<typeof pressQuery>['executeTakeFirstOrThrow']>>;
   const toPress = (row: PressRow): PressArticle => ({
@@ -65,102 +78,89 @@ export function createMediaService(db: Kysely<Database>, reads: PublicReads): Co
           },
   });
 
-  const countVisible = async (table: 'media_our' | 'media_other' | 'media_video') =>
-    toCount(
+  /** The visible press items' and videos' ids in their order, kept per generation. */
+  const pressIds = () =>
+    keep('media:press', async () =>
+      (await sortedBy(db.selectFrom('media_other').select('id').where(visibleNow(mediaOther)), NEWEST_FIRST).execute()).map((row) => row.id),
+    );
+  const videoIds = () =>
+    keep('media:videos', async () =>
+      (await sortedBy(db.selectFrom('media_video').select('id').where(visibleNow(mediaVideo)), VIDEO_ORDER).execute()).map((row) => row.id),
+    );
+
+  const pressByIds = async (ids: readonly number[]) =>
+    inOrderOf(
+      ids,
+      await pressQuery()
+        .where('media_other.id', 'in', [...ids])
+        .execute(),
+    ).map(toPress);
+  const videosByIds = async (ids: readonly number[]) =>
+    inOrderOf(
+      ids,
       await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where(visibleNow(DECLARED[table]))
-        .executeTakeFirst(),
-    );
+        .selectFrom('media_video')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .execute(),
+    ).map(toVideo);
 
-  const others = (page: number) =>
-    pageOf(
-      page,
-      PAGE_SIZES.mediaOther,
-      () => countVisible('media_other'),
-      async (limit, offset) =>
-        (await pressQuery().orderBy('media_other.public_at', 'desc').orderBy('media_other.id', 'desc').limit(limit).offset(offset).execute()).map(toPress),
-    );
-
-  /** Fixed videos first in their fixed order, then the others newest first. */
-  const videoQuery = () =>
-    db
-      .selectFrom('media_video')
-      .selectAll()
-      .where(visibleNow(mediaVideo))
-      .orderBy('fixed', 'desc')
-      .orderBy('fixed_order', 'asc')
-      .orderBy('public_at', 'desc')
-      .orderBy('id', 'desc');
-
-  const videos = (page: number) =>
-    pageOf(
-      page,
-      PAGE_SIZES.mediaVideo,
-      () => countVisible('media_video'),
-      async (limit, offset) => (await videoQuery().limit(limit).offset(offset).execute()).map(toVideo),
-    );
-
+  const others = (page: number) => pageOfKeys(page, PAGE_SIZES.mediaOther, pressIds(), pressByIds);
+  const videos = (page: number) => pageOfKeys(page, PAGE_SIZES.mediaVideo, videoIds(), videosByIds);
   const ours = (page: number) => readList(reads, 'media-our', { page });
 
+  // Without statistics SQLite would rather range over `public_at` and sort every visible article; a range on the
+  // order's first column (always true: a read count is never negative) makes it walk the index in order instead.
   const manyReads = async () =>
     (
-      await db
-        .selectFrom('media_our')
-        .select(articleSummaryColumns)
-        .where(visibleNow(mediaOur))
-        .orderBy('views', 'desc')
-        .orderBy('public_at', 'desc')
-        .orderBy('id', 'desc')
+      await sortedBy(db.selectFrom('media_our').select(articleSummaryColumns).where(visibleNow(mediaOur)).where('views', '>=', 0), MANY_READS_ORDER)
         .limit(PAGE_SIZES.manyReads)
         .execute()
     ).map(toArticleSummary);
 
-  /** Own articles, press items and videos in one feed, newest first. */
-  const mainItems = (page: number) =>
-    pageOf(
-      page,
-      PAGE_SIZES.mediaMain,
-      async () =>
-        (await Promise.all([countVisible('media_our'), countVisible('media_other'), countVisible('media_video')])).reduce((sum, count) => sum + count, 0),
-      async (limit, offset) => {
-        const keys = await db
-          .selectFrom('media_our')
-          .select(['id', 'public_at', sql<string>`'our'`.as('type')])
-          .where(visibleNow(mediaOur))
-          .unionAll(
-            db
-              .selectFrom('media_other')
-              .select(['id', 'public_at', sql<string>`'other'`.as('type')])
-              .where(visibleNow(mediaOther)),
-          )
-          .unionAll(
-            db
-              .selectFrom('media_video')
-              .select(['id', 'public_at', sql<string>`'video'`.as('type')])
-              .where(visibleNow(mediaVideo)),
-          )
-          .orderBy('public_at', 'desc')
-          .orderBy('id', 'desc')
-          .orderBy('type')
-          .limit(limit)
-          .offset(offset)
-          .execute();
-        return Promise.all(keys.map((key) => loadFeedItem(key.type, key.id)));
-      },
-    );
+  type FeedKey = { type: MediaFeedItem['type']; id: number };
+  /** Own articles, press items and videos in one feed, newest first: their keys, kept per generation. */
+  const feedKeys = () =>
+    keep('media:feed', async () => {
+      const keys = await db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('media_our')
+            .select(['id', 'public_at', sql<FeedKey['type']>`'our'`.as('type')])
+            .where(visibleNow(mediaOur))
+            .unionAll(
+              db
+                .selectFrom('media_other')
+                .select(['id', 'public_at', sql<FeedKey['type']>`'other'`.as('type')])
+                .where(visibleNow(mediaOther)),
+            )
+            .unionAll(
+              db
+                .selectFrom('media_video')
+                .select(['id', 'public_at', sql<FeedKey['type']>`'video'`.as('type')])
+                .where(visibleNow(mediaVideo)),
+            )
+            .as('feed'),
+        )
+        // Only the keys travel: the dates just order them.
+        .select(['id', 'type'])
+        .orderBy('public_at', 'desc')
+        .orderBy('id', 'desc')
+        .orderBy('type')
+        .execute();
+      return keys.map((key): FeedKey => ({ type: key.type, id: key.id }));
+    });
 
-  const loadFeedItem = async (type: string, id: number): Promise<MediaFeedItem> => {
+  const loadFeedItem = async ({ type, id }: FeedKey): Promise<MediaFeedItem> => {
     if (type === 'our') {
       const row = await db.selectFrom('media_our').select(articleSummaryColumns).where('id', '=', id).executeTakeFirstOrThrow();
       return { type: 'our', ...toArticleSummary(row) };
     }
-    if (type === 'other') {
-      return { type: 'other', ...toPress(await pressQuery().where('media_other.id', '=', id).executeTakeFirstOrThrow()) };
-    }
+    if (type === 'other') return { type: 'other', ...toPress(await pressQuery().where('media_other.id', '=', id).executeTakeFirstOrThrow()) };
     return { type: 'video', ...toVideo(await db.selectFrom('media_video').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) };
   };
+
+  const mainItems = (page: number) => pageOfKeys(page, PAGE_SIZES.mediaMain, feedKeys(), (keys) => Promise.all(keys.map(loadFeedItem)));
 
   return {
     ours,
@@ -173,16 +173,8 @@ export function createMediaService(db: Kysely<Database>, reads: PublicReads): Co
       return { ours: oursPage, others: othersPage, videos: videosPage, reads };
     },
     async generals() {
-      const [our, other, video] = await Promise.all([
-        ours(1).then((page) => page.items[0]),
-        pressQuery().orderBy('media_other.public_at', 'desc').orderBy('media_other.id', 'desc').executeTakeFirst(),
-        videoQuery().executeTakeFirst(),
-      ]);
-      return {
-        our: our ?? null,
-        other: other ? toPress(other) : null,
-        video: video ? toVideo(video) : null,
-      };
+      const [our, other, video] = await Promise.all([ours(1), others(1), videos(1)]);
+      return { our: our.items[0] ?? null, other: other.items[0] ?? null, video: video.items[0] ?? null };
     },
     async sources() {
       const rows = await db.selectFrom('media_sources').selectAll().where('active', '=', 1).orderBy('name').orderBy('id').execute();

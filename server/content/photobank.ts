@@ -1,14 +1,57 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ContentServices } from '../../lib/content.js';
 import { pageCountOf, PAGE_SIZES } from '../../lib/paging.js';
 import type { LogoItem, Photo, PhotobankGroup, PhotobankKind } from '../../lib/types.js';
 import type { Database } from '../db/schema.js';
+import { photobankLogos, photobankPhotos } from '../../lib/resources/photobank.js';
+import { orderedIndex, sortedBy, type RowOrder } from './listIndexes.js';
 import { toPublicImage, uploadUrl } from './mappers.js';
+import { pageOfKeys, type KeepPerGeneration } from './paging.js';
 
 const PER_PAGE = PAGE_SIZES.photobankCategory;
+const CATEGORIES_PER_PAGE = PAGE_SIZES.photobankCategories;
 
 /** The tables of each kind's items. */
 const ITEM_TABLES = { logo: 'photobank_logo_items', photo: 'photobank_photos' } as const satisfies Record<PhotobankKind, keyof Database>;
+
+/** The order of a category's items. */
+const ITEM_ORDER = [
+  ['position', 'asc'],
+  ['id', 'asc'],
+] as const satisfies RowOrder;
+
+/** The indexes a category's items are read through, in their order. */
+export const PHOTOBANK_INDEXES = [orderedIndex(photobankLogos, ['category_id'], ITEM_ORDER), orderedIndex(photobankPhotos, ['category_id'], ITEM_ORDER)];
+
+/** The kinds in the order the photobank page shows them. */
+const KINDS: readonly PhotobankKind[] = ['logo', 'photo'];
+
+type GroupRow = Selectable<Database['photobank_groups']>;
+interface CategoryRow {
+  id: number;
+  title: string;
+  position: number;
+  group_id: number;
+  kind: PhotobankKind;
+}
+
+/** Every group and category in the photobank's order (logos first, then by position): a few hundred small rows. */
+async function photobankTree(db: Kysely<Database>): Promise<{ groups: GroupRow[]; categories: CategoryRow[] }> {
+  const [groups, categories] = await Promise.all([
+    db.selectFrom('photobank_groups').selectAll().orderBy('position').orderBy('id').execute(),
+    db
+      .selectFrom('photobank_categories as c')
+      .innerJoin('photobank_groups as g', 'g.id', 'c.group_id')
+      .select(['c.id', 'c.title', 'c.position', 'c.group_id', 'g.kind'])
+      .orderBy('g.position')
+      .orderBy('g.id')
+      .orderBy('c.position')
+      .orderBy('c.id')
+      .execute(),
+  ]);
+  const byKind = (kind: PhotobankKind) => KINDS.indexOf(kind);
+  return { groups, categories: [...categories].sort((a, b) => byKind(a.kind) - byKind(b.kind)) };
+}
 
 /** How many items each category holds. */
 async function countsOf(db: Kysely<Database>, kind: PhotobankKind, categoryIds: number[]): Promise<Map<number, number>> {
@@ -41,23 +84,16 @@ async function firstPageIds(db: Kysely<Database>, kind: PhotobankKind, categoryI
 }
 
 /**
- * Groups of one kind with their categories, each in position order, with their first page of items (placed by
- * `itemsOf`, given the items' ids) and their counts.
+ * The groups of one kind holding `categories` (in order), each category with its first page of items (placed by
+ * `itemsOf`, given the items' ids) and its counts.
  */
-async function groupsOf<T>(db: Kysely<Database>, kind: PhotobankKind, itemsOf: (ids: number[]) => Promise<Map<number, T[]>>): Promise<PhotobankGroup<T>[]> {
-  const groups = await db.selectFrom('photobank_groups').selectAll().where('kind', '=', kind).orderBy('position').orderBy('id').execute();
-  if (groups.length === 0) return [];
-  const categories = await db
-    .selectFrom('photobank_categories')
-    .selectAll()
-    .where(
-      'group_id',
-      'in',
-      groups.map((group) => group.id),
-    )
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+async function groupsOf<T>(
+  db: Kysely<Database>,
+  kind: PhotobankKind,
+  tree: { groups: GroupRow[]; categories: CategoryRow[] },
+  categories: CategoryRow[],
+  itemsOf: (ids: number[]) => Promise<Map<number, T[]>>,
+): Promise<PhotobankGroup<T>[]> {
   const categoryIds = categories.map((category) => category.id);
   const [items, counts] = categoryIds.length
     ? await Promise.all([
@@ -65,22 +101,25 @@ async function groupsOf<T>(db: Kysely<Database>, kind: PhotobankKind, itemsOf: (
         countsOf(db, kind, categoryIds),
       ])
     : [new Map<number, T[]>(), new Map<number, number>()];
-  return groups.map((group) => ({
-    ...group,
-    categories: categories
-      .filter((category) => category.group_id === group.id)
-      .map((category) => {
-        const total = counts.get(category.id) ?? 0;
-        return {
-          id: category.id,
-          title: category.title,
-          position: category.position,
-          items: items.get(category.id) ?? [],
-          total,
-          pageCount: pageCountOf(total, PER_PAGE),
-        };
-      }),
-  }));
+  const shown = new Set(categories.map((category) => category.group_id));
+  return tree.groups
+    .filter((group) => group.kind === kind && shown.has(group.id))
+    .map((group) => ({
+      ...group,
+      categories: categories
+        .filter((category) => category.group_id === group.id)
+        .map((category) => {
+          const total = counts.get(category.id) ?? 0;
+          return {
+            id: category.id,
+            title: category.title,
+            position: category.position,
+            items: items.get(category.id) ?? [],
+            total,
+            pageCount: pageCountOf(total, PER_PAGE),
+          };
+        }),
+    }));
 }
 
 function groupBy<T, K>(values: T[], key: (value: T) => K): Map<K, T[]> {
@@ -172,38 +211,62 @@ function byCategory<T>(entries: (T & { category_id: number })[]): Map<number, T[
   return new Map([...groupBy(entries, (entry) => entry.category_id)].map(([id, list]) => [id, list.map(({ category_id: _, ...entry }) => entry as T)]));
 }
 
-export function createPhotobankService(db: Kysely<Database>): ContentServices['photobank'] {
-  /** The ids of one page of a category's items, in order. */
-  const pageIds = async (kind: PhotobankKind, categoryId: number, page: number) =>
-    (
-      await db
-        .selectFrom(ITEM_TABLES[kind])
-        .select('id')
-        .where('category_id', '=', categoryId)
-        .orderBy('position')
-        .orderBy('id')
-        .limit(PER_PAGE)
-        .offset((page - 1) * PER_PAGE)
-        .execute()
-    ).map((row) => row.id);
+export function createPhotobankService(db: Kysely<Database>, keep: KeepPerGeneration): ContentServices['photobank'] {
+  const tree = () => keep('photobank:tree', () => photobankTree(db));
+
+  /** The ids of a category's items in order, kept per generation. */
+  const itemIds = (kind: PhotobankKind, categoryId: number) =>
+    keep(`photobank:${kind}:${categoryId}`, async () =>
+      (await sortedBy(db.selectFrom(ITEM_TABLES[kind]).select('id').where('category_id', '=', categoryId), ITEM_ORDER).execute()).map((row) => row.id),
+    );
+
+  const logosIn = async (whole: Awaited<ReturnType<typeof tree>>, categories: CategoryRow[]) =>
+    groupsOf<LogoItem>(db, 'logo', whole, categories, async (ids) => byCategory(await logoItemsByIds(db, ids)));
+  const photosIn = async (whole: Awaited<ReturnType<typeof tree>>, categories: CategoryRow[]) =>
+    groupsOf<Photo>(db, 'photo', whole, categories, async (ids) => byCategory(await photosByIds(db, ids)));
+
+  /** One page of the categories of `kinds`, in order. */
+  const categoriesPage = async (kinds: readonly PhotobankKind[], page: number) => {
+    const whole = await tree();
+    const all = whole.categories.filter((category) => kinds.includes(category.kind));
+    const categories = all.slice((page - 1) * CATEGORIES_PER_PAGE, page * CATEGORIES_PER_PAGE);
+    const ofKind = (kind: PhotobankKind) => categories.filter((category) => category.kind === kind);
+    return { whole, pageCount: pageCountOf(all.length, CATEGORIES_PER_PAGE), ofKind };
+  };
 
   return {
-    logos: () => groupsOf<LogoItem>(db, 'logo', async (ids) => byCategory(await logoItemsByIds(db, ids))),
-    photos: () => groupsOf<Photo>(db, 'photo', async (ids) => byCategory(await photosByIds(db, ids))),
+    async overview(page) {
+      const { whole, pageCount, ofKind } = await categoriesPage(KINDS, page);
+      const [logos, photos] = await Promise.all([logosIn(whole, ofKind('logo')), photosIn(whole, ofKind('photo'))]);
+      return { logos, photos, page, pageCount };
+    },
+    async logos(page) {
+      const { whole, ofKind } = await categoriesPage(['logo'], page);
+      return logosIn(whole, ofKind('logo'));
+    },
+    async photos(page) {
+      const { whole, ofKind } = await categoriesPage(['photo'], page);
+      return photosIn(whole, ofKind('photo'));
+    },
     async category(id, page) {
-      const found = await db
-        .selectFrom('photobank_categories as c')
-        .innerJoin('photobank_groups as g', 'g.id', 'c.group_id')
-        .select(['c.id', 'c.title', 'g.kind', 'g.title as group'])
-        .where('c.id', '=', id)
-        .executeTakeFirst();
+      const whole = await tree();
+      const found = whole.categories.find((category) => category.id === id);
       if (!found) return null;
-      const { kind, ...category } = found;
-      const [ids, counts] = await Promise.all([pageIds(kind, id, page), countsOf(db, kind, [id])]);
-      const total = counts.get(id) ?? 0;
-      const paging = { page, perPage: PER_PAGE, pageCount: pageCountOf(total, PER_PAGE), total };
-      if (kind === 'logo') return { kind, category, list: { ...paging, items: byCategory(ids.length ? await logoItemsByIds(db, ids) : []).get(id) ?? [] } };
-      return { kind, category, list: { ...paging, items: byCategory(ids.length ? await photosByIds(db, ids) : []).get(id) ?? [] } };
+      const group = whole.groups.find((entry) => entry.id === found.group_id);
+      const category = { id: found.id, title: found.title, group: group?.title ?? '' };
+      const ids = itemIds(found.kind, id);
+      if (found.kind === 'logo') {
+        return {
+          kind: 'logo',
+          category,
+          list: await pageOfKeys(page, PER_PAGE, ids, async (keys) => byCategory(await logoItemsByIds(db, [...keys])).get(id) ?? []),
+        };
+      }
+      return {
+        kind: 'photo',
+        category,
+        list: await pageOfKeys(page, PER_PAGE, ids, async (keys) => byCategory(await photosByIds(db, [...keys])).get(id) ?? []),
+      };
     },
   };
 }

@@ -7,7 +7,8 @@ import { declared } from '../db/declared.js';
 import type { Database } from '../db/schema.js';
 import type { PreviewTarget } from '../preview/links.js';
 import { toDownloadFile, toPublicImage } from './mappers.js';
-import { pageOf, toCount } from './paging.js';
+import { sortedBy } from './listIndexes.js';
+import { inOrderOf, listKey, pageOfKeys, type KeepPerGeneration } from './paging.js';
 import type { ViewCounter } from './viewCounter.js';
 import { visibleNow, visibleNowOrPreviewed } from './visibility.js';
 
@@ -71,10 +72,12 @@ export function publicOrderOf(resource: ResourceDescriptor, list: PublicListDecl
 
 /**
  * The reads visitors make of every resource that declares them: its list (filtered, paged, ordered) and the page
- * of one record, both under the one visibility rule. `previewed` names the record a preview link opened: its page
- * shows it even as a draft or scheduled, and that read is not counted.
+ * of one record, both under the one visibility rule. A list's order (its ids) is read once per generation (`keep`):
+ * through the index its declaration derives (listIndexes.ts), without touching the rows; a page then reads its own
+ * rows only. `previewed` names the record a preview link opened: its page shows it even as a draft or scheduled,
+ * and that read is not counted.
  */
-export function createPublicReads(db: Kysely<Database>, views: ViewCounter, previewed: PreviewTarget | null = null): PublicReads {
+export function createPublicReads(db: Kysely<Database>, views: ViewCounter, keep: KeepPerGeneration, previewed: PreviewTarget | null = null): PublicReads {
   const tables = declared(db);
   const visible = (resource: ResourceDescriptor, filters: Readonly<Record<string, string | number>>) => {
     let query = tables.selectFrom(resource.table).where(visibleNow(resource));
@@ -82,26 +85,25 @@ export function createPublicReads(db: Kysely<Database>, views: ViewCounter, prev
     return query;
   };
 
+  /** The ids of a list, in its order, as visitors see it now. */
+  const orderedIds = (resource: Listed, filters: Readonly<Record<string, string | number>>) =>
+    keep(listKey(resource.name, filters), async () => {
+      const rows = await sortedBy(visible(resource, filters).select('id'), publicOrderOf(resource, resource.public.list)).execute();
+      return rows.map((row) => Number(row.id));
+    });
+
   return {
     list(name, { filters = {}, page, perPage }) {
       const resource = listedResource(name);
       const { fields } = resource.public.list;
-      return pageOf(
-        page,
-        perPage ?? resource.public.list.perPage,
-        async () =>
-          toCount(
-            (await visible(resource, filters)
-              .select((eb) => eb.fn.countAll().as('count'))
-              .executeTakeFirst()) as { count: number },
-          ),
-        async (limit, offset) => {
-          let query = visible(resource, filters).select(columnsFor(resource, fields));
-          for (const [column, direction] of publicOrderOf(resource, resource.public.list)) query = query.orderBy(column, direction);
-          const rows = await query.limit(limit).offset(offset).execute();
-          return rows.map((row) => toPublicRecord(resource, fields, row));
-        },
-      );
+      return pageOfKeys(page, perPage ?? resource.public.list.perPage, orderedIds(resource, filters), async (ids) => {
+        const rows = await tables
+          .selectFrom(resource.table)
+          .select(columnsFor(resource, fields))
+          .where('id', 'in', [...ids])
+          .execute();
+        return inOrderOf(ids, rows).map((row) => toPublicRecord(resource, fields, row));
+      });
     },
 
     async record(name, key) {
@@ -127,8 +129,10 @@ export function createPublicReads(db: Kysely<Database>, views: ViewCounter, prev
       const resource = listedResource(name);
       // Years and other numbers newest first, names in alphabetical order.
       const order = resource.fields[field]?.kind === 'integer' ? 'desc' : 'asc';
-      const rows = await visible(resource, {}).select(field).distinct().orderBy(field, order).execute();
-      return rows.map((row) => row[field] as string | number);
+      return keep(`values:${name}:${field}`, async () => {
+        const rows = await visible(resource, {}).select(field).distinct().orderBy(field, order).execute();
+        return rows.map((row) => row[field] as string | number);
+      });
     },
 
     async file(name, id, field) {

@@ -5,6 +5,9 @@ export const nowIso = (): string => new Date().toISOString();
 
 type Declared = Pick<ResourceDescriptor, 'fields'>;
 
+/** The columns the rule below reads, those the resource has. */
+export const visibilityColumns = (resource: Declared): string[] => ['published', 'public_at', 'unpublish_at'].filter((column) => column in resource.fields);
+
 /**
  * What visitors may see: a record is public once published (when its resource has the flag), once its
  * `public_at` has come (when it has one) and until its `unpublish_at` comes (when it has one and it is set);

@@ -23,8 +23,12 @@ function archiveSegment(value: string): string {
 }
 
 export const photobankRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/photobank/logos', { schema: PHOTOBANK_DOCS.logos, ...publicRead() }, async () => ({ data: await app.content.photobank.logos() }));
-  app.get('/api/photobank/photos', { schema: PHOTOBANK_DOCS.photos, ...publicRead() }, async () => ({ data: await app.content.photobank.photos() }));
+  app.get<{ Querystring: { page?: unknown } }>('/api/photobank/logos', { schema: PHOTOBANK_DOCS.logos, ...publicRead('page') }, async (request) => ({
+    data: await app.content.photobank.logos(requirePage(request.query.page)),
+  }));
+  app.get<{ Querystring: { page?: unknown } }>('/api/photobank/photos', { schema: PHOTOBANK_DOCS.photos, ...publicRead('page') }, async (request) => ({
+    data: await app.content.photobank.photos(requirePage(request.query.page)),
+  }));
   app.get<{ Params: { id: number }; Querystring: { page?: unknown } }>(
     '/api/photobank/categories/:id',
     { schema: { ...PHOTOBANK_DOCS.category, params: idParams }, ...publicRead('page') },

@@ -118,7 +118,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     // A preview link (`?preview=`) opens its record even as a draft; a link that is expired or forged opens nothing.
     const preview = await previewOfQuery(app.config.jwtSecret, request.query);
     const target = preview && 'target' in preview ? preview.target : null;
-    const base = target ? createContentServices(app.db, app.views, app.formTokens, target) : app.content;
+    const base = target ? createContentServices(app.db, app.views, app.formTokens, (key, compute) => app.pageCache.memo(key, compute), target) : app.content;
     const { content, onHit } = contentForRender(base, app.pageCache, app.views);
     const pageContext = await renderPage({
       // The page sees its path and the parameters pages read, nothing else: what the page cache keys on.

@@ -355,7 +355,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Logo groups, their categories and items */
+    /**
+     * Logo groups, one page of their categories and their first items
+     * @description 4 categories a page, each with its first 12 items; a page past the last is an empty list.
+     */
     get: operations['getPhotobankLogos'];
     put?: never;
     post?: never;
@@ -372,7 +375,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Photo groups, their categories and photos */
+    /**
+     * Photo groups, one page of their categories and their first photos
+     * @description 4 categories a page, each with its first 12 photos; a page past the last is an empty list.
+     */
     get: operations['getPhotobankPhotos'];
     put?: never;
     post?: never;
@@ -3732,14 +3738,17 @@ export interface operations {
   };
   getPhotobankLogos: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Logo groups, their categories and items */
+      /** @description Logo groups, one page of their categories and their first items */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3793,18 +3802,30 @@ export interface operations {
           };
         };
       };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getPhotobankPhotos: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Photo groups, their categories and photos */
+      /** @description Photo groups, one page of their categories and their first photos */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3830,6 +3851,15 @@ export interface operations {
               }[];
             }[];
           };
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };

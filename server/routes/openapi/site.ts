@@ -69,8 +69,22 @@ export const SITE_DOCS = {
 };
 
 export const PHOTOBANK_DOCS = {
-  logos: operation({ summary: 'Logo groups, their categories and items', tag: photobank, data: z.array(logoGroup) }),
-  photos: operation({ summary: 'Photo groups, their categories and photos', tag: photobank, data: z.array(photoGroup) }),
+  logos: operation({
+    summary: 'Logo groups, one page of their categories and their first items',
+    description: `${PAGE_SIZES.photobankCategories} categories a page, each with its first ${PAGE_SIZES.photobankCategory} items; a page past the last is an empty list.`,
+    tag: photobank,
+    data: z.array(logoGroup),
+    query: PAGE_QUERY,
+    errors: [404],
+  }),
+  photos: operation({
+    summary: 'Photo groups, one page of their categories and their first photos',
+    description: `${PAGE_SIZES.photobankCategories} categories a page, each with its first ${PAGE_SIZES.photobankCategory} photos; a page past the last is an empty list.`,
+    tag: photobank,
+    data: z.array(photoGroup),
+    query: PAGE_QUERY,
+    errors: [404],
+  }),
   category: operation({
     summary: 'One page of a photobank category',
     description: `Its logos and colours, or its photos, in order, ${PAGE_SIZES.photobankCategory} a page; a page past the last has no items.`,

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useData } from 'vike-react/useData';
 import type { PhotobankCategory } from '@lib/types.js';
-import { photobankCategoryPath } from '@lib/site.js';
+import { PHOTOBANK_PATH, photobankCategoryPath } from '@lib/site.js';
 import { MediaLayout } from '../../../../components/MediaLayout.js';
+import { Pagination } from '../../../../components/Pagination.js';
 import { LogoItems, PhotoItems } from '../../../../components/photobank/PhotobankItems.js';
 import { listHref } from '../../../../meta.js';
 import type { PhotobankData } from './+data.js';
@@ -30,7 +31,7 @@ function Category<T>({ category, children }: { category: PhotobankCategory<T>; c
 }
 
 export function Page() {
-  const { logos, photos } = useData<PhotobankData>();
+  const { logos, photos, page, pageCount } = useData<PhotobankData>();
   const firstLogoId = logos.flatMap((group) => group.categories.flatMap((category) => category.items)).find((item) => item.type === 'logo' && item.preview)?.id;
   return (
     <MediaLayout tab="photobank">
@@ -64,6 +65,7 @@ export function Page() {
           ))}
         </section>
       ))}
+      <Pagination pathname={PHOTOBANK_PATH} page={page} pageCount={pageCount} />
     </MediaLayout>
   );
 }

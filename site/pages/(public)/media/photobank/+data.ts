@@ -1,21 +1,18 @@
 import type { PageContextServer } from 'vike/types';
-import type { LogoItem, Photo, PhotobankGroup } from '@lib/types.js';
+import type { PhotobankOverview } from '@lib/types.js';
 import { assertPageExists, currentPage } from '../../../../guards.js';
 import { mediaMeta } from '../../../../mediaMeta.js';
 import type { WithMeta } from '../../../../meta.js';
 
-export interface PhotobankData extends WithMeta {
-  logos: PhotobankGroup<LogoItem>[];
-  photos: PhotobankGroup<Photo>[];
-}
+export type PhotobankData = PhotobankOverview & WithMeta;
 
 /**
- * The photobank's page: logo groups (logos and colours) and photo groups, their categories in order, each with its
- * first page of items; a category's own page goes on from there.
+ * The photobank's page: a page of categories (logos and colours first, then photos) under their groups, each with its
+ * first page of items; a category's own page goes on from there, and `?page=N` to the next categories.
  */
 export async function data(pageContext: PageContextServer): Promise<PhotobankData> {
   const page = currentPage(pageContext);
-  assertPageExists(page, 1);
-  const [logos, photos] = await Promise.all([pageContext.content.photobank.logos(), pageContext.content.photobank.photos()]);
-  return { logos, photos, meta: mediaMeta('photobank', page) };
+  const overview = await pageContext.content.photobank.overview(page);
+  assertPageExists(page, overview.pageCount);
+  return { ...overview, meta: mediaMeta('photobank', page) };
 }
