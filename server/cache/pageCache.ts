@@ -36,6 +36,15 @@ export interface CacheTicket {
   generation: number;
 }
 
+/** A record a content write changed, named by its resource and id. */
+export interface ChangedRecord {
+  resource: string;
+  id: number;
+}
+
+/** How many ends of generations are remembered for `changesSince`. */
+const JOURNAL_LENGTH = 1000;
+
 const sizeOf = (entry: CachedResponse) => entry.identity.body.length + entry.gzip.body.length + entry.br.body.length + 512;
 
 /**
@@ -54,6 +63,11 @@ export class PageCache {
   private expiresAt: Promise<number | null> | null = null;
   private expiresAtKnown: number | null = null;
   private readonly listeners = new Set<() => void | Promise<void>>();
+  /**
+   * What began each recent generation: the record a write of this process changed, none when a scheduled time came,
+   * or null when the change is not known record by record (another process's, or a write that named no record).
+   */
+  private readonly journal: { generation: number; changed: ChangedRecord[] | null }[] = [];
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -75,10 +89,11 @@ export class PageCache {
   /**
    * A content change: ends the generation (stored responses and memos are dropped, and responses rendered before
    * now are not stored) and tells the `onInvalidate` listeners, such as the other processes' caches. Resolves once
-   * they were told. `fromPeer` is a change another process announced: it is not announced again.
+   * they were told. `fromPeer` is a change another process announced: it is not announced again. `changed` names the
+   * record the write changed, so that what is derived from a few records can be kept for the others (`changesSince`).
    */
-  invalidate(options: { fromPeer?: boolean } = {}): Promise<void> {
-    this.endGeneration();
+  invalidate(options: { fromPeer?: boolean; changed?: ChangedRecord } = {}): Promise<void> {
+    this.endGeneration(options.changed ? [options.changed] : null);
     if (options.fromPeer) return Promise.resolve();
     return Promise.all([...this.listeners].map((listener) => listener())).then(() => undefined);
   }
@@ -89,8 +104,27 @@ export class PageCache {
     return () => this.listeners.delete(listener);
   }
 
-  private endGeneration(): void {
+  /**
+   * The records changed by writes since `generation` began, or null when some change since is not known record by
+   * record (then everything derived from content must be read again). Scheduled times that came count as no record:
+   * who keeps values across generations checks the dates that came since.
+   */
+  changesSince(generation: number): ChangedRecord[] | null {
+    if (generation === this.generationValue) return [];
+    const since = this.journal.filter((entry) => entry.generation > generation);
+    if (since.length !== this.generationValue - generation) return null;
+    const changed: ChangedRecord[] = [];
+    for (const entry of since) {
+      if (entry.changed === null) return null;
+      changed.push(...entry.changed);
+    }
+    return changed;
+  }
+
+  private endGeneration(changed: ChangedRecord[] | null): void {
     this.generationValue++;
+    this.journal.push({ generation: this.generationValue, changed });
+    if (this.journal.length > JOURNAL_LENGTH) this.journal.shift();
     this.generationStart = new Date(this.now());
     this.entries?.clear();
     this.memos.clear();
@@ -118,7 +152,7 @@ export class PageCache {
     const expiresAt = await this.scheduledExpiry();
     if (ticket.generation !== this.generationValue) return false;
     if (expiresAt !== null && this.now() >= expiresAt) {
-      this.endGeneration();
+      this.endGeneration([]);
       return false;
     }
     this.entries.set(ticket.key, entry);
@@ -127,6 +161,9 @@ export class PageCache {
 
   /** A value computed once per generation (menus, social links), shared by every render until the next change. */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    // A kept value ends with the generation when a scheduled item's time comes, even when no response is stored.
+    this.expireIfDue();
+    void this.scheduledExpiry();
     const existing = this.memos.get(key) as Promise<T> | undefined;
     if (existing) return existing;
     const generation = this.generationValue;
@@ -164,6 +201,6 @@ export class PageCache {
   }
 
   private expireIfDue(): void {
-    if (this.expiresAtKnown !== null && this.now() >= this.expiresAtKnown) this.endGeneration();
+    if (this.expiresAtKnown !== null && this.now() >= this.expiresAtKnown) this.endGeneration([]);
   }
 }
