@@ -62,7 +62,7 @@ export class PageCache {
   private generationStart: Date;
   private expiresAt: Promise<number | null> | null = null;
   private expiresAtKnown: number | null = null;
-  private readonly listeners = new Set<() => void | Promise<void>>();
+  private readonly listeners = new Set<(changed: ChangedRecord | null) => void | Promise<void>>();
   /**
    * What began each recent generation: the record a write of this process changed, none when a scheduled time came,
    * or null when the change is not known record by record (another process's, or a write that named no record).
@@ -93,13 +93,17 @@ export class PageCache {
    * record the write changed, so that what is derived from a few records can be kept for the others (`changesSince`).
    */
   invalidate(options: { fromPeer?: boolean; changed?: ChangedRecord } = {}): Promise<void> {
-    this.endGeneration(options.changed ? [options.changed] : null);
+    const changed = options.changed ?? null;
+    this.endGeneration(changed ? [changed] : null);
     if (options.fromPeer) return Promise.resolve();
-    return Promise.all([...this.listeners].map((listener) => listener())).then(() => undefined);
+    return Promise.all([...this.listeners].map((listener) => listener(changed))).then(() => undefined);
   }
 
-  /** Called after every content change made by this process (scheduled expiries happen on every process alone). */
-  onInvalidate(listener: () => void | Promise<void>): () => void {
+  /**
+   * Called after every content change made by this process, with the record it changed when known (scheduled
+   * expiries happen on every process alone).
+   */
+  onInvalidate(listener: (changed: ChangedRecord | null) => void | Promise<void>): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
