@@ -61,20 +61,14 @@ export async function filesWithDatesBetween(db: Db, resource: PagedResource, siz
   return new Set(rows.flat().map((row) => fileNumberOf(Number(row.id), size)));
 }
 
-/** Columns a record's address can be made of: all but its text, pictures and files, which can be large. */
-const addressColumns = (resource: ResourceDescriptor): string[] => [
-  'id',
-  ...Object.entries(resource.fields)
-    .filter(([, field]) => !['html', 'image', 'files'].includes(field.kind))
-    .map(([name]) => name),
-  ...(resource.timestamps ? ['updated_at'] : []),
-];
+/** What a record's line in the sitemap is made of: the fields of its address and its last change. */
+const lineColumns = (resource: PagedResource): string[] => ['id', ...resource.public.page.pathFields, ...(resource.timestamps ? ['updated_at'] : [])];
 
-/** The visible records of one file, by id, with the columns their addresses are made of. */
+/** The visible records of one file, by id, with what their lines are made of. */
 export async function recordsOfFile(db: Db, resource: PagedResource, size: number, number: number): Promise<Row[]> {
   return (await declared(db)
     .selectFrom(resource.table)
-    .select(addressColumns(resource))
+    .select(lineColumns(resource))
     .where(visibleInFile(resource, size, number))
     .orderBy('id')
     .execute()) as Row[];
