@@ -6,6 +6,7 @@ import type { FormTokens } from '../enquiries/formToken.js';
 import type { PreviewTarget } from '../preview/links.js';
 import { createSearchService } from '../search/service.js';
 import { createMediaService } from './media.js';
+import { createLayoutService } from './layout.js';
 import { createMenuService } from './menu.js';
 import { createNetworkService } from './network.js';
 import { createNewsService } from './news.js';
@@ -20,11 +21,14 @@ import type { ViewCounter } from './viewCounter.js';
  */
 export function createContentServices(db: Kysely<Database>, views: ViewCounter, tokens: FormTokens, previewed: PreviewTarget | null = null): ContentServices {
   const reads = createPublicReads(db, views, previewed);
+  const menu = createMenuService(db);
+  const network = createNetworkService(db);
   return {
     news: createNewsService(reads),
     media: createMediaService(db, reads),
-    menu: createMenuService(db),
-    network: createNetworkService(db),
+    menu,
+    network,
+    layout: createLayoutService({ menu, network }),
     textPages: createTextPagesService(db),
     photobank: createPhotobankService(db),
     reads,
