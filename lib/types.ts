@@ -115,6 +115,20 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
+/** A menu link as the site shows it: what the visitor reads and follows, and the links under it. */
+export interface MenuLink {
+  id: number;
+  title: string;
+  url: string;
+  children: MenuLink[];
+}
+
+/** What the layout of every page shows: each menu cut to what it shows, and the social links. */
+export interface LayoutData {
+  menus: Record<MenuKind, MenuLink[]>;
+  networks: NetworkCollection[];
+}
+
 export interface NetworkCollection {
   id: number;
   title: string;

@@ -1,6 +1,6 @@
 import type { ContentServices } from '@lib/content.js';
 import type { SiteSettings } from '@lib/site.js';
-import type { LayoutData } from './layoutData.js';
+import type { LayoutData } from '@lib/types.js';
 
 declare global {
   namespace Vike {
@@ -11,8 +11,10 @@ declare global {
     interface PageContext {
       /** Brand, public address, default description, alt template: set by the server, passed to the client. */
       site: SiteSettings;
-      /** Menus and social links for the layout, loaded on the server for every page. */
+      /** Menus and social links for the layout, on the server only (read them with `useLayout`). */
       layout?: LayoutData;
+      /** The same as JSON, made once per cache generation and passed to the client in place of the object. */
+      layoutJson?: string;
       /** Set when the page is opened through a valid preview link: the banner shows, search engines are told off. */
       preview?: { expiresAt: string } | null;
       /** Why a preview link opens nothing (expired, forged); set by the server only, the page answers 403 with it. */

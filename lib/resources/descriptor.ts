@@ -73,6 +73,8 @@ export interface PublicPageDeclaration {
   byId?: boolean;
   /** The record's address on the site. */
   path: (record: SearchRecord) => string;
+  /** The fields `path` reads, so that lists of addresses (the sitemap) read only those. */
+  pathFields: readonly string[];
   /** What the page shows besides `id`, as in a list. */
   fields: readonly string[];
   /** Opening the page counts a read (`views`, which the page then shows). */
@@ -86,11 +88,11 @@ export interface PublicDeclaration {
 }
 
 /** The address and key of a record's page from a pattern such as `/news/{slug}`. */
-export function pageAt<const Key extends string>(pattern: `${string}{${Key}}`): Pick<PublicPageDeclaration, 'key' | 'path'> & { key: Key } {
+export function pageAt<const Key extends string>(pattern: `${string}{${Key}}`): Pick<PublicPageDeclaration, 'key' | 'path' | 'pathFields'> & { key: Key } {
   const key = /\{(\w+)\}$/.exec(pattern)?.[1];
   if (!key) throw new Error(`${pattern}: a page pattern ends with {field}`);
   const prefix = pattern.slice(0, -key.length - 2);
-  return { key: key as Key, path: (record) => `${prefix}${String(record[key])}` };
+  return { key: key as Key, path: (record) => `${prefix}${String(record[key])}`, pathFields: [key] };
 }
 
 /**

@@ -39,6 +39,7 @@ export const textPages = defineResource({
     page: {
       key: 'identifier',
       path: textPagePath,
+      pathFields: ['section', 'identifier'],
       fields: ['identifier', 'section', 'title', 'content', 'form', 'seo_title', 'seo_description', 'updated_at'],
     },
   },

@@ -54,8 +54,9 @@ export function auditedWrite<T extends { id?: number | string | null }>(
     })
     .then(async (row) => {
       // Committed: the next request, on this process or another, must see the change, so no public page may come
-      // from a cache any more; the answer waits until the other processes were told.
-      await request.server.pageCache.invalidate();
+      // from a cache any more; the answer waits until the other processes were told. What is derived from a few
+      // records (the sitemap's files) is read again only for the written one.
+      await request.server.pageCache.invalidate(typeof row.id === 'number' ? { changed: { resource: entry.resource, id: row.id } } : {});
       return row;
     });
 }

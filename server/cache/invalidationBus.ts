@@ -3,11 +3,12 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.js';
 import type { Database } from '../db/schema.js';
-import type { PageCache } from './pageCache.js';
+import type { ChangedRecord, PageCache } from './pageCache.js';
 
 /**
- * The PostgreSQL channel on which processes announce content changes (`<sender id>:<number>`) and acknowledge them
- * once their cache is emptied (`ack:<sender id>:<number>:<acknowledging id>`).
+ * The PostgreSQL channel on which processes announce content changes (`<sender id>:<number>`, followed by
+ * `:<resource>:<record id>` when the change is one known record) and acknowledge them once their cache is emptied
+ * (`ack:<sender id>:<number>:<acknowledging id>`).
  */
 export const INVALIDATION_CHANNEL = 'page_cache_invalidated';
 /** What each listening connection sent last, which is how the processes listening are counted. */
@@ -58,7 +59,7 @@ export class InvalidationBus {
       await this.stop();
       throw error;
     }
-    this.cache.onInvalidate(() => this.announce());
+    this.cache.onInvalidate((changed) => this.announce(changed));
   }
 
   async stop(): Promise<void> {
@@ -69,14 +70,15 @@ export class InvalidationBus {
     await client?.end().catch(() => undefined);
   }
 
-  private async announce(): Promise<void> {
-    const payload = `${this.id}:${++this.sent}`;
+  private async announce(changed: ChangedRecord | null): Promise<void> {
+    const announcement = `${this.id}:${++this.sent}`;
+    const payload = changed ? `${announcement}:${changed.resource}:${changed.id}` : announcement;
     let timer: NodeJS.Timeout | undefined;
     try {
       const peers = await this.listeningPeers();
       const acknowledged = new Promise<void>((resolve) => {
         const acknowledgers = new Set<string>();
-        this.awaitingAcks.set(payload, (acknowledger) => {
+        this.awaitingAcks.set(announcement, (acknowledger) => {
           acknowledgers.add(acknowledger);
           if (acknowledgers.size >= peers) resolve();
         });
@@ -89,7 +91,7 @@ export class InvalidationBus {
       this.log.warn({ err: error }, 'could not announce a content change to the other processes');
     } finally {
       clearTimeout(timer);
-      this.awaitingAcks.delete(payload);
+      this.awaitingAcks.delete(announcement);
     }
   }
 
@@ -112,8 +114,10 @@ export class InvalidationBus {
       return;
     }
     if (payload.startsWith(`${this.id}:`)) return;
-    void this.cache.invalidate({ fromPeer: true });
-    this.notify(`${ACK_PREFIX}${payload}:${this.id}`).catch((error: unknown) => {
+    const [sender, number, resource, recordId] = payload.split(':');
+    const changed = resource && /^[1-9]\d*$/.test(recordId ?? '') ? { resource, id: Number(recordId) } : undefined;
+    void this.cache.invalidate({ fromPeer: true, changed });
+    this.notify(`${ACK_PREFIX}${sender}:${number}:${this.id}`).catch((error: unknown) => {
       // The announcing process answers after its wait ends; this cache is already empty.
       this.log.warn({ err: error }, 'could not acknowledge a content change');
     });

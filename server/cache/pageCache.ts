@@ -42,6 +42,15 @@ export interface CacheTicket {
  */
 const MAX_MEMOS = 1000;
 
+/** A record a content write changed, named by its resource and id. */
+export interface ChangedRecord {
+  resource: string;
+  id: number;
+}
+
+/** How many ends of generations are remembered for `changesSince`. */
+const JOURNAL_LENGTH = 1000;
+
 const sizeOf = (entry: CachedResponse) => entry.identity.body.length + entry.gzip.body.length + entry.br.body.length + 512;
 
 /**
@@ -59,7 +68,12 @@ export class PageCache {
   private generationStart: Date;
   private expiresAt: Promise<number | null> | null = null;
   private expiresAtKnown: number | null = null;
-  private readonly listeners = new Set<() => void | Promise<void>>();
+  private readonly listeners = new Set<(changed: ChangedRecord | null) => void | Promise<void>>();
+  /**
+   * What began each recent generation: the record a write of this process changed, none when a scheduled time came,
+   * or null when the change is not known record by record (another process's, or a write that named no record).
+   */
+  private readonly journal: { generation: number; changed: ChangedRecord[] | null }[] = [];
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -81,22 +95,46 @@ export class PageCache {
   /**
    * A content change: ends the generation (stored responses and memos are dropped, and responses rendered before
    * now are not stored) and tells the `onInvalidate` listeners, such as the other processes' caches. Resolves once
-   * they were told. `fromPeer` is a change another process announced: it is not announced again.
+   * they were told. `fromPeer` is a change another process announced: it is not announced again. `changed` names the
+   * record the write changed, so that what is derived from a few records can be kept for the others (`changesSince`).
    */
-  invalidate(options: { fromPeer?: boolean } = {}): Promise<void> {
-    this.endGeneration();
+  invalidate(options: { fromPeer?: boolean; changed?: ChangedRecord } = {}): Promise<void> {
+    const changed = options.changed ?? null;
+    this.endGeneration(changed ? [changed] : null);
     if (options.fromPeer) return Promise.resolve();
-    return Promise.all([...this.listeners].map((listener) => listener())).then(() => undefined);
+    return Promise.all([...this.listeners].map((listener) => listener(changed))).then(() => undefined);
   }
 
-  /** Called after every content change made by this process (scheduled expiries happen on every process alone). */
-  onInvalidate(listener: () => void | Promise<void>): () => void {
+  /**
+   * Called after every content change made by this process, with the record it changed when known (scheduled
+   * expiries happen on every process alone).
+   */
+  onInvalidate(listener: (changed: ChangedRecord | null) => void | Promise<void>): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  private endGeneration(): void {
+  /**
+   * The records changed by writes since `generation` began, or null when some change since is not known record by
+   * record (then everything derived from content must be read again). Scheduled times that came count as no record:
+   * who keeps values across generations checks the dates that came since.
+   */
+  changesSince(generation: number): ChangedRecord[] | null {
+    if (generation === this.generationValue) return [];
+    const since = this.journal.filter((entry) => entry.generation > generation);
+    if (since.length !== this.generationValue - generation) return null;
+    const changed: ChangedRecord[] = [];
+    for (const entry of since) {
+      if (entry.changed === null) return null;
+      changed.push(...entry.changed);
+    }
+    return changed;
+  }
+
+  private endGeneration(changed: ChangedRecord[] | null): void {
     this.generationValue++;
+    this.journal.push({ generation: this.generationValue, changed });
+    if (this.journal.length > JOURNAL_LENGTH) this.journal.shift();
     this.generationStart = new Date(this.now());
     this.entries?.clear();
     this.memos.clear();
@@ -124,7 +162,7 @@ export class PageCache {
     const expiresAt = await this.scheduledExpiry();
     if (ticket.generation !== this.generationValue) return false;
     if (expiresAt !== null && this.now() >= expiresAt) {
-      this.endGeneration();
+      this.endGeneration([]);
       return false;
     }
     this.entries.set(ticket.key, entry);
@@ -175,6 +213,6 @@ export class PageCache {
   }
 
   private expireIfDue(): void {
-    if (this.expiresAtKnown !== null && this.now() >= this.expiresAtKnown) this.endGeneration();
+    if (this.expiresAtKnown !== null && this.now() >= this.expiresAtKnown) this.endGeneration([]);
   }
 }

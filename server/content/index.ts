@@ -7,6 +7,7 @@ import { createEnquiryFormService } from '../enquiries/form.js';
 import type { FormTokens } from '../enquiries/formToken.js';
 import type { PreviewTarget } from '../preview/links.js';
 import { createSearchService } from '../search/service.js';
+import { createLayoutService } from './layout.js';
 import { publicListIndexes } from './listIndexes.js';
 import { createMediaService, MEDIA_INDEXES } from './media.js';
 import { createMenuService } from './menu.js';
@@ -38,11 +39,14 @@ export function createContentServices(
   previewed: PreviewTarget | null = null,
 ): ContentServices {
   const reads = createPublicReads(db, views, keep, previewed);
+  const menu = createMenuService(db);
+  const network = createNetworkService(db);
   return {
     news: createNewsService(reads),
     media: createMediaService(db, reads, keep),
-    menu: createMenuService(db),
-    network: createNetworkService(db),
+    menu,
+    network,
+    layout: createLayoutService({ menu, network }),
     textPages: createTextPagesService(db),
     photobank: createPhotobankService(db, keep),
     reads,

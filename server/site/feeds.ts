@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { publicRead } from '../cache/publicRead.js';
 import type { SiteSettings } from '../../lib/site.js';
-import { parseSitemapFile, sitemapDocument, xmlEscape } from './sitemap.js';
+import { parseSitemapFile, Sitemap, xmlEscape } from './sitemap.js';
 
 /** `sitemap.xml`, `robots.txt` and `rss.xml` of the public site and the sitemap. */
 export const feedRoutes: FastifyPluginAsync<{ site: SiteSettings }> = async (app, { site }) => {
@@ -15,8 +15,9 @@ export const feedRoutes: FastifyPluginAsync<{ site: SiteSettings }> = async (app
       .send(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${url('/sitemap.xml')}`, ''].join('\n')),
   );
 
+  const sitemap = new Sitemap(app, url);
   const sendSitemap = async (reply: FastifyReply, file: { name: string; number: number } | null) => {
-    const body = await sitemapDocument(app, url, file);
+    const body = await sitemap.document(file);
     if (body === null) return reply.callNotFound();
     return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
   };

@@ -11,16 +11,15 @@ interface RenderContent {
 }
 
 /**
- * The content services as one page render sees them. The layout's reads (menus, social links) are the same on
- * every page and change only with a write, so they are read once per cache generation. Reads of pages that count them
+ * The content services as one page render sees them. The layout (menus, social links) is the same on every page and
+ * changes only with a write, so it is read and made into JSON once per cache generation. Reads of pages that count them
  * (articles) count a view; the render remembers them so that a visit answered from the page cache counts too.
  */
 export function contentForRender(base: ContentServices, cache: PageCache, views: ViewCounter): RenderContent {
   const counted: { table: CountedTable; id: number }[] = [];
   const content: ContentServices = {
     ...base,
-    menu: { tree: (kind) => cache.memo(`menu:${kind}`, () => base.menu.tree(kind)) },
-    network: { collections: () => cache.memo('network', () => base.network.collections()) },
+    layout: () => cache.memo('layout', () => base.layout()),
     reads: {
       ...base.reads,
       record: async (resource, key) => {

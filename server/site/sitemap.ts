@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { RESOURCES, type PublicPageDeclaration, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { RESOURCES, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { MEDIA_TABS, photobankCategoryPath, SECTION_PAGES } from '../../lib/site.js';
-import { visibleNow } from '../content/visibility.js';
-import type { Db, Row } from '../resources/hooks.js';
-import { declared } from '../db/declared.js';
+import { nowIso } from '../content/visibility.js';
+import type { Db } from '../resources/hooks.js';
+import { allFiles, fileNumberOf, filesWithDatesBetween, isoOf, oneFile, recordsOfFile, type PagedResource } from './sitemapRanges.js';
 
 export const xmlEscape = (value: string): string =>
   value.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char);
 
 /** The file of the site's fixed pages: the home page, the declared list pages, media tabs, photobank categories and section pages. */
 const FIXED_PAGES_FILE = 'pages';
-
-/** A resource whose records have pages of their own, each listed in the sitemap. */
-type PagedResource = ResourceDescriptor & { public: { page: PublicPageDeclaration } };
 
 const DESCRIPTORS: readonly ResourceDescriptor[] = RESOURCES;
 const PAGED: readonly PagedResource[] = DESCRIPTORS.filter((resource): resource is PagedResource => Boolean(resource.public?.page));
@@ -33,17 +29,6 @@ export function parseSitemapFile(fileName: string): { name: string; number: numb
   return match ? { name: match[1] ?? '', number: Number(match[2]) } : null;
 }
 
-const isoOf = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(String(value)).toISOString());
-
-/** Columns a record's address can be made of: all but its text, pictures and files, which can be large. */
-const addressColumns = (resource: ResourceDescriptor): string[] => [
-  'id',
-  ...Object.entries(resource.fields)
-    .filter(([, field]) => !['html', 'image', 'files'].includes(field.kind))
-    .map(([name]) => name),
-  ...(resource.timestamps ? ['updated_at'] : []),
-];
-
 async function fixedPaths(db: Db): Promise<string[]> {
   const categories = await db.selectFrom('photobank_categories').select('id').orderBy('id').execute();
   return [
@@ -58,37 +43,11 @@ async function fixedPaths(db: Db): Promise<string[]> {
   ];
 }
 
-/**
- * The files of one resource: its visible records by id, `maxUrls` a file, each with the last change of its records.
- * One grouped query numbers the rows, so the index never reads the records themselves.
- */
-async function resourceFiles(db: Db, resource: PagedResource, maxUrls: number): Promise<SitemapFile[]> {
-  const numbered = declared(db)
-    .selectFrom(resource.table)
-    .select(sql<number>`(row_number() over (order by id) - 1) / ${sql.lit(maxUrls)}`.as('chunk'))
-    .select(resource.timestamps ? sql<string>`updated_at`.as('updated_at') : sql<null>`null`.as('updated_at'))
-    .where(visibleNow(resource))
-    .as('numbered');
-  const chunks = await declared(db)
-    .selectFrom(numbered)
-    .select(['chunk', sql<string | null>`max(updated_at)`.as('lastmod')])
-    .groupBy('chunk')
-    .orderBy('chunk')
-    .execute();
-  return chunks.map((chunk) => ({ name: resource.name, number: Number(chunk.chunk) + 1, lastmod: isoOf(chunk.lastmod) }));
-}
-
 const urlLine = (url: (path: string) => string, path: string, lastmod: string | null): string =>
   `  <url><loc>${xmlEscape(url(path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
 
 const urlset = (lines: string[]): string =>
   ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...lines, '</urlset>', ''].join('\n');
-
-/** Every file of the sitemap: the fixed pages', then each resource's. */
-async function listFiles(app: FastifyInstance): Promise<SitemapFile[]> {
-  const perResource = await Promise.all(PAGED.map((resource) => resourceFiles(app.db, resource, app.config.sitemapMaxUrls)));
-  return [{ name: FIXED_PAGES_FILE, number: 1, lastmod: null }, ...perResource.flat()];
-}
 
 const indexDocument = (files: SitemapFile[], url: (path: string) => string): string =>
   [
@@ -101,36 +60,111 @@ const indexDocument = (files: SitemapFile[], url: (path: string) => string): str
     '',
   ].join('\n');
 
-/** One listed file: the fixed pages, or the `number`-th run of `SITEMAP_MAX_URLS` visible records of a resource by id. */
-async function buildFile(app: FastifyInstance, url: (path: string) => string, file: SitemapFile): Promise<string> {
-  const resource = PAGED.find((candidate) => candidate.name === file.name);
-  if (!resource) return urlset((await fixedPaths(app.db)).map((path) => urlLine(url, path, null)));
-  const maxUrls = app.config.sitemapMaxUrls;
-  const rows = (await declared(app.db)
-    .selectFrom(resource.table)
-    .select(addressColumns(resource))
-    .where(visibleNow(resource))
-    .orderBy('id')
-    .limit(maxUrls)
-    .offset((file.number - 1) * maxUrls)
-    .execute()) as Row[];
-  return urlset(rows.map((row) => urlLine(url, resource.public.page.path(row), isoOf(row.updated_at))));
+/** What the sitemap keeps of one file of a resource: the last change of its records, and its document once asked for. */
+interface KeptFile {
+  lastmod: string | null;
+  document: Promise<string> | null;
 }
 
+/** The numbers of a resource's files and what is kept of each, by resource name. */
+type KeptFiles = Map<string, Map<number, KeptFile>>;
+
+const kept = (lastmod: string | null): KeptFile => ({ lastmod, document: null });
+
 /**
- * The sitemap as search engines read it: `/sitemap.xml` (`file` null) is an index of files of at most
- * `SITEMAP_MAX_URLS` addresses each (`/sitemaps/pages-1.xml`, `/sitemaps/news-1.xml`…). The list of files and each
- * document are built once per page-cache generation, so the records are read again only after the content changed
- * (or a scheduled item's time came), whether or not the page cache keeps responses. Null for a file not in the index.
+ * The sitemap as search engines read it: `/sitemap.xml` is an index of files of at most `SITEMAP_MAX_URLS` addresses
+ * each, `/sitemaps/pages-1.xml` (the fixed pages) and each resource's `/sitemaps/news-1.xml`… (fixed ranges of ids,
+ * `sitemapRanges.ts`). Its files, their last changes and their documents are kept across page-cache generations:
+ * after a write only the written record's file is read again, after a scheduled time only the files of the records
+ * whose dates came, and everything after a change not known record by record (another process's). The index and
+ * the fixed pages' file are built once per generation, with the page cache on or off.
  */
-export async function sitemapDocument(
-  app: FastifyInstance,
-  url: (path: string) => string,
-  file: { name: string; number: number } | null,
-): Promise<string | null> {
-  const files = await app.pageCache.memo('sitemap:files', () => listFiles(app));
-  if (file === null) return app.pageCache.memo('sitemap:index', async () => indexDocument(files, url));
-  // Only listed files are built and remembered: made-up names cannot fill the memory.
-  const listed = files.find((candidate) => candidate.name === file.name && candidate.number === file.number);
-  return listed ? app.pageCache.memo(`sitemap:${listed.name}-${listed.number}`, () => buildFile(app, url, listed)) : null;
+export class Sitemap {
+  private files: KeptFiles = new Map();
+  /** The page-cache generation the kept files hold for; null before the first read. */
+  private generation: number | null = null;
+  /** The moment at which the kept files judged what is visible. */
+  private judgedAt = '';
+  private refreshing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly url: (path: string) => string,
+  ) {}
+
+  /** `/sitemap.xml` (`file` null) or one file; null for a file not in the index. */
+  async document(file: { name: string; number: number } | null): Promise<string | null> {
+    const cache = this.app.pageCache;
+    await cache.memo('sitemap:files', () => this.refresh());
+    if (file === null) return cache.memo('sitemap:index', async () => indexDocument(this.list(), this.url));
+    if (file.name === FIXED_PAGES_FILE) {
+      if (file.number !== 1) return null;
+      return cache.memo('sitemap:pages', async () => urlset((await fixedPaths(this.app.db)).map((path) => urlLine(this.url, path, null))));
+    }
+    const resource = PAGED.find((candidate) => candidate.name === file.name);
+    // Only listed files are built and kept: made-up names cannot fill the memory.
+    const listed = this.files.get(file.name)?.get(file.number);
+    if (!resource || !listed) return null;
+    if (!listed.document) {
+      const document = this.build(resource, file.number);
+      listed.document = document;
+      // A failed read is not kept: the next request tries again.
+      document.catch(() => {
+        if (listed.document === document) listed.document = null;
+      });
+    }
+    return listed.document;
+  }
+
+  private list(): SitemapFile[] {
+    return [
+      { name: FIXED_PAGES_FILE, number: 1, lastmod: null },
+      ...PAGED.flatMap((resource) =>
+        [...(this.files.get(resource.name) ?? [])].sort(([a], [b]) => a - b).map(([number, file]) => ({ name: resource.name, number, lastmod: file.lastmod })),
+      ),
+    ];
+  }
+
+  private async build(resource: PagedResource, number: number): Promise<string> {
+    const rows = await recordsOfFile(this.app.db, resource, this.app.config.sitemapMaxUrls, number);
+    return urlset(rows.map((row) => urlLine(this.url, resource.public.page.path(row), isoOf(row.updated_at))));
+  }
+
+  /** Brings the kept files up to the current generation, one refresh at a time. */
+  private refresh(): Promise<void> {
+    const done = this.refreshing.then(() => this.bringUpToDate());
+    this.refreshing = done.catch(() => undefined);
+    return done;
+  }
+
+  private async bringUpToDate(): Promise<void> {
+    const generation = this.app.pageCache.generation;
+    const judgedAt = nowIso();
+    const changed = this.generation === null ? null : this.app.pageCache.changesSince(this.generation);
+    const { db } = this.app;
+    const size = this.app.config.sitemapMaxUrls;
+    if (changed === null) {
+      const files = await Promise.all(PAGED.map((resource) => allFiles(db, resource, size)));
+      this.files = new Map(
+        PAGED.map((resource, index) => [resource.name, new Map([...(files[index] ?? [])].map(([number, lastmod]) => [number, kept(lastmod)]))]),
+      );
+    } else {
+      const reread = await Promise.all(
+        PAGED.map(async (resource) => {
+          const numbers = await filesWithDatesBetween(db, resource, size, this.judgedAt, judgedAt);
+          for (const record of changed) if (record.resource === resource.name) numbers.add(fileNumberOf(record.id, size));
+          return Promise.all([...numbers].map(async (number) => ({ resource, number, file: await oneFile(db, resource, size, number) })));
+        }),
+      );
+      // Applied at once, after every read: a request never sees half a refresh.
+      for (const { resource, number, file } of reread.flat()) {
+        const files = this.files.get(resource.name) ?? new Map<number, KeptFile>();
+        this.files.set(resource.name, files);
+        if (file) files.set(number, kept(file.lastmod));
+        else files.delete(number);
+      }
+    }
+    this.generation = generation;
+    this.judgedAt = judgedAt;
+  }
 }

@@ -1,12 +1,14 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { requestConsentSettings } from '../client/consent.js';
+import { useLayout } from '../useLayout.js';
 
 const NETWORK_LABELS: Record<string, string> = { vk: 'VK', telegram: 'TG', ok: 'OK', dzen: 'Дзен' };
 
 const networkLabel = (network: { icon: string; title: string }) => NETWORK_LABELS[network.icon] ?? network.title.slice(0, 2);
 
 export function Footer() {
-  const { site, layout } = usePageContext();
+  const { site } = usePageContext();
+  const layout = useLayout();
   const year = new Date().getFullYear();
   return (
     <footer className="footer">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import type { MenuItem } from '@lib/types.js';
+import type { MenuLink } from '@lib/types.js';
+import { useLayout } from '../useLayout.js';
 
 function isCurrent(url: string, pathname: string): boolean {
   if (url === '/') return pathname === '/';
@@ -25,7 +26,7 @@ function Logo({ brand }: { brand: string }) {
   );
 }
 
-function MainMenu({ items, pathname }: { items: MenuItem[]; pathname: string }) {
+function MainMenu({ items, pathname }: { items: MenuLink[]; pathname: string }) {
   return (
     <ul className="nav__list">
       {items.map((item) => (
@@ -51,8 +52,8 @@ function MainMenu({ items, pathname }: { items: MenuItem[]; pathname: string }) 
 }
 
 export function Header() {
-  const pageContext = usePageContext();
-  const { site, layout, urlPathname } = pageContext;
+  const { site, urlPathname } = usePageContext();
+  const layout = useLayout();
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [urlPathname]); // eslint-disable-line react-hooks/set-state-in-effect -- the menu closes after a client-side navigation
   return (

@@ -8,7 +8,7 @@ export default {
   // Pages live in site/pages: their routes start at `/`, not at `/site`.
   filesystemRoutingRoot: '/',
   lang: 'ru',
-  passToClient: ['site', 'layout', 'preview', 'abortReason', 'abortStatusCode'],
+  passToClient: ['site', 'layoutJson', 'preview', 'abortReason', 'abortStatusCode'],
   redirects: SITE_REDIRECTS,
   // Links are prefetched by site/client/prefetch.ts (idle callback, connection checks), not by Vike's default.
   prefetch: { staticAssets: false, pageContext: false },

@@ -10,9 +10,10 @@ const FILE_SIZE = 3;
 
 /**
  * The sitemap at scale, on every dialect, with files of 3 addresses instead of 50,000: `/sitemap.xml` is an index of
- * the fixed pages' file and of each resource's files (visible records by id, at most `SITEMAP_MAX_URLS` a file), each
- * with the last change of its records; the documents are built once and again only after a content change. The page
- * cache is off here, so that what is shown is the sitemap's own keeping, not stored responses.
+ * the fixed pages' file and of each resource's files (visible records by fixed ranges of ids, `SITEMAP_MAX_URLS` ids a
+ * file), each with the last change of its records; the documents are built once and again only after a content
+ * change, and then only those the change can have touched. The page cache is off here, so that what is shown is the
+ * sitemap's own keeping, not stored responses.
  */
 describe.each(await testDialects())('the sitemap on %s', (dialect) => {
   let t: TestApp;
@@ -98,5 +99,56 @@ describe.each(await testDialects())('the sitemap on %s', (dialect) => {
     const removed = await t.app.inject({ method: 'POST', url: `/api/admin/news/remove/${eighth.id}`, headers: user.headers });
     expect(removed.statusCode).toBe(200);
     expect(await locsOf('/sitemaps/news-3.xml')).toEqual([`${SITE}/news/novost-7`]);
+  });
+
+  it('splits by fixed ranges of ids: a hidden record leaves its file shorter and the others as they were, an empty range has no file', async () => {
+    const [first, second, third, fourth, fifth, sixth] = added;
+    if (!first || !second || !third || !fourth || !fifth || !sixth) throw new Error('no news');
+    for (const item of [fourth, fifth, sixth]) {
+      expect((await postForm(t.app, `/api/admin/news/update/${item.id}`, user.headers, { published: 0 })).statusCode).toBe(200);
+    }
+    expect((await indexFiles()).map((file) => file.path)).toEqual(['/sitemaps/pages-1.xml', '/sitemaps/news-1.xml', '/sitemaps/news-3.xml']);
+    expect((await get('/sitemaps/news-2.xml')).statusCode).toBe(404);
+    expect(await locsOf('/sitemaps/news-3.xml')).toEqual([`${SITE}/news/novost-7`]);
+
+    expect((await postForm(t.app, `/api/admin/news/update/${second.id}`, user.headers, { published: 0 })).statusCode).toBe(200);
+    expect(await locsOf('/sitemaps/news-1.xml')).toEqual([`${SITE}/news/pereimenovana`, `${SITE}/news/novost-3`]);
+    const files = await indexFiles();
+    const latest = [await updatedAt(first.id), await updatedAt(third.id)]
+      .map((at) => new Date(at).toISOString())
+      .sort()
+      .at(-1);
+    expect(files.find((file) => file.path === '/sitemaps/news-1.xml')?.lastmod).toBe(latest);
+    for (const item of [second, fourth, fifth, sixth]) {
+      expect((await postForm(t.app, `/api/admin/news/update/${item.id}`, user.headers, { published: 1 })).statusCode).toBe(200);
+    }
+    expect((await indexFiles()).map((file) => file.path)).toEqual([
+      '/sitemaps/pages-1.xml',
+      '/sitemaps/news-1.xml',
+      '/sitemaps/news-2.xml',
+      '/sitemaps/news-3.xml',
+    ]);
+  });
+
+  it("after a write reads again only the written record's file, and everything after a change not known record by record", async () => {
+    const [first, , , , , , seventh] = added;
+    if (!first || !seventh) throw new Error('no news');
+    await t.app.db.updateTable('news').set({ slug: 'tikho-v-tretyem' }).where('id', '=', seventh.id).execute();
+    expect((await postForm(t.app, `/api/admin/news/update/${first.id}`, user.headers, { slug: 'snova-pereimenovana' })).statusCode).toBe(200);
+    expect(await locsOf('/sitemaps/news-1.xml')).toContain(`${SITE}/news/snova-pereimenovana`);
+    // The third file holds no written record: it is kept as it was, the quiet change unseen.
+    expect(await locsOf('/sitemaps/news-3.xml')).toEqual([`${SITE}/news/novost-7`]);
+
+    // As when another process announces a change: which records changed is not known, so every file is read again.
+    await t.app.pageCache.invalidate({ fromPeer: true });
+    expect(await locsOf('/sitemaps/news-3.xml')).toEqual([`${SITE}/news/tikho-v-tretyem`]);
+  });
+
+  it('lists a scheduled item once its time comes, without a write', async () => {
+    const everyAddress = async () => (await Promise.all((await indexFiles()).map((file) => locsOf(file.path)))).flat();
+    await addNews('Запланированная', 'zaplanirovannaya', { public_at: new Date(Date.now() + 1500).toISOString() });
+    expect(await everyAddress()).not.toContain(`${SITE}/news/zaplanirovannaya`);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await everyAddress()).toContain(`${SITE}/news/zaplanirovannaya`);
   });
 });

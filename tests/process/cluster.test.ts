@@ -61,6 +61,8 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
       ADMIN_PASSWORD: ADMIN.password,
       JWT_SECRET,
       TRUST_PROXY: 'true',
+      // Sitemap files of two addresses, so that a few news items make several files.
+      SITEMAP_MAX_URLS: '2',
     });
     return { name, base: `http://127.0.0.1:${port}`, child };
   };
@@ -176,6 +178,27 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
       proxy.delayAnswers(0);
     }
     for (const url of ['/', '/news']) expect((await page(b, url)).text, url).toContain(typesetText('Новость, о которой B узнаёт поздно'));
+  });
+
+  it("tells B which record a write on A changed: B's sitemap reads again only that record's file", async () => {
+    const [first, , third] = [await addNews(a, 'Первая для карты'), await addNews(a, 'Вторая для карты'), await addNews(a, 'Третья для карты')];
+    if (!first || !third) throw new Error('no news');
+    const fileOf = (id: number) => `/sitemaps/news-${Math.floor((id - 1) / 2) + 1}.xml`;
+    expect(fileOf(first.id)).not.toBe(fileOf(third.id));
+    expect((await page(b, fileOf(third.id))).text).toContain(`/news/${third.slug}<`);
+    // Behind the write path's back, so nobody is told.
+    const direct = new pg.Client({ connectionString: database.url });
+    await direct.connect();
+    try {
+      await direct.query('update news set slug = $1 where id = $2', ['tikho-izmenena', third.id]);
+    } finally {
+      await direct.end();
+    }
+    const renamed = await adminPost(a, `/api/admin/news/update/${first.id}`, multipart({ slug: 'pereimenovana-na-a' }));
+    expect(renamed.status).toBe(200);
+    expect((await page(b, fileOf(first.id))).text).toContain('/news/pereimenovana-na-a<');
+    // The third item's file holds no written record: B keeps it as it was.
+    expect((await page(b, fileOf(third.id))).text).toContain(`/news/${third.slug}<`);
   });
 
   it('holds the per-IP login limit and the per-account failure limit across both processes', async () => {

@@ -81,6 +81,20 @@ describe('client navigation', () => {
     await context.close();
   });
 
+  it('the main menu marks the page reached by client navigation as current, from the layout the page passed', async () => {
+    const { page, context } = await open('/');
+    await mark(page);
+    const link = page.locator('#main-nav a.nav__link:not([href="/"])').first();
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(await link.getAttribute('aria-current')).toBeNull();
+    await link.click();
+    await page.waitForURL(`**${href}`);
+    await expect.poll(() => page.locator(`#main-nav a.nav__link[href="${href}"]`).getAttribute('aria-current')).toBe('page');
+    expect(await page.locator('#main-nav a.nav__link').count()).toBeGreaterThan(1);
+    expect(await marked(page)).toBe(true);
+    await context.close();
+  });
+
   it('a link to /admin on a public page loads the admin app from the server', async () => {
     const { page, context } = await open('/o-kompanii');
     await page.evaluate(() => {

@@ -198,6 +198,22 @@ describe('head and content', () => {
     expect(page.html).toContain('Политика конфиденциальности');
     expect(page.html).toContain('Оплата через СБП');
   });
+
+  it('the page passes its client the layout once, as JSON of what the menus show, and marks the current menu item', async () => {
+    const page = await get('/media/photobank');
+    const script = /<script id="vike_pageContext" type="application\/json">([\s\S]*?)<\/script>/.exec(page.html)?.[1] ?? '';
+    const context = JSON.parse(script) as Record<string, unknown>;
+    expect(context.layout).toBeUndefined();
+    expect(typeof context.layoutJson).toBe('string');
+    const layout = JSON.parse(String(context.layoutJson)) as { menus: Record<string, { title: string; url: string; children: object[] }[]> };
+    expect(Object.keys(layout.menus).sort()).toEqual(['footer', 'header', 'main', 'payment']);
+    const media = layout.menus.main?.find((item) => item.title === 'Медиа');
+    expect(media?.children.length).toBeGreaterThan(0);
+    for (const item of [...Object.values(layout.menus).flat(), ...(media?.children ?? [])]) {
+      expect(Object.keys(item).sort()).toEqual(['children', 'id', 'title', 'url']);
+    }
+    expect(page.html).toMatch(/<a class="nav__sublink" href="\/media\/photobank" aria-current="page">/);
+  });
 });
 
 describe('search engines', () => {
