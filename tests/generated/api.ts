@@ -4185,7 +4185,7 @@ export interface operations {
       /** @description The admin's search of every resource the role may edit */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -5491,7 +5491,7 @@ export interface operations {
       /** @description Items with a publication moment in a period, and the drafts */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -5570,7 +5570,7 @@ export interface operations {
       /** @description List `news` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -6514,7 +6514,7 @@ export interface operations {
       /** @description List `media-our` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -7458,7 +7458,7 @@ export interface operations {
       /** @description List `media-other` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -8182,7 +8182,7 @@ export interface operations {
       /** @description List `media-video` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -9304,7 +9304,7 @@ export interface operations {
       /** @description List `media-source` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -9762,7 +9762,7 @@ export interface operations {
       /** @description List `photobank-groups` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -9898,7 +9898,7 @@ export interface operations {
       /** @description List `photobank-categories` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -10514,7 +10514,7 @@ export interface operations {
       /** @description List `photobank-logos` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -11220,7 +11220,7 @@ export interface operations {
       /** @description List `photobank-photos` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -11856,7 +11856,7 @@ export interface operations {
       /** @description List `text-pages` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -12654,7 +12654,7 @@ export interface operations {
       /** @description List `investor-documents` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -13144,7 +13144,7 @@ export interface operations {
       /** @description List `vacancies` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -13954,7 +13954,7 @@ export interface operations {
       /** @description List `enquiries` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -14438,7 +14438,7 @@ export interface operations {
       /** @description List `enquiry-topics` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -14837,7 +14837,7 @@ export interface operations {
       /** @description List `menus` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -15264,7 +15264,7 @@ export interface operations {
       /** @description List `network-collections` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -15677,7 +15677,7 @@ export interface operations {
       /** @description List `redirects` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -16169,7 +16169,7 @@ export interface operations {
       /** @description List `users` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -16604,7 +16604,7 @@ export interface operations {
       /** @description List `audit-log` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -16752,7 +16752,7 @@ export interface operations {
       /** @description Removed records of the resources the role may edit */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -17417,7 +17417,7 @@ export interface operations {
       /** @description The IndexNow notices, newest first */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
