@@ -1,5 +1,5 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../db/schema.js';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database, Db } from '../db/schema.js';
 import { SEARCH_RESULTS_MAX } from '../../lib/search.js';
 import { indexedVisibleNow } from '../content/visibility.js';
 import type { SearchDocument } from './documents.js';
@@ -109,15 +109,23 @@ function prefixQuery(postgres: boolean, q: string): string | null {
  * as a prefix: at most `SEARCH_RESULTS_MAX + 1` of them, the most recently indexed first, as the site's search
  * bounds its matches. None when the query has no word to look for.
  */
-export async function matchingRecordIds(db: Db, resource: string, q: string): Promise<number[]> {
+export async function matchingRecordIds(db: Kysely<Database>, resource: string, q: string): Promise<number[]> {
   const postgres = isPostgres(db);
   const query = prefixQuery(postgres, q);
   if (!query) return [];
   const limit = SEARCH_RESULTS_MAX + 1;
   const { rows } = postgres
-    ? await sql<{ record_id: number }>`select record_id from search_index
-        where resource = ${resource} and document @@ to_tsquery('simple', ${query}) order by id desc limit ${limit}`.execute(db)
-    : await sql<{ record_id: number }>`select si.record_id from search_fts join search_index si on si.id = search_fts.rowid
-        where search_fts match ${query} and si.resource = ${resource} order by search_fts.rowid desc limit ${limit}`.execute(db);
+    ? await db.transaction().execute(async (trx) => {
+        // The index of the resource's entries (migration 0022) reads the table in the order it was written, as the
+        // primary key does; PostgreSQL cannot tell that from its statistics and, costing its reads as random, walks
+        // every resource's entries instead (48 ms → 14 ms for a common word in press items).
+        await sql`set local random_page_cost = 1.1`.execute(trx);
+        return sql<{ record_id: number }>`select record_id from search_index
+          where resource = ${resource} and document @@ to_tsquery('simple', ${query}) order by id desc limit ${limit}`.execute(trx);
+      })
+    : // SQLite would look each entry up in its row, text and all; the index holds what the check needs (migration 0022).
+      await sql<{ record_id: number }>`select si.record_id from search_fts
+        join search_index si indexed by search_index_resource_order_idx on si.resource = ${resource} and si.id = search_fts.rowid
+        where search_fts match ${query} order by search_fts.rowid desc limit ${limit}`.execute(db);
   return rows.map((row) => Number(row.record_id));
 }
