@@ -9,8 +9,9 @@ import { ViewCounter } from './content/viewCounter.js';
 import { connectDatabase, type DialectName } from './db/connect.js';
 import { RESOURCES } from '../lib/resources/index.js';
 import { migrateToLatest } from './db/migrate.js';
-import { syncDeclaredIndexes } from './db/declaredIndexes.js';
+import { syncDeclaredIndexes, type DeclaredIndex } from './db/declaredIndexes.js';
 import { adminListIndexes } from './admin/listIndexes.js';
+import { listSpecOf } from './resources/routes.js';
 import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
 import { namedFiles } from './files/fileColumns.js';
@@ -47,7 +48,7 @@ import { textPagesRoutes } from './routes/textPages.js';
 import { uploadsRoutes } from './routes/uploads.js';
 import { sitePlugin } from './site/plugin.js';
 import { formDraftRoutes } from './drafts/plugin.js';
-import { trashRoutes } from './trash/plugin.js';
+import { TRASH_LIST, trashRoutes } from './trash/plugin.js';
 import { Outbox } from './outbox/outbox.js';
 import { indexNowRoutes } from './indexnow/plugin.js';
 import { FormTokens } from './enquiries/formToken.js';
@@ -91,6 +92,9 @@ export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
  * With SQLite, one process owns `DATA_DIR`, so at start nothing is being written and no grace is needed.
  */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+/** The indexes the lists need, made at every start: the admin's lists (the resources' and the trash) and the public ones. */
+export const declaredIndexesOnStart = (): DeclaredIndex[] => [...adminListIndexes([...RESOURCES.map(listSpecOf), TRASH_LIST]), ...publicReadIndexes(RESOURCES)];
 
 /** How often uploads no record names are swept while the site runs (besides the sweep at start). */
 export const UPLOADS_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -145,7 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await migrateToLatest(db as Kysely<unknown>);
-  await syncDeclaredIndexes(db, [...adminListIndexes(RESOURCES), ...publicReadIndexes(RESOURCES)]);
+  await syncDeclaredIndexes(db, declaredIndexesOnStart());
   await applySanitizerPolicy(db, app.log);
   if (config.seedDemo) await seedDemoContent(db, files);
   // A crash can leave files written for rows that never committed, and half-written temporary files. With SQLite

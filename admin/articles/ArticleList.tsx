@@ -2,12 +2,13 @@ import { EditButton, List, SearchInput, SelectInput, TextField } from 'react-adm
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, GroupedNumberField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="published" source="published" choices={PUBLISHED_CHOICES} />];
 
 /** News and own media articles: newest first (public_at desc, then id), search, status filter, CSV export. */
 export const ArticleList = () => (
-  <List sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
+  <List pagination={<ListPagination />} sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <TextField source="id" />
       <TextField source="title" />

@@ -5,6 +5,7 @@ import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { ReferenceInput } from '../inputs/ReferenceInput.js';
 import { EraseButton } from './EraseButton.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const STATUSES = choicesOf('enquiries', 'status');
 
@@ -28,7 +29,7 @@ const actions = (
 
 /** Visitors' enquiries, newest first, filtered by status, topic and day; staff open one to change its status and note. */
 export const EnquiryList = () => (
-  <List sort={{ field: 'created_at', order: 'DESC' }} filters={filters} actions={actions} perPage={25} exporter={false}>
+  <List pagination={<ListPagination />} sort={{ field: 'created_at', order: 'DESC' }} filters={filters} actions={actions} perPage={25} exporter={false}>
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <DateTimeField source="created_at" />

@@ -2,6 +2,7 @@ import { Chip } from '@mui/material';
 import { FunctionField, List, NumberField, SearchInput, useRecordContext, useTranslate } from 'react-admin';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField } from '../common/fields.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -23,7 +24,15 @@ const StateField = (_props: { label?: string; sortable?: boolean }) => {
 
 /** The IndexNow log (MANAGER, read-only): the addresses each write sent to the search engine, and its answer. */
 export const IndexNowList = () => (
-  <List resource="indexnow" sort={{ field: 'created_at', order: 'DESC' }} filters={filters} perPage={25} exporter={false} empty={false}>
+  <List
+    pagination={<ListPagination />}
+    resource="indexnow"
+    sort={{ field: 'created_at', order: 'DESC' }}
+    filters={filters}
+    perPage={25}
+    exporter={false}
+    empty={false}
+  >
     <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
       <DateTimeField source="created_at" />
       <FunctionField source="urls" sortable={false} render={(record) => (record.urls as string[]).map((url) => <div key={url}>{url}</div>)} />

@@ -6,6 +6,7 @@ import { DateTimeField, formatMegabytes, PUBLISHED_CHOICES, SafeBulkActions, Sta
 import { rules } from '../common/rules.js';
 import { NumericInput } from '../inputs/NumericInput.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const CATEGORIES = choicesOf('investor-documents', 'category');
 
@@ -23,7 +24,7 @@ const fileText = (record: RaRecord): string => {
 };
 
 export const InvestorDocumentList = () => (
-  <List sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
+  <List pagination={<ListPagination />} sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <TextField source="id" />
       <TextField source="title" />

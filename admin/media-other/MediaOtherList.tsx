@@ -3,6 +3,7 @@ import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 import { SourceInput, SourceNameField } from '../common/SourceInput.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -11,7 +12,7 @@ const filters = [
 ];
 
 export const MediaOtherList = () => (
-  <List sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
+  <List pagination={<ListPagination />} sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <TextField source="id" />
       <TextField source="title" />

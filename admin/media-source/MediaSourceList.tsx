@@ -3,6 +3,7 @@ import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import type { PublicImage } from '@lib/types.js';
 import { ExportOnlyBulkActions } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -22,7 +23,7 @@ const filters = [
  * only when the server's answer shows `active` 0.
  */
 export const MediaSourceList = () => (
-  <List sort={{ field: 'name', order: 'ASC' }} filters={filters} filterDefaultValues={{ active: 1 }} perPage={25}>
+  <List pagination={<ListPagination />} sort={{ field: 'name', order: 'ASC' }} filters={filters} filterDefaultValues={{ active: 1 }} perPage={25}>
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
       <TextField source="id" />
       <FunctionField

@@ -5,6 +5,7 @@ import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { FixButton, MoveDownButton, MoveUpButton, UnfixButton } from '../buttons/index.js';
 import { DateTimeField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -24,7 +25,7 @@ const filters = [
  * moves reload the page the user is on.
  */
 export const MediaVideoList = () => (
-  <List sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
+  <List pagination={<ListPagination />} sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <TextField source="id" />
       <TextField source="title" />

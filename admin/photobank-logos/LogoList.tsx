@@ -6,6 +6,7 @@ import { SafeBulkActions } from '../common/fields.js';
 import { choicesOf } from '../common/choices.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
 import { ReferenceInput } from '../inputs/ReferenceInput.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const LOGO_TYPES = choicesOf('photobank-logos', 'type');
 
@@ -28,7 +29,7 @@ const Swatch = ({ record }: { record: RaRecord }) => {
 
 /** Logos and colours, by category and position; every change refetches the photobank groups. */
 export const LogoList = () => (
-  <List sort={{ field: 'position', order: 'ASC' }} filters={filters} perPage={50}>
+  <List pagination={<ListPagination />} sort={{ field: 'position', order: 'ASC' }} filters={filters} perPage={50}>
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <ReferenceField source="category_id" reference="photobank-categories" link={false} />
       <TextField source="position" />

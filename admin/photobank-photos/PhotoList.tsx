@@ -5,6 +5,7 @@ import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
 import { formatMegabytes, SafeBulkActions } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
 import { ReferenceInput } from '../inputs/ReferenceInput.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -14,7 +15,7 @@ const filters = [
 ];
 
 export const PhotoList = () => (
-  <List sort={{ field: 'position', order: 'ASC' }} filters={filters} perPage={50}>
+  <List pagination={<ListPagination />} sort={{ field: 'position', order: 'ASC' }} filters={filters} perPage={50}>
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <ReferenceField source="category_id" reference="photobank-categories" link={false} />
       <TextField source="position" />

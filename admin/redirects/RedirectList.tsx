@@ -3,6 +3,7 @@ import { RemoveButton } from '../buttons/RemoveButton.js';
 import { SafeBulkActions } from '../common/fields.js';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { ImportRedirectsButton } from './ImportRedirectsButton.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const ListActions = () => (
   <TopToolbar>
@@ -14,7 +15,12 @@ const ListActions = () => (
 
 /** «Перенаправления»: old addresses of the site and where each leads; those of renamed records appear by themselves. */
 export const RedirectList = () => (
-  <List sort={{ field: 'updated_at', order: 'DESC' }} filters={[<SearchInput key="q" source="q" alwaysOn />]} actions={<ListActions />}>
+  <List
+    pagination={<ListPagination />}
+    sort={{ field: 'updated_at', order: 'DESC' }}
+    filters={[<SearchInput key="q" source="q" alwaysOn />]}
+    actions={<ListActions />}
+  >
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <TextField source="from_path" />
       <TextField source="to_path" />

@@ -2,6 +2,7 @@ import { EditButton, List, SearchInput, SelectInput, TextField } from 'react-adm
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -9,7 +10,7 @@ const filters = [
 ];
 
 export const TextPageList = () => (
-  <List sort={{ field: 'identifier', order: 'ASC' }} filters={filters} perPage={25}>
+  <List pagination={<ListPagination />} sort={{ field: 'identifier', order: 'ASC' }} filters={filters} perPage={25}>
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
       <TextField source="identifier" />
       <TextField source="section" />

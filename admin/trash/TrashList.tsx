@@ -4,6 +4,7 @@ import { RESOURCES } from '@lib/resources/index.js';
 import { DateTimeField } from '../common/fields.js';
 import { EmptyTrashButton } from './EmptyTrashButton.js';
 import { RestoreButton } from './RestoreButton.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const KINDS = RESOURCES.filter((resource) => resource.trash).map((resource) => ({ id: resource.name, name: `resources.${resource.name}.name` }));
 
@@ -18,6 +19,7 @@ const KindName = ({ resource }: { resource: string }) => {
 /** «Корзина»: removed records of every kind the user may edit, newest first, each with «Восстановить». */
 export const TrashList = () => (
   <List
+    pagination={<ListPagination />}
     resource="trash"
     title="app.trash.title"
     sort={{ field: 'removed_at', order: 'DESC' }}

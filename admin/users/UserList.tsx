@@ -2,6 +2,7 @@ import { EditButton, FunctionField, List, SearchInput, SelectInput, TextField, u
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
 import { choicesOf } from '../common/choices.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const RoleLabel = ({ role }: { role: string }) => {
   const translate = useTranslate();
@@ -12,7 +13,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="
 
 /** Users (MANAGER only). Accounts are deactivated rather than deleted in bulk, so the list offers no bulk delete. */
 export const UserList = () => (
-  <List sort={{ field: 'email', order: 'ASC' }} filters={filters}>
+  <List pagination={<ListPagination />} sort={{ field: 'email', order: 'ASC' }} filters={filters}>
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
       <TextField source="id" />
       <TextField source="email" />

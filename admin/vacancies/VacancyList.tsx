@@ -3,6 +3,7 @@ import { RemoveButton } from '../buttons/RemoveButton.js';
 import { choicesOf } from '../common/choices.js';
 import { DateTimeField, GroupedNumberField, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
+import { ListPagination } from '../common/ListPagination.js';
 
 const EMPLOYMENT = choicesOf('vacancies', 'employment');
 
@@ -15,7 +16,7 @@ const filters = [
 
 /** Vacancies, newest first: search by title and city, filters by city, employment and status. */
 export const VacancyList = () => (
-  <List sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
+  <List pagination={<ListPagination />} sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
       <TextField source="id" />
       <TextField source="title" />

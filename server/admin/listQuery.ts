@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { idFromText } from '../../lib/ids.js';
-import { resourceNamed, type FilterType } from '../../lib/resources/index.js';
+import type { FilterType } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
 import { listQuerySchema, MAX_LIST_ROWS, parseListQuery, type ListQuery } from './listQuerySchema.js';
 import { tagVersion } from './versions.js';
 import { notFound } from '../http/errors.js';
-import { matchingRecords } from '../search/query.js';
+import { matchingRecordIds } from '../search/query.js';
+import { listTotalCap, searchesIndex } from '../../lib/listTotals.js';
 import { isPostgres } from '../db/dialect.js';
 import { declared } from '../db/declared.js';
 
@@ -22,7 +23,7 @@ export interface ListSpec<T extends keyof Database = keyof Database> {
   table: T;
   /** Columns `sort` may name; `id` is always the tie-breaker. */
   sortable: readonly (keyof Database[T] & string)[];
-  /** Columns `filter.q` searches (case-insensitive substring). */
+  /** Columns `filter.q` searches (case-insensitive substring) when the full-text index does not hold the resource. */
   searchable: readonly (keyof Database[T] & string)[];
   /** Columns other `filter` keys may name, with the type of their values; `id` and `q` are always allowed. */
   filters: Readonly<Partial<Record<keyof Database[T] & string, FilterType>>>;
@@ -49,7 +50,13 @@ function searchCondition(postgres: boolean, columns: readonly string[], q: strin
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
-/** One page of rows and the total of the filtered list. */
+/**
+ * One page of rows and the total of the filtered list, capped (`lib/listTotals.ts`): it counts at most one row past
+ * the cap; past it, the total reaches one row beyond the page when a row follows it.
+ * A page is read as a deferred join: its ids from the index of the order (`(column, id)`, or `(filter, column, id)`
+ * with a filter) without reading the rows it skips, then only those rows, so that a deep page costs little more
+ * than the first one.
+ */
 export async function runListQuery<T extends keyof Database>(
   db: Kysely<Database>,
   spec: ListSpec<T>,
@@ -62,20 +69,46 @@ export async function runListQuery<T extends keyof Database>(
   for (const { column, values } of list.equals) {
     base = values.length ? base.where(column, 'in', values) : base.where(column, 'is', null);
   }
-  if (list.q && spec.searchable.length) {
-    // Resources the full-text search indexes find every form of the words (drafts and scheduled items too);
-    // the substring match stays beside it, so that a beginning of a word or a slug still finds the row.
-    const substring = searchCondition(postgres, spec.searchable, list.q);
-    const words = resourceNamed(spec.resource)?.search ? matchingRecords(db, spec.resource, list.q) : null;
-    base = base.where(words ? sql<SqlBool>`(${words} or ${substring})` : substring);
+  if (list.q && searchesIndex(spec.resource)) {
+    // Through the full-text index only, every word as a prefix, the newest `SEARCH_RESULTS_MAX + 1` matches.
+    const ids = await matchingRecordIds(db, spec.resource, list.q);
+    base = ids.length ? base.where('id', 'in', ids) : base.where(sql<SqlBool>`1 = 0`);
+  } else if (list.q && spec.searchable.length) {
+    // The resources the index does not hold are small, or their rows short (see the README): a substring match.
+    base = base.where(searchCondition(postgres, spec.searchable, list.q));
   }
 
-  const counted = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
-  const total = Number(counted?.count ?? 0);
   const start = list.range?.start ?? 0;
   const limit = list.range ? list.range.end - list.range.start + 1 : MAX_LIST_ROWS;
-  const selected = whole || !spec.columns ? base.selectAll() : base.select(['id', ...spec.columns]);
-  const rows = await selected.orderBy(list.sort.field, list.sort.order).orderBy('id', list.sort.order).limit(limit).offset(start).execute();
+  const cap = listTotalCap(spec.resource, list.q);
+  const counted = await db
+    .selectFrom(
+      base
+        .select(sql.lit(1).as('one'))
+        .limit(cap + 1)
+        .as('matching'),
+    )
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
+  const ordered = <Q extends { orderBy: (field: string, order: 'asc' | 'desc') => Q }>(query: Q) =>
+    query.orderBy(list.sort.field, list.sort.order).orderBy('id', list.sort.order);
+  // One id more than the page tells whether a row follows it.
+  const pageIds = (
+    await ordered(base.select('id'))
+      .limit(limit + 1)
+      .offset(start)
+      .execute()
+  ).map((row) => Number(row.id));
+  const more = pageIds.length > limit;
+  const ids = pageIds.slice(0, limit);
+  const table = declared(db).selectFrom(spec.table as string);
+  const page = ids.length ? table.where('id', 'in', ids) : table.where(sql<SqlBool>`1 = 0`);
+  const selected = whole || !spec.columns ? page.selectAll() : page.select(['id', ...spec.columns]);
+  const rows = await ordered(selected).execute();
+  const count = Number(counted?.count ?? 0);
+  // Past the cap the total only has to reach one row beyond the page when a row follows it, so that paging goes on.
+  const reached = ids.length ? start + ids.length + (more ? 1 : 0) : 0;
+  const total = count <= cap ? count : Math.max(cap + 1, reached);
   return { rows: rows as Selectable<Database[T]>[], total, start };
 }
 

@@ -8,7 +8,7 @@ import { DAY_MS, expiryOf, purgeTrash, TRASH_PURGE_INTERVAL_MS } from './purge.j
 import { restoreFromTrash } from './restore.js';
 import { ADMIN_DOCS } from '../routes/openapi/admin.js';
 
-const LIST: ListSpec<'trash'> = {
+export const TRASH_LIST: ListSpec<'trash'> = {
   resource: 'trash',
   table: 'trash',
   sortable: ['removed_at', 'resource', 'title', 'removed_by_email'],
@@ -17,11 +17,12 @@ const LIST: ListSpec<'trash'> = {
   defaultSort: ['removed_at', 'DESC'],
   columns: ['resource', 'record_id', 'title', 'removed_by_email', 'removed_at'],
 };
-const LIST_QUERY = listQuerySchema(LIST);
+const LIST_QUERY = listQuerySchema(TRASH_LIST);
+
+const TRASH_RESOURCES = RESOURCES.filter((resource) => resource.trash);
 
 /** The resources whose removed records a role sees and restores: those it may edit. */
-const trashResourcesFor = (role: Role): string[] =>
-  RESOURCES.filter((resource) => resource.trash && roleMayUse(role, resource)).map((resource) => resource.name);
+const trashResourcesFor = (role: Role): string[] => TRASH_RESOURCES.filter((resource) => roleMayUse(role, resource)).map((resource) => resource.name);
 
 /** An entry as the trash screen shows it; the removed row itself stays on the server. */
 const presentEntry = (entry: TrashRow, retentionDays: number) => ({
@@ -62,9 +63,12 @@ export async function trashRoutes(app: FastifyInstance, options: TrashOptions): 
     // `GET /api/admin/trash?sort=&range=&filter=`: the entries of the resources the user may edit.
     scope.get<{ Querystring: Record<string, unknown> }>('/api/admin/trash', { schema: ADMIN_DOCS.trash }, async (request, reply) => {
       const list = parseListQuery(LIST_QUERY, request.query);
-      list.equals.push({ column: 'resource', values: trashResourcesFor(request.user?.role ?? 'USER') });
-      const { rows, total, start } = await runListQuery(app.db, LIST, list);
-      setContentRange(reply, LIST.resource, start, rows.length, total);
+      const visible = trashResourcesFor(request.user?.role ?? 'USER');
+      // Every entry is of a resource that declares `trash`: a role that may edit them all needs no filter (and the
+      // list keeps reading in the order of its index instead of sorting every entry of several resources).
+      if (visible.length < TRASH_RESOURCES.length) list.equals.push({ column: 'resource', values: visible });
+      const { rows, total, start } = await runListQuery(app.db, TRASH_LIST, list);
+      setContentRange(reply, TRASH_LIST.resource, start, rows.length, total);
       return { data: rows.map((row) => presentEntry(row, retentionDays)) };
     });
 

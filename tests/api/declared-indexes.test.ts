@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES } from '../../lib/resources/index.js';
-import { adminListIndexes } from '../../server/admin/listIndexes.js';
-import { publicReadIndexes } from '../../server/content/index.js';
+import { declaredIndexesOnStart } from '../../server/app.js';
 import { declaredIndexName, syncDeclaredIndexes } from '../../server/db/declaredIndexes.js';
 import { isPostgres } from '../../server/db/dialect.js';
 import type { Db } from '../../server/db/schema.js';
@@ -19,17 +17,21 @@ async function indexNames(db: Db): Promise<string[]> {
 /** The indexes the lists' sorts and filters need follow the declarations: made at start, dropped when undeclared. */
 describe.each(await testDialects())('declared indexes on %s', (dialect) => {
   let t: TestApp;
-  const declaredOnStart = [...adminListIndexes(RESOURCES), ...publicReadIndexes(RESOURCES)];
+  const declaredOnStart = declaredIndexesOnStart();
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
   }, 120_000);
   afterAll(() => t?.close());
 
-  it('the database holds every declared index after a start, among them the news list by title and the public news order', async () => {
+  it('the database holds every declared index after a start, among them the news list by title, each filter with each order, the trash and the public news order', async () => {
     const names = await indexNames(t.app.db);
     for (const index of declaredOnStart) expect(names).toContain(declaredIndexName(index));
     expect(names).toContain('declared_news_title_id');
+    expect(names).toContain('declared_news_published_title_id');
+    expect(names).toContain('declared_news_published_id');
+    expect(names).toContain('declared_media_other_source_id_public_at_id');
+    expect(names).toContain('declared_trash_resource_removed_at_id');
     expect(names).toContain('declared_news_published_public_at_id_unpublish_at');
   });
 

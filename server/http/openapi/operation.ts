@@ -88,7 +88,11 @@ export const fileAnswer = (description: string, mediaType: string, headers?: Rec
 
 /** The headers of an admin list read, as ra-data-simple-rest reads them. */
 export const LIST_HEADERS: Record<string, HeaderDoc> = {
-  'Content-Range': { type: 'string', description: 'The rows answered and the total: `news 0-24/319`, or `news */0` when there are none.' },
+  'Content-Range': {
+    type: 'string',
+    description:
+      'The rows answered and the total: `news 0-24/319`, or `news */0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it.',
+  },
   'Access-Control-Expose-Headers': { type: 'string', description: '`Content-Range`, so that the admin scripts may read it.' },
 };
 
