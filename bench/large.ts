@@ -75,6 +75,7 @@ const PUBLIC_ROWS: Row[] = [
   { label: 'a photobank category, page 2', path: (site) => `/media/photobank/${site.found.photoCategoryId}?page=2` },
   { label: '`/investoram`', path: () => '/investoram' },
   { label: '`/investoram/dokumenty`', path: () => '/investoram/dokumenty' },
+  { label: '`/investoram/dokumenty?category=annual-reports&page=20`', path: () => '/investoram/dokumenty?category=annual-reports&page=20' },
   { label: 'investor text page', path: () => '/investoram/informatsiya-dlya-aktsionerov' },
   { label: '`/karera`', path: () => '/karera' },
   { label: '`/poisk?q=компания`', path: () => `/poisk?q=${encodeURIComponent('компания')}` },
