@@ -1,30 +1,34 @@
+import type { FilterType } from '../../lib/resources/index.js';
 import type { DeclaredIndex } from '../db/declaredIndexes.js';
 
 /** What the indexes of a list depend on: its table, the orders it offers and the columns it filters on. */
 export interface IndexedList {
   table: string;
   sortable: readonly string[];
-  filters: Readonly<Record<string, unknown>>;
+  filters: Readonly<Partial<Record<string, FilterType>>>;
+  defaultSort: readonly [string, 'ASC' | 'DESC'];
 }
 
 /**
  * The indexes the admin's lists need. Every order a list offers reads its page's ids in `(column, id)` order, `id`
- * being the tie-breaker the list query adds; a filter (an equality) comes first, `(filter, column, id)`, for every
- * order the list offers and for `id` alone. Without it a filter that keeps most rows (`published`) would have its
- * matches sorted on every read, and one that keeps few would have the whole order scanned for them.
+ * being the tie-breaker the list query adds. A filter (an equality) comes first, `(filter, column, id)`:
+ * - a number filter (a flag, a category, a parent) may keep most rows, whose order must then come from the index
+ *   for every order the list offers, or the matches would be sorted on every read;
+ * - a text filter (an address, an e-mail, an action) keeps few rows, which are cheap to sort: it needs its index
+ *   for the list's default order only. Without this rule the audit log, written on every change, would carry an
+ *   index for every pair of its columns.
  */
 export function adminListIndexes(lists: readonly IndexedList[]): DeclaredIndex[] {
   return lists.flatMap((list) => {
     const orders = list.sortable.filter((column) => column !== 'id');
-    const filters = Object.keys(list.filters);
-    return [
-      ...orders.map((column) => ({ table: list.table, columns: [column, 'id'] })),
-      ...filters.flatMap((filter) =>
-        ['id', ...orders.filter((column) => column !== filter)].map((column) => ({
-          table: list.table,
-          columns: column === 'id' ? [filter, 'id'] : [filter, column, 'id'],
-        })),
-      ),
-    ];
+    const filtered = Object.entries(list.filters).flatMap(([filter, type]) => {
+      const ordersAfter = type === 'int' ? orders : [list.defaultSort[0]];
+      return ['id', ...ordersAfter.filter((column) => column !== filter && column !== 'id')].map((column) =>
+        column === 'id' ? [filter, 'id'] : [filter, column, 'id'],
+      );
+    });
+    // A column both sorted and filtered on would be asked for twice as `(column, id)`.
+    const unique = new Map([...orders.map((column) => [column, 'id']), ...filtered].map((columns) => [columns.join(), columns]));
+    return [...unique.values()].map((columns) => ({ table: list.table, columns }));
   });
 }
