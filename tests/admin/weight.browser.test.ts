@@ -17,8 +17,12 @@ const LOGIN_BUDGET = 150_000;
  * shared code wins the 2 KB back.
  */
 const DASHBOARD_BUDGET = 352_000;
-/** A list screen, opened directly or after the login screen and the dashboard, in all: at most 352 KB gzip. */
-const LIST_BUDGET = 352_000;
+/**
+ * A list screen, opened directly or after the login screen and the dashboard, in all: at most 353 KB gzip. Lists
+ * were held to 352 KB until their pagination learnt to say «из более 10 000» of a total counted up to its cap
+ * (0.6 KB: the label and the cap's rule, shared with the server), which took the photobank's logo list to 352.2 KB.
+ */
+const LIST_BUDGET = 353_000;
 
 const admin = setUpChromiumAdmin();
 
@@ -83,7 +87,7 @@ async function report(screen: string, transfers: Transfer[], { brief = false } =
 }
 
 describe('the admin’s weight in Chromium', () => {
-  it('opens the login screen within 150 KB and clean, then the dashboard and the news list within 352 KB', async () => {
+  it('opens the login screen within 150 KB and clean, then the dashboard within 352 KB and the news list within 353 KB', async () => {
     const { context, page, errors } = await newAdminPage(admin);
     const watched = watch(page);
 
