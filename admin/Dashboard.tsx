@@ -3,21 +3,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Title, useCanAccess, useCreatePath, useDataProvider, useGetIdentity, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider/index.js';
+import { cappedTotal, listTotalCap } from '@lib/listTotals.js';
 import { formatMoney } from '@lib/money.js';
 import { GENERALS_KEY, READS_KEY } from './cache.js';
 import { GlobalSearch } from './search/GlobalSearch.js';
 
 const COUNTED = ['news', 'media-our', 'media-other', 'media-video', 'photobank-photos'] as const;
 
+/** How many records a resource holds: exact up to the lists' count cap, «более 10 000» past it. */
 const Count = ({ resource }: { resource: string }) => {
   const translate = useTranslate();
   const createPath = useCreatePath();
-  const { total, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 1 } });
+  const { total = 0, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 1 } });
+  const capped = cappedTotal(total, listTotalCap(resource, undefined));
   return (
     <ListItem disableGutters>
       <ListItemText
         primary={<Link to={createPath({ resource, type: 'list' })}>{translate(`resources.${resource}.name`, { smart_count: 2 })}</Link>}
-        secondary={isPending ? '…' : formatMoney(total ?? 0)}
+        secondary={isPending ? '…' : capped === null ? formatMoney(total) : translate('app.list.more_than', { total: formatMoney(capped) })}
       />
     </ListItem>
   );

@@ -39,7 +39,7 @@ export const appMessages = {
   app: {
     title: 'Управление сайтом',
     // A list whose total was not counted to the end (lib/listTotals.ts).
-    list: { page_range_more: '%{offsetBegin}-%{offsetEnd} из более %{total}' },
+    list: { page_range_more: '%{offsetBegin}-%{offsetEnd} из более %{total}', more_than: 'более %{total}' },
     ...authMessages,
     redirects: {
       import: 'Импорт из CSV',

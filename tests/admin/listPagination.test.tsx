@@ -4,6 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataProvider, GetListParams } from 'react-admin';
 import { ArticleList } from '../../admin/articles/ArticleList.js';
+import { Dashboard } from '../../admin/Dashboard.js';
 import { LIST_COUNT_MAX } from '../../lib/listTotals.js';
 import { SEARCH_RESULTS_MAX } from '../../lib/search.js';
 import { renderInAdmin } from './render.js';
@@ -53,5 +54,18 @@ describe('list pagination label', () => {
     const filter = encodeURIComponent(JSON.stringify({ q: 'компан' }));
     renderInAdmin(<ArticleList />, { dataProvider: newsProvider(SEARCH_RESULTS_MAX + 1).provider, resource: 'news', path: `/news?filter=${filter}` });
     expect(await screen.findByText('1-25 из более 1 000')).toBeTruthy();
+  });
+
+  it('the dashboard tells a count past the cap as «более 10 000», an exact one as its number', async () => {
+    const { provider } = newsProvider(LIST_COUNT_MAX + 1);
+    const summaries = {
+      getGenerals: vi.fn(async () => ({ data: { our: null, other: null, video: null } })),
+      getReads: vi.fn(async () => ({ data: [] })),
+    };
+    renderInAdmin(<Dashboard />, { dataProvider: { ...provider, ...summaries }, resource: 'news', path: '/' });
+    expect(await screen.findAllByText('более 10 000')).toHaveLength(5);
+    cleanup();
+    renderInAdmin(<Dashboard />, { dataProvider: { ...newsProvider(LIST_COUNT_MAX).provider, ...summaries }, resource: 'news', path: '/' });
+    expect(await screen.findAllByText('10 000')).toHaveLength(5);
   });
 });
