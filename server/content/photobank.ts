@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ContentServices } from '../../lib/content.js';
 import { pageCountOf, PAGE_SIZES } from '../../lib/paging.js';
 import type { LogoItem, Photo, PhotobankGroup, PhotobankKind } from '../../lib/types.js';
@@ -53,54 +53,20 @@ async function photobankTree(db: Kysely<Database>): Promise<{ groups: GroupRow[]
   return { groups, categories: [...categories].sort((a, b) => byKind(a.kind) - byKind(b.kind)) };
 }
 
-/** How many items each category holds. */
-async function countsOf(db: Kysely<Database>, kind: PhotobankKind, categoryIds: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom(ITEM_TABLES[kind])
-    .select(['category_id', (eb) => eb.fn.countAll().as('count')])
-    .where('category_id', 'in', categoryIds)
-    .groupBy('category_id')
-    .execute();
-  return new Map(rows.map((row) => [row.category_id, Number(row.count)]));
-}
-
 /**
- * The ids of each category's first page of items, in order: ranked within their category, so one query answers
- * every category however many items each holds.
- */
-async function firstPageIds(db: Kysely<Database>, kind: PhotobankKind, categoryIds: number[]): Promise<number[]> {
-  const rows = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom(ITEM_TABLES[kind])
-        .select(['id', sql<number>`row_number() over (partition by category_id order by position, id)`.as('rank')])
-        .where('category_id', 'in', categoryIds)
-        .as('ranked'),
-    )
-    .select('id')
-    .where('rank', '<=', PER_PAGE)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/**
- * The groups of one kind holding `categories` (in order), each category with its first page of items (placed by
- * `itemsOf`, given the items' ids) and its counts.
+ * The groups of one kind holding `categories` (in order), each category with its first page of items and its count:
+ * both from the category's kept order of items (`idsOf`), the items then placed by `itemsOf`, given their ids.
  */
 async function groupsOf<T>(
-  db: Kysely<Database>,
   kind: PhotobankKind,
   tree: { groups: GroupRow[]; categories: CategoryRow[] },
   categories: CategoryRow[],
+  idsOf: (categoryId: number) => Promise<readonly number[]>,
   itemsOf: (ids: number[]) => Promise<Map<number, T[]>>,
 ): Promise<PhotobankGroup<T>[]> {
-  const categoryIds = categories.map((category) => category.id);
-  const [items, counts] = categoryIds.length
-    ? await Promise.all([
-        firstPageIds(db, kind, categoryIds).then((ids) => (ids.length ? itemsOf(ids) : new Map<number, T[]>())),
-        countsOf(db, kind, categoryIds),
-      ])
-    : [new Map<number, T[]>(), new Map<number, number>()];
+  const orders = new Map(await Promise.all(categories.map(async (category) => [category.id, await idsOf(category.id)] as const)));
+  const firstPages = [...orders.values()].flatMap((ids) => ids.slice(0, PER_PAGE));
+  const items = firstPages.length ? await itemsOf(firstPages) : new Map<number, T[]>();
   const shown = new Set(categories.map((category) => category.group_id));
   return tree.groups
     .filter((group) => group.kind === kind && shown.has(group.id))
@@ -109,7 +75,7 @@ async function groupsOf<T>(
       categories: categories
         .filter((category) => category.group_id === group.id)
         .map((category) => {
-          const total = counts.get(category.id) ?? 0;
+          const total = orders.get(category.id)?.length ?? 0;
           return {
             id: category.id,
             title: category.title,
@@ -221,9 +187,21 @@ export function createPhotobankService(db: Kysely<Database>, keep: KeepPerGenera
     );
 
   const logosIn = async (whole: Awaited<ReturnType<typeof tree>>, categories: CategoryRow[]) =>
-    groupsOf<LogoItem>(db, 'logo', whole, categories, async (ids) => byCategory(await logoItemsByIds(db, ids)));
+    groupsOf<LogoItem>(
+      'logo',
+      whole,
+      categories,
+      (id) => itemIds('logo', id),
+      async (ids) => byCategory(await logoItemsByIds(db, ids)),
+    );
   const photosIn = async (whole: Awaited<ReturnType<typeof tree>>, categories: CategoryRow[]) =>
-    groupsOf<Photo>(db, 'photo', whole, categories, async (ids) => byCategory(await photosByIds(db, ids)));
+    groupsOf<Photo>(
+      'photo',
+      whole,
+      categories,
+      (id) => itemIds('photo', id),
+      async (ids) => byCategory(await photosByIds(db, ids)),
+    );
 
   /** One page of the categories of `kinds`, in order. */
   const categoriesPage = async (kinds: readonly PhotobankKind[], page: number) => {
