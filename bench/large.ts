@@ -117,6 +117,8 @@ const ADMIN_ROWS: Row[] = [
   },
   { label: 'admin trash', path: () => adminList('trash', 'removed_at', 'DESC'), admin: true },
   { label: 'admin audit log, row 5,000', path: () => adminList('audit-log', 'created_at', 'DESC', 5_000), admin: true },
+  { label: 'admin audit log search by an e-mail `q=redaktor7`', path: () => adminList('audit-log', 'created_at', 'DESC', 0, { q: 'redaktor7' }), admin: true },
+  { label: 'admin audit log search, no match', path: () => adminList('audit-log', 'created_at', 'DESC', 0, { q: 'nikto' }), admin: true },
   {
     label: `revisions of one item (${LARGE_SITE.revisionsOfOneItem.toLocaleString('en')} versions)`,
     path: (site) => `/api/admin/news/${site.found.revisedNewsId}/revisions`,

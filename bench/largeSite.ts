@@ -23,6 +23,9 @@ export const LARGE_SITE = {
   /** Of all the revisions, those of one news item (the first one generated). */
   revisionsOfOneItem: 1_000,
   trashEntries: 10_000,
+  auditEntries: 100_000,
+  /** The staff whose e-mails sign the audit entries. */
+  editors: 25,
 } as const;
 
 const YEARS = 10;
@@ -304,6 +307,26 @@ export async function fillLargeSite(db: Kysely<Database>): Promise<LargeSiteSumm
         removed_by_email: 'redaktor@example.com',
         // Within the trash's retention, so that the hourly purge keeps them.
         removed_at: new Date(now - (index % 600) * 3_600_000).toISOString(),
+      };
+    }),
+  );
+  // Ten years of staff work: most entries by a few editors, a few failed logins under guessed e-mails.
+  const actions = ['update', 'update', 'update', 'update', 'add', 'add', 'remove', 'login', 'logout', 'move-up'] as const;
+  const resources = ['news', 'news', 'news', 'media-other', 'media-other', 'media-our', 'photobank-photos', 'investor-documents'] as const;
+  await inTransaction((trx) =>
+    insertRows(trx, 'audit_log', LARGE_SITE.auditEntries, (index) => {
+      const action = index % 97 === 0 ? 'login-failed' : (actions[index % actions.length] ?? 'update');
+      const signedIn = action !== 'login-failed';
+      const session = action.startsWith('log');
+      const editor = (index * 7919) % LARGE_SITE.editors;
+      return {
+        user_id: null,
+        user_email: signedIn ? `redaktor${editor}@example.com` : `guess${index % 300}@example.net`,
+        action,
+        resource: session ? 'session' : (resources[index % resources.length] ?? 'news'),
+        record_id: session ? null : String(1 + ((index * 104_729) % LARGE_SITE.news)),
+        ip: `10.0.${index % 250}.${index % 199}`,
+        created_at: dateOf(index, LARGE_SITE.auditEntries),
       };
     }),
   );

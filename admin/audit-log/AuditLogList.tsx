@@ -3,7 +3,12 @@ import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
 import { ListPagination } from '../common/ListPagination.js';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <TextInput key="resource" source="resource" />, <TextInput key="action" source="action" />];
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <TextInput key="resource" source="resource" />,
+  <TextInput key="action" source="action" />,
+  <TextInput key="record_id" source="record_id" />,
+];
 
 /** The audit log (MANAGER only), read-only, newest first. */
 export const AuditLogList = () => (

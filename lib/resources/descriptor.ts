@@ -24,6 +24,12 @@ export interface ListBehaviour {
   sortable: readonly string[];
   /** Columns the list's search box looks in. */
   searchable: readonly string[];
+  /**
+   * How the search box reads `searchable` when the resource is not in the search index: `rows` (the default) looks
+   * into every row's values; `values` looks among each column's distinct values first, then takes the rows holding
+   * the matching ones through the column's index, for a large table whose searched columns repeat a few values.
+   */
+  searchIn?: 'rows' | 'values';
   /** Columns the list may be filtered on by equality, with the type of their values. */
   filters: Readonly<Record<string, FilterType>>;
   defaultSort: readonly [string, 'ASC' | 'DESC'];

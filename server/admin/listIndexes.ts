@@ -7,6 +7,8 @@ export interface IndexedList {
   sortable: readonly string[];
   filters: Readonly<Partial<Record<string, FilterType>>>;
   defaultSort: readonly [string, 'ASC' | 'DESC'];
+  searchable?: readonly string[];
+  searchIn?: 'rows' | 'values';
 }
 
 /**
@@ -17,11 +19,15 @@ export interface IndexedList {
  * - a text filter (an address, an e-mail, an action) keeps few rows, which are cheap to sort: it needs its index
  *   for the list's default order only. Without this rule the audit log, written on every change, would carry an
  *   index for every pair of its columns.
+ * A column whose values the search box reads (`searchIn: 'values'`) is indexed as a text filter: its distinct values
+ * are read from that index, and the rows holding the matching ones.
  */
 export function adminListIndexes(lists: readonly IndexedList[]): DeclaredIndex[] {
   return lists.flatMap((list) => {
     const orders = list.sortable.filter((column) => column !== 'id');
-    const filtered = Object.entries(list.filters).flatMap(([filter, type]) => {
+    const searchedValues = list.searchIn === 'values' ? (list.searchable ?? []) : [];
+    const filters: Partial<Record<string, FilterType>> = { ...Object.fromEntries(searchedValues.map((column) => [column, 'text'])), ...list.filters };
+    const filtered = Object.entries(filters).flatMap(([filter, type]) => {
       const ordersAfter = type === 'int' ? orders : [list.defaultSort[0]];
       return ['id', ...ordersAfter.filter((column) => column !== filter && column !== 'id')].map((column) =>
         column === 'id' ? [filter, 'id'] : [filter, column, 'id'],

@@ -8,7 +8,7 @@ import { tagVersion } from './versions.js';
 import { notFound } from '../http/errors.js';
 import { matchingRecordIds } from '../search/query.js';
 import { listTotalCap, searchesIndex } from '../../lib/listTotals.js';
-import { isPostgres } from '../db/dialect.js';
+import { listSearchCondition } from './listSearch.js';
 import { declared } from '../db/declared.js';
 
 /**
@@ -25,29 +25,13 @@ export interface ListSpec<T extends keyof Database = keyof Database> {
   sortable: readonly (keyof Database[T] & string)[];
   /** Columns `filter.q` searches (case-insensitive substring) when the full-text index does not hold the resource. */
   searchable: readonly (keyof Database[T] & string)[];
+  /** How `filter.q` reads `searchable` (`listSearchCondition`); absent, every row's values. */
+  searchIn?: 'rows' | 'values';
   /** Columns other `filter` keys may name, with the type of their values; `id` and `q` are always allowed. */
   filters: Readonly<Partial<Record<keyof Database[T] & string, FilterType>>>;
   defaultSort: readonly [keyof Database[T] & string, 'ASC' | 'DESC'];
   /** The columns a list row carries besides `id`; absent, every column. A read of one record always has them all. */
   columns?: readonly (keyof Database[T] & string)[];
-}
-
-/** Kysely over tables chosen at run time; the spec's column lists are the only names that reach SQL. */
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/** SQLite's LIKE folds ASCII only, so Cyrillic needs its case variants spelled out; PostgreSQL has ILIKE. */
-function searchCondition(postgres: boolean, columns: readonly string[], q: string) {
-  const lower = q.toLocaleLowerCase('ru-RU');
-  const variants = postgres ? [q] : [...new Set([q, lower, q.toLocaleUpperCase('ru-RU'), lower.charAt(0).toLocaleUpperCase('ru-RU') + lower.slice(1)])];
-  const parts = columns.flatMap((column) =>
-    variants.map((variant) =>
-      postgres
-        ? sql<SqlBool>`${sql.ref(column)} ilike ${`%${escapeLike(variant)}%`} escape '\\'`
-        : sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(variant)}%`} escape '\\'`,
-    ),
-  );
-  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
 /**
@@ -63,7 +47,6 @@ export async function runListQuery<T extends keyof Database>(
   list: ListQuery,
   { whole = false }: { whole?: boolean } = {},
 ): Promise<{ rows: Selectable<Database[T]>[]; total: number; start: number }> {
-  const postgres = isPostgres(db);
   let base = declared(db).selectFrom(spec.table as string);
   if (list.ids) base = list.ids.length ? base.where('id', 'in', list.ids) : base.where(sql<SqlBool>`1 = 0`);
   for (const { column, values } of list.equals) {
@@ -74,8 +57,7 @@ export async function runListQuery<T extends keyof Database>(
     const ids = await matchingRecordIds(db, spec.resource, list.q);
     base = ids.length ? base.where('id', 'in', ids) : base.where(sql<SqlBool>`1 = 0`);
   } else if (list.q && spec.searchable.length) {
-    // The resources the index does not hold are small, or their rows short (see the README): a substring match.
-    base = base.where(searchCondition(postgres, spec.searchable, list.q));
+    base = base.where(await listSearchCondition(db, { table: spec.table, columns: spec.searchable, searchIn: spec.searchIn ?? 'rows' }, list.q));
   }
 
   const start = list.range?.start ?? 0;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAudit } from '../../server/admin/audit.js';
+import { insertAudit, recordAudit } from '../../server/admin/audit.js';
+import { SEARCHED_VALUES_MAX } from '../../server/admin/listSearch.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
@@ -131,6 +132,39 @@ describe.each(await testDialects())('audit log on %s', (dialect) => {
     const one = await t.app.inject({ method: 'GET', url: `/api/admin/audit-log/${data[0]?.id}`, headers: manager.headers });
     expect(one.json().data).toEqual(data[0]);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit-log/999999', headers: manager.headers })).statusCode).toBe(404);
+  });
+
+  it('the search box finds a part of an e-mail, an action or a resource in any case, and a record by its filter', async () => {
+    const actor = { id: null, email: 'Petrova.Redaktor@Example.com' };
+    await insertAudit(t.app.db, { action: 'publish-all', resource: 'investor-documents', recordId: 777, actor, ip: '10.1.1.1' });
+    const found = async (q: string) => (await entries({ q })).map((entry) => `${entry.user_email} ${entry.action} ${entry.resource}`);
+    const entry = 'Petrova.Redaktor@Example.com publish-all investor-documents';
+    expect(await found('petrova.red')).toEqual([entry]);
+    expect(await found('PUBLISH-A')).toEqual([entry]);
+    expect(await found('or-docum')).toEqual([entry]);
+    expect(await found('777')).toEqual([]);
+    expect((await entries({ record_id: '777' })).map((one) => one.action)).toEqual(['publish-all']);
+    expect(await found('нет такого')).toEqual([]);
+  });
+
+  it('still finds an entry when a searched column holds more distinct values than the search reads', async () => {
+    const guessed = Array.from({ length: SEARCHED_VALUES_MAX + 1 }, (_, index) => ({
+      user_id: null,
+      user_email: `guess${index}@example.net`,
+      action: 'login-failed',
+      resource: 'session',
+      record_id: null,
+      ip: '10.2.2.2',
+      created_at: new Date(Date.UTC(2020, 0, 1) + index).toISOString(),
+    }));
+    for (let start = 0; start < guessed.length; start += 1000)
+      await t.app.db
+        .insertInto('audit_log')
+        .values(guessed.slice(start, start + 1000))
+        .execute();
+    const response = await list({ filter: { q: 'GUESS1234@' } });
+    expect(response.json().data.map((one: Entry) => one.user_email)).toEqual(['guess1234@example.net']);
+    await t.app.db.deleteFrom('audit_log').where('ip', '=', '10.2.2.2').execute();
   });
 
   it('answers 400 to malformed list queries', async () => {

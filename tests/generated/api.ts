@@ -4215,7 +4215,7 @@ export interface operations {
       /** @description The admin's search of every resource the role may edit */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -5521,7 +5521,7 @@ export interface operations {
       /** @description Items with a publication moment in a period, and the drafts */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -5600,7 +5600,7 @@ export interface operations {
       /** @description List `news` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -6544,7 +6544,7 @@ export interface operations {
       /** @description List `media-our` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -7488,7 +7488,7 @@ export interface operations {
       /** @description List `media-other` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -8212,7 +8212,7 @@ export interface operations {
       /** @description List `media-video` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -9334,7 +9334,7 @@ export interface operations {
       /** @description List `media-source` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -9792,7 +9792,7 @@ export interface operations {
       /** @description List `photobank-groups` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -9928,7 +9928,7 @@ export interface operations {
       /** @description List `photobank-categories` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -10544,7 +10544,7 @@ export interface operations {
       /** @description List `photobank-logos` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -11250,7 +11250,7 @@ export interface operations {
       /** @description List `photobank-photos` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -11886,7 +11886,7 @@ export interface operations {
       /** @description List `text-pages` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -12684,7 +12684,7 @@ export interface operations {
       /** @description List `investor-documents` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -13174,7 +13174,7 @@ export interface operations {
       /** @description List `vacancies` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -13984,7 +13984,7 @@ export interface operations {
       /** @description List `enquiries` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -14468,7 +14468,7 @@ export interface operations {
       /** @description List `enquiry-topics` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -14867,7 +14867,7 @@ export interface operations {
       /** @description List `menus` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -15294,7 +15294,7 @@ export interface operations {
       /** @description List `network-collections` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -15707,7 +15707,7 @@ export interface operations {
       /** @description List `redirects` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -16199,7 +16199,7 @@ export interface operations {
       /** @description List `users` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -16634,7 +16634,7 @@ export interface operations {
       /** @description List `audit-log` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -16782,7 +16782,7 @@ export interface operations {
       /** @description Removed records of the resources the role may edit */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -17447,7 +17447,7 @@ export interface operations {
       /** @description The IndexNow notices, newest first */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;

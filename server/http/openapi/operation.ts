@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { errorResponse, type ErrorStatus } from './errors.js';
 import type { Security } from './security.js';
 import { envelope } from './shapes.js';
+import { LIST_COUNT_MAX } from '../../../lib/listTotals.js';
+import { SEARCH_RESULTS_MAX } from '../../../lib/search.js';
 
 /**
  * What a route declares about itself for the OpenAPI document, beside the schemas Fastify validates with: a
@@ -91,7 +93,7 @@ export const LIST_HEADERS: Record<string, HeaderDoc> = {
   'Content-Range': {
     type: 'string',
     description:
-      'The rows answered and the total: `news 0-24/319`, or `news */0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it.',
+      `The rows answered and the total: \`news 0-24/319\`, or \`news */0\` when there are none. A total above the cap (${LIST_COUNT_MAX.toLocaleString('en')} rows; ${SEARCH_RESULTS_MAX.toLocaleString('en')} matches for a search through the full-text index) means more than the cap: \`news 0-24/${LIST_COUNT_MAX + 1}\`, or one row past the page when more rows follow it.`,
   },
   'Access-Control-Expose-Headers': { type: 'string', description: '`Content-Range`, so that the admin scripts may read it.' },
 };
