@@ -5,6 +5,7 @@ import { isWeakPassword, PASSWORD_MAX, PASSWORD_MIN } from './auth/passwordPolic
 import type { S3Settings } from './files/s3Store.js';
 import { SITEMAP_URL_LIMIT } from '../lib/site.js';
 import { COUNTER_KINDS, COUNTERS, type ConfiguredCounter } from '../lib/analytics.js';
+import { DEFAULT_LOCALE, type Locale } from '../lib/locales.js';
 
 export interface AppConfig {
   port: number;
@@ -68,6 +69,11 @@ export interface AppConfig {
   enquiriesMailTo: string[];
   /** How many days an enquiry is kept, with its consent proof, before it is deleted (`ENQUIRIES_RETENTION_DAYS`). */
   enquiriesRetentionDays: number;
+  /**
+   * The site's languages (`SITE_LOCALES`): `['ru']` by default, the site as it has always been; `['ru', 'en']`
+   * switches English on (translations in the admin, `/en/…` pages, `?locale=en` on public reads).
+   */
+  siteLocales: readonly Locale[];
 }
 
 /** The SMTP server (`SMTP_URL`, e.g. `smtp://user:pass@host:587`, `smtps://` for TLS from the start) and the sender. */
@@ -251,6 +257,17 @@ function parseIndexNow(env: NodeJS.ProcessEnv): IndexNowSettings | null {
   return { key: env.INDEXNOW_KEY, endpoint };
 }
 
+/** The settings `SITE_LOCALES` may take: Russian alone, or Russian and English. */
+const RUSSIAN_ONLY: readonly Locale[] = [DEFAULT_LOCALE];
+const SITE_LOCALE_SETTINGS: Readonly<Record<string, readonly Locale[]>> = { ru: RUSSIAN_ONLY, 'ru,en': [DEFAULT_LOCALE, 'en'] };
+
+function parseSiteLocales(value: string | undefined): readonly Locale[] {
+  if (value === undefined || value.trim() === '') return RUSSIAN_ONLY;
+  const setting = SITE_LOCALE_SETTINGS[value.replace(/\s+/g, '').toLowerCase()];
+  if (!setting) throw new ConfigError(`SITE_LOCALES must be "ru" (the default) or "ru,en" (Russian and English), got "${value}"`);
+  return setting;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parseWholeNumber('PORT', env.PORT, 3000, { min: 0, max: 65535 });
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -291,5 +308,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: parseMail(env, publicUrl),
     enquiriesMailTo: parseAddresses('ENQUIRIES_MAIL_TO', env.ENQUIRIES_MAIL_TO),
     enquiriesRetentionDays: parseWholeNumber('ENQUIRIES_RETENTION_DAYS', env.ENQUIRIES_RETENTION_DAYS, 365, { min: 1, max: 36_500, unit: 'days' }),
+    siteLocales: parseSiteLocales(env.SITE_LOCALES),
   };
 }

@@ -94,6 +94,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps the site Russian unless SITE_LOCALES switches English on, and refuses any other setting', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).siteLocales).toEqual(['ru']);
+    expect(loadConfig({ DATA_DIR: dataDir, SITE_LOCALES: 'ru' }).siteLocales).toEqual(['ru']);
+    expect(loadConfig({ DATA_DIR: dataDir, SITE_LOCALES: 'ru,en' }).siteLocales).toEqual(['ru', 'en']);
+    expect(loadConfig({ DATA_DIR: dataDir, SITE_LOCALES: ' RU, en ' }).siteLocales).toEqual(['ru', 'en']);
+    for (const wrong of ['en', 'en,ru', 'ru,de', 'ru,en,en', 'русский']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, SITE_LOCALES: wrong })).toThrow(/SITE_LOCALES must be "ru" \(the default\) or "ru,en"/);
+    }
+  });
+
   it('takes PUBLIC_URL without a trailing slash', () => {
     expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://example.ru/' }).publicUrl).toBe('https://example.ru');
   });

@@ -1,0 +1,21 @@
+/**
+ * The site's languages. Russian is the site's own language and always on; English is a second language a site may
+ * switch on (`SITE_LOCALES=ru,en`). A record's Russian text is its own columns; its English text, where written, is
+ * kept beside it (server/translations/).
+ */
+
+export const LOCALES = ['ru', 'en'] as const;
+
+export type Locale = (typeof LOCALES)[number];
+
+/** The language of every address without a language prefix, and of every record's own columns. */
+export const DEFAULT_LOCALE: Locale = 'ru';
+
+/** The languages besides Russian, which a record may have a translation into. */
+export type TranslationLocale = Exclude<Locale, typeof DEFAULT_LOCALE>;
+
+export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/** The languages switched on besides Russian. */
+export const translationLocales = (siteLocales: readonly Locale[]): TranslationLocale[] =>
+  siteLocales.filter((locale): locale is TranslationLocale => locale !== DEFAULT_LOCALE);
