@@ -30,7 +30,16 @@ interface Required {
   required?: boolean;
 }
 
-export interface TextField extends Required {
+/**
+ * Text visitors read in the site's language: with English switched on, the record may have an English value of
+ * it (a title, a lead, the content, SEO texts, an alt text, a menu item's name, an English slug). Every other field
+ * (references, files, dates, flags, order, choices, codes) is shared by both languages and set once.
+ */
+interface Localizable {
+  localized?: boolean;
+}
+
+export interface TextField extends Required, Localizable {
   kind: 'text';
   max: number;
   multiline?: boolean;
@@ -43,14 +52,14 @@ export interface TextField extends Required {
 }
 
 /** An address part made from another field (Cyrillic transliterated) when left empty; unique in its table. */
-export interface SlugField {
+export interface SlugField extends Localizable {
   kind: 'slug';
   max: number;
   from: string;
 }
 
 /** Rich HTML from the editor; sanitised on save, within the sanitiser's nesting limit and time budget; reads serve it as stored. */
-export interface HtmlField extends Required {
+export interface HtmlField extends Required, Localizable {
   kind: 'html';
   /** Russian typography on save, on the text only: never inside code, addresses, e-mails or attribute values. */
   typography?: boolean;

@@ -10,6 +10,7 @@ import { vacancies } from './vacancies.js';
 
 export * from './descriptor.js';
 export * from './fields.js';
+export * from './localized.js';
 export type * from './publicRecords.js';
 
 /** Every admin resource, in the order of the admin's side menu. Adding a resource adds one line here. */

@@ -18,7 +18,7 @@ export const investorDocuments = defineResource({
   api: 'verbs',
   timestamps: true,
   fields: {
-    title: requiredText(300, { typography: true }),
+    title: requiredText(300, { typography: true, localized: true }),
     category: { kind: 'choice', required: true, choices: INVESTOR_DOCUMENT_CATEGORIES },
     year: { kind: 'integer', required: true, min: 1990, max: 2100 },
     public_at: date({ required: true }),

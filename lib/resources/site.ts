@@ -16,12 +16,12 @@ export const textPages = defineResource({
   fields: {
     identifier: requiredText(120, { pattern: 'identifier', unique: 'Страница с таким идентификатором уже есть.' }),
     section: { kind: 'choice', choices: [{ id: 'investoram', name: 'Инвесторам' }], nullable: true },
-    title: requiredText(300, { typography: true }),
-    content: html({ typography: true }),
+    title: requiredText(300, { typography: true, localized: true }),
+    content: html({ typography: true, localized: true }),
     /** A form shown under the text (the feedback form on /kontakty), or none. */
     form: { kind: 'choice', choices: PAGE_FORMS, nullable: true },
-    seo_title: text(300, { typography: true }),
-    seo_description: text(1000, { multiline: true, typography: true }),
+    seo_title: text(300, { typography: true, localized: true }),
+    seo_description: text(1000, { multiline: true, typography: true, localized: true }),
   },
   list: {
     sortable: ['identifier', 'section', 'title', 'created_at', 'updated_at'],
@@ -53,7 +53,7 @@ export const menus = defineResource({
   fields: {
     kind: { kind: 'choice', required: true, choices: MENU_KINDS.map((kind) => ({ id: kind, name: `app.menus.kinds.${kind}` })) },
     parent_id: { kind: 'reference', resource: 'menus', missing: 'Такого пункта меню нет.' },
-    title: requiredText(200),
+    title: requiredText(200, { localized: true }),
     url: { kind: 'url', max: 2000, sitePath: true },
     position: { kind: 'integer', min: 0, max: 1_000_000 },
   },

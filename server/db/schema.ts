@@ -33,6 +33,7 @@ import type {
   SearchIndexTable,
   TrashTable,
 } from './tables/system.js';
+import type { TranslationsTable } from './tables/translations.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/columns.js';
@@ -40,6 +41,7 @@ export type * from './tables/content.js';
 export type * from './tables/enquiries.js';
 export type * from './tables/photobank.js';
 export type * from './tables/system.js';
+export type * from './tables/translations.js';
 
 /** The tables written out here, by name; the tables of editable records carry the `version` their writes bump. */
 interface WrittenTables {
@@ -74,6 +76,7 @@ interface WrittenTables {
   outbox: OutboxTable;
   enquiries: Versioned<EnquiriesTable>;
   consent_texts: ConsentTextsTable;
+  translations: TranslationsTable;
 }
 
 type Registered = (typeof RESOURCES)[number];

@@ -1,0 +1,107 @@
+import type { TranslationLocale } from '../../lib/locales.js';
+import { isTranslated, localizedFieldsOf, localizedSlugOf, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { nowIso } from '../content/visibility.js';
+import type { Db, Trx } from '../db/schema.js';
+
+/**
+ * Where a record's versions in other languages are kept: one row of `translations` per record and language, the
+ * localized fields' values as one JSON object. A field declared localized later needs no migration; the resource's
+ * own columns stay the Russian version, which every existing read goes on reading unchanged. The row stays while
+ * its record is in the trash (it comes back with it under the same id) and goes when the record is deleted for good.
+ */
+
+/** A record's localized values in one language, by field name. */
+export type TranslationValues = Record<string, string>;
+
+export interface StoredTranslation {
+  values: TranslationValues;
+  /** Its required localized fields are filled: visitors may read it. */
+  translated: boolean;
+}
+
+/** The versions in `locale` of the named records, by record id (records without one are absent). */
+export async function translationsOf(
+  db: Db,
+  resource: ResourceDescriptor,
+  ids: readonly number[],
+  locale: TranslationLocale,
+): Promise<Map<number, StoredTranslation>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('translations')
+    .select(['record_id', 'field_values', 'translated'])
+    .where('resource', '=', resource.name)
+    .where('locale', '=', locale)
+    .where('record_id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.record_id, { values: JSON.parse(row.field_values) as TranslationValues, translated: row.translated === 1 }]));
+}
+
+/** The ids among `ids` whose version in `locale` visitors may read. */
+export async function translatedAmong(db: Db, resource: ResourceDescriptor, ids: readonly number[], locale: TranslationLocale): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('translations')
+    .select('record_id')
+    .where('resource', '=', resource.name)
+    .where('locale', '=', locale)
+    .where('translated', '=', 1)
+    .where('record_id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.record_id));
+}
+
+/** The record other than `exceptId` whose version in `locale` has this slug, if any. */
+export async function slugOwner(
+  db: Db,
+  resource: ResourceDescriptor,
+  locale: TranslationLocale,
+  slug: string,
+  exceptId: number | null,
+): Promise<number | null> {
+  let query = db.selectFrom('translations').select('record_id').where('resource', '=', resource.name).where('locale', '=', locale).where('slug', '=', slug);
+  if (exceptId !== null) query = query.where('record_id', '!=', exceptId);
+  return (await query.executeTakeFirst())?.record_id ?? null;
+}
+
+/**
+ * Writes the values sent for a record's version in `locale` over the kept ones (fields not sent stay as they
+ * were); `null` removes the version. Only localized fields are kept; the version is marked translated when its
+ * required fields are filled.
+ */
+export async function writeTranslation(
+  trx: Trx,
+  resource: ResourceDescriptor,
+  recordId: number,
+  locale: TranslationLocale,
+  sent: Readonly<Record<string, unknown>> | null,
+): Promise<void> {
+  const ofRecord = trx.deleteFrom('translations').where('resource', '=', resource.name).where('record_id', '=', recordId).where('locale', '=', locale);
+  if (sent === null) {
+    await ofRecord.execute();
+    return;
+  }
+  const kept = (await translationsOf(trx, resource, [recordId], locale)).get(recordId)?.values ?? {};
+  const values: TranslationValues = {};
+  for (const [name] of localizedFieldsOf(resource)) {
+    const value = sent[name] ?? kept[name];
+    if (typeof value === 'string' && value !== '') values[name] = value;
+  }
+  const slugField = localizedSlugOf(resource);
+  const row = {
+    field_values: JSON.stringify(values),
+    slug: (slugField && values[slugField]) || null,
+    translated: isTranslated(resource, values) ? 1 : 0,
+    updated_at: nowIso(),
+  };
+  await trx
+    .insertInto('translations')
+    .values({ resource: resource.name, record_id: recordId, locale, ...row })
+    .onConflict((conflict) => conflict.columns(['resource', 'record_id', 'locale']).doUpdateSet(row))
+    .execute();
+}
+
+/** Drops a record's versions in every language once the record itself is deleted for good. */
+export async function forgetTranslations(trx: Trx, resource: string, recordId: number): Promise<void> {
+  await trx.deleteFrom('translations').where('resource', '=', resource).where('record_id', '=', recordId).execute();
+}
