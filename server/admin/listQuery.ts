@@ -10,6 +10,8 @@ import { matchingRecordIds } from '../search/query.js';
 import { listTotalCap, searchesIndex } from '../../lib/listTotals.js';
 import { listSearchCondition } from './listSearch.js';
 import { declared } from '../db/declared.js';
+import type { TranslationLocale } from '../../lib/locales.js';
+import { translatedFilter } from '../translations/listFilter.js';
 
 /**
  * The admin's list reads in ra-data-simple-rest conventions, once for every resource:
@@ -32,6 +34,8 @@ export interface ListSpec<T extends keyof Database = keyof Database> {
   defaultSort: readonly [keyof Database[T] & string, 'ASC' | 'DESC'];
   /** The columns a list row carries besides `id`; absent, every column. A read of one record always has them all. */
   columns?: readonly (keyof Database[T] & string)[];
+  /** Filters on whether a record has a version in another language (`translated_en`: its language), not columns. */
+  translationFilters?: Readonly<Record<string, TranslationLocale>>;
 }
 
 /**
@@ -50,7 +54,9 @@ export async function runListQuery<T extends keyof Database>(
   let base = declared(db).selectFrom(spec.table as string);
   if (list.ids) base = list.ids.length ? base.where('id', 'in', list.ids) : base.where(sql<SqlBool>`1 = 0`);
   for (const { column, values } of list.equals) {
-    base = values.length ? base.where(column, 'in', values) : base.where(column, 'is', null);
+    const locale = spec.translationFilters?.[column];
+    if (locale) base = base.where(translatedFilter(spec.resource, locale, values));
+    else base = values.length ? base.where(column, 'in', values) : base.where(column, 'is', null);
   }
   if (list.q && searchesIndex(spec.resource)) {
     // Through the full-text index only, every word as a prefix, the newest `SEARCH_RESULTS_MAX + 1` matches.
@@ -119,7 +125,12 @@ export function registerAdminReads<T extends keyof Database, R>(
   app: FastifyInstance,
   spec: ListSpec<T>,
   present: (rows: Selectable<Database[T]>[]) => Promise<R[]> | R[],
-  options: { preHandler?: preHandlerAsyncHookHandler; docs?: { list: FastifySchema; one: FastifySchema } } = {},
+  options: {
+    preHandler?: preHandlerAsyncHookHandler;
+    docs?: { list: FastifySchema; one: FastifySchema };
+    /** What a read of one record adds to its list shape (its versions in other languages). */
+    detail?: (record: R) => Promise<unknown>;
+  } = {},
 ): void {
   const preHandler = options.preHandler ? [options.preHandler] : [];
   const schema = listQuerySchema(spec);
@@ -136,6 +147,6 @@ export function registerAdminReads<T extends keyof Database, R>(
     const [record] = await present(rows);
     if (record === undefined) throw notFound();
     tagVersion(reply, record);
-    return { data: record };
+    return { data: options.detail ? await options.detail(record) : record };
   });
 }

@@ -5,6 +5,8 @@ import { resourceTag } from '../http/openapi/document.js';
 import { LIST_HEADERS, operation, VERSION_HEADERS, type JsonSchema, type Uploads } from '../http/openapi/operation.js';
 import { pageOf, previewLink, revision, revisionSummary } from '../http/openapi/shapes.js';
 import { listRowSchemaOf, recordSchemaOf } from './recordSchemas.js';
+import type { TranslationLocale } from '../../lib/locales.js';
+import { translatedListRowSchema, translatedRecordSchema } from '../translations/openapi.js';
 
 /**
  * The documented operations of one admin resource, built from its declaration like its routes: the reads in
@@ -68,9 +70,10 @@ function uploadsOf(resource: ResourceDescriptor, requiring: boolean): Uploads | 
 
 const STALE = 'Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).';
 
-export function resourceDocs(resource: ResourceDescriptor): ResourceDocs {
+/** `locales`: the other languages the site translates the resource's records into (none with Russian alone). */
+export function resourceDocs(resource: ResourceDescriptor, locales: readonly TranslationLocale[] = []): ResourceDocs {
   const tag = resourceTag(resource.name);
-  const record = recordSchemaOf(resource);
+  const record = translatedRecordSchema(recordSchemaOf(resource), resource, locales);
   const name = `\`${resource.name}\``;
   // A write on an existing record may name the version it was based on.
   const write = (summary: string, errors: (404 | 409)[], uploads?: Uploads) =>
@@ -80,7 +83,7 @@ export function resourceDocs(resource: ResourceDescriptor): ResourceDocs {
       summary: `List ${name} records`,
       description: 'Drafts and scheduled items included; `Content-Range` tells the rows answered and the total.',
       tag,
-      data: z.array(listRowSchemaOf(resource)),
+      data: z.array(translatedListRowSchema(listRowSchemaOf(resource), locales)),
       headers: LIST_HEADERS,
       query: LIST_QUERY,
       errors: [400],

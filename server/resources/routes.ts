@@ -15,6 +15,8 @@ import { declared } from '../db/declared.js';
 import { resourceDocs } from './openapi.js';
 import { changeRecord, GENERIC_VERBS, removeRecord, saveRecord, type WriteOptions } from './writes.js';
 import { idParams, writeSchemas } from './zod.js';
+import { translationLocalesOf, withTranslationFilters, withTranslations, withTranslationStatus } from '../translations/admin.js';
+import { translationsBodyShape } from '../translations/openapi.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,11 +60,21 @@ export async function registerResourceRoutes(
   tableOf: (name: string) => string,
 ): Promise<void> {
   const present = presenterOf(resource, hooks);
-  const presentOne = async (row: Row) => (await present(app.db, [row]))[0];
-  const docs = resourceDocs(resource);
-  registerAdminReads(app, listSpecOf(resource), (rows) => present(app.db, rows as Row[]), { docs });
+  // With another language switched on, rows tell whether each record is translated, and a record read (or a
+  // write's answer) carries its versions in the other languages.
+  const locales = translationLocalesOf(resource, app.config.siteLocales);
+  const presentRows = async (rows: Row[]) => {
+    const records = await present(app.db, rows);
+    return locales.length ? withTranslationStatus(app.db, resource, locales, records) : records;
+  };
+  const detail = async (record: unknown) => (locales.length ? withTranslations(app.db, resource, locales, record) : record);
+  const presentOne = async (row: Row) => detail((await presentRows([row]))[0]);
+  const docs = resourceDocs(resource, locales);
+  registerAdminReads(app, withTranslationFilters(listSpecOf(resource), locales), (rows) => presentRows(rows as Row[]), { docs, detail });
 
-  const schemas = writeSchemas(resource, hooks.fieldSchemas);
+  const written = writeSchemas(resource, hooks.fieldSchemas);
+  const translations = translationsBodyShape(resource, locales);
+  const schemas = { ...written, add: written.add.extend(translations), update: written.update.extend(translations) };
   const rules = uploadRules(resource);
   const multipart = Object.keys(rules).length > 0;
   const bodyOptions = multipart ? { preValidation: multipartBody(rules) } : {};

@@ -23,6 +23,8 @@ import type { Db, ResourceHooks, Row, Trx, Values, WriteContext } from './hooks.
 import { typesetValues } from './typeset.js';
 import { defaultOf } from './zod.js';
 import { isPostgres } from '../db/dialect.js';
+import { saveTranslations, translationLocalesOf, translationSnapshot, type SentTranslations } from '../translations/admin.js';
+import { forgetTranslations } from '../translations/store.js';
 
 /** Kysely over the table a descriptor names. */
 
@@ -155,6 +157,9 @@ export interface WriteOptions {
 export async function saveRecord(options: WriteOptions, id: number | null, input: Values, uploads: readonly UploadedFile[]): Promise<Row> {
   const { request, resource, hooks } = options;
   const values = typesetValues(resource.fields, input);
+  // The record's versions in other languages, where the site has them: saved and kept in history with the record.
+  const locales = translationLocalesOf(resource, request.server.config.siteLocales);
+  const translations = locales.length ? (values.translations as SentTranslations | undefined) : undefined;
   const { db, files: store } = request.server;
   const existing = id === null ? null : await loadOr404(db, resource, id);
   if (id === null) {
@@ -185,8 +190,13 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
         const current = id === null ? null : await lockedForWrite(trx, request, resource, id);
         const context: WriteContext = { request, trx, files, values: { ...values, ...changes, ...images }, uploads, current };
         const computed = { ...changes, ...images, ...(await hooks.columns?.(context)) };
+        const translatedBefore = current && locales.length ? { translations: await translationSnapshot(trx, resource, current.id, locales) } : {};
         const row = current ? await updateRow(trx, resource, current, computed) : await insertRow(trx, resource, computed);
-        if (current && resource.revisions) await keepRevision(trx, request, resource, current, row);
+        if (translations) await saveTranslations(trx, resource, row.id, translations, locales);
+        if (current && resource.revisions) {
+          const translatedAfter = locales.length ? { translations: await translationSnapshot(trx, resource, row.id, locales) } : {};
+          await keepRevision(trx, request, resource, { ...current, ...translatedBefore }, { ...row, ...translatedAfter });
+        }
         await followAddressChange(trx, resource, current, row);
         await noticePageChange(trx, request.server.config, resource, current, row);
         await hooks.afterWrite?.(context, row);
@@ -244,6 +254,7 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
       else {
         files.replaced(named);
         await forgetRevisions(trx, resource.name, id);
+        await forgetTranslations(trx, resource.name, id);
       }
       await declared(trx).deleteFrom(resource.table).where('id', '=', id).execute();
       if (resource.ordered) await closeGap(trx, orderedListOf(resource, current));

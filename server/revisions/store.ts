@@ -17,6 +17,16 @@ export const restorableFields = (resource: ResourceDescriptor): string[] =>
     .filter(([, field]) => !isUpload(field))
     .map(([name]) => name);
 
+/**
+ * Where the site has other languages, a save hands over the record's versions in them as `translations` (a
+ * snapshot of server/translations/): a revision keeps them beside the fields, and a restore writes them back.
+ */
+const TRANSLATIONS = 'translations';
+
+/** The values a revision of this row compares and keeps: the declared fields, and the translations when handed over. */
+const keptNames = (resource: ResourceDescriptor, row: Row): string[] =>
+  TRANSLATIONS in row ? [...Object.keys(resource.fields), TRANSLATIONS] : Object.keys(resource.fields);
+
 /** Column values compared as the database answers them (a JSON column is compared as its text). */
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -37,9 +47,10 @@ export interface RevisionAuthor {
 
 /** `keepRevision` for a change made outside a request (a command), keeping the newest `keep` versions. */
 export async function keepRevisionBy(trx: Trx, author: RevisionAuthor, keep: number, resource: ResourceDescriptor, before: Row, after: Row): Promise<void> {
-  const changed = Object.keys(resource.fields).filter((name) => !sameValue(before[name], after[name]));
+  const changed = keptNames(resource, before).filter((name) => !sameValue(before[name], after[name]));
   if (changed.length === 0) return;
-  const values = Object.fromEntries(restorableFields(resource).map((name) => [name, before[name] ?? null]));
+  const restored = TRANSLATIONS in before ? [...restorableFields(resource), TRANSLATIONS] : restorableFields(resource);
+  const values = Object.fromEntries(restored.map((name) => [name, before[name] ?? null]));
   await trx
     .insertInto('revisions')
     .values({

@@ -4,6 +4,7 @@ import { insertAudit } from '../admin/audit.js';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
 import { forgetRevisions } from '../revisions/store.js';
+import { forgetTranslations } from '../translations/store.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -34,6 +35,7 @@ export async function purgeTrash({ db, files, removedBefore, actor, ip, log }: P
     const entries = await claim.returning(['resource', 'record_id', 'files']).execute();
     for (const entry of entries) {
       await forgetRevisions(trx, entry.resource, entry.record_id);
+      await forgetTranslations(trx, entry.resource, entry.record_id);
       await insertAudit(trx, { action: 'purge', resource: entry.resource, recordId: entry.record_id, actor, ip });
     }
     return entries;

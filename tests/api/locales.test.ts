@@ -1,10 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { testDialects } from '../helpers/databases.js';
+import { daysAgo } from '../helpers/fixtures.js';
 import { ensureSiteBuilt } from '../site/server.js';
+import { adminHeaders, postForm } from './admin-helpers.js';
 
 const FIXED_NEWS_PATH = '/news/smart-horizont-rezident-proekta-skolkovo';
 
@@ -45,4 +49,157 @@ describe('SITE_LOCALES=ru', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+interface AdminNews {
+  id: number;
+  slug: string;
+  title: string;
+  version: number;
+  translated_en?: 0 | 1;
+  translations?: { en: Record<string, string> | null };
+}
+
+const ENGLISH = {
+  title: 'Smart Horizon joins Skolkovo',
+  slug: 'skolkovo-residency',
+  lead: 'The company became a resident.',
+  content: '<p>Shareholders were told.</p>',
+};
+
+/** With English switched on, the admin reads and writes a record's English version with the record itself. */
+describe.each(await testDialects())('translations in the admin API on %s', (dialect) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { SITE_LOCALES: 'ru,en' } });
+    headers = await adminHeaders(t.app, 'USER');
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
+  const addNews = async (title: string, translations?: object) => {
+    const fields = { title, public_at: daysAgo(1), content: `<p>${title}</p>`, ...(translations ? { translations: JSON.stringify(translations) } : {}) };
+    const response = await postForm(t.app, '/api/admin/news/add', headers, fields);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as AdminNews;
+  };
+  const update = (id: number, version: number, fields: Record<string, string>) =>
+    postForm(t.app, `/api/admin/news/update/${id}`, { ...headers, 'if-match': `"${version}"` }, fields);
+  const listIds = async (filter: object) => {
+    const response = await get(`/api/admin/news?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().data as AdminNews[]).map((row) => row.id);
+  };
+
+  it('adds a news item with its English version and reads it back with the record', async () => {
+    const added = await addNews('Компания стала резидентом «Сколково»', { en: ENGLISH });
+    expect(added.translated_en).toBe(1);
+    expect(added.translations?.en).toMatchObject(ENGLISH);
+    const read = (await get(`/api/admin/news/${added.id}`)).json().data as AdminNews;
+    expect(read).toEqual(added);
+    expect(read.translations?.en).toEqual({ ...ENGLISH, image_alt: '', seo_title: '', seo_description: '' });
+  });
+
+  it('lists the translation status and filters the untranslated («нет перевода»)', async () => {
+    const translated = await addNews('Переведённая новость', { en: { title: 'A translated item' } });
+    const untranslated = await addNews('Новость без перевода');
+    const unfinished = await addNews('Новость с начатым переводом', { en: { lead: 'Only a lead so far' } });
+    expect(unfinished.translated_en).toBe(0);
+    const rows = (await get('/api/admin/news?range=[0,99]')).json().data as AdminNews[];
+    expect(rows.find((row) => row.id === translated.id)?.translated_en).toBe(1);
+    expect(rows.find((row) => row.id === untranslated.id)?.translated_en).toBe(0);
+    expect(rows.every((row) => row.translations === undefined)).toBe(true);
+    const without = await listIds({ translated_en: 0 });
+    expect(without).toEqual(expect.arrayContaining([untranslated.id, unfinished.id]));
+    expect(without).not.toContain(translated.id);
+    const withEnglish = await listIds({ translated_en: 1 });
+    expect(withEnglish).toContain(translated.id);
+    expect(withEnglish).not.toContain(untranslated.id);
+  });
+
+  it("saves a translation in the record's version and history: a stale version is refused, a revision restores the English text", async () => {
+    const added = await addNews('Новость для истории', { en: { title: 'First English title' } });
+    const saved = await update(added.id, added.version, { translations: JSON.stringify({ en: { title: 'Second English title' } }) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = saved.json().data as AdminNews;
+    expect(after.version).toBe(added.version + 1);
+    expect(after.translations?.en?.title).toBe('Second English title');
+    expect(after.title).toBe(added.title);
+
+    const stale = await update(added.id, added.version, { translations: JSON.stringify({ en: { title: 'Lost update' } }) });
+    expect(stale.statusCode).toBe(409);
+
+    const history = (await get(`/api/admin/news/${added.id}/revisions`)).json().data.items as { id: number; changed: string[] }[];
+    expect(history[0]?.changed).toEqual(['translations']);
+    const restored = await t.app.inject({ method: 'POST', url: `/api/admin/news/restore-revision/${added.id}/${history[0]?.id}`, headers });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((restored.json().data as AdminNews).translations?.en?.title).toBe('First English title');
+  });
+
+  it('checks a translation by the field rules: lengths, fields that are not translated, a taken English slug', async () => {
+    const first = await addNews('Первая новость со слагом', { en: { title: 'First', slug: 'taken-english-slug' } });
+    const tooLong = await postForm(t.app, '/api/admin/news/add', headers, {
+      title: 'Слишком длинный заголовок',
+      public_at: daysAgo(1),
+      translations: JSON.stringify({ en: { title: 'x'.repeat(301) } }),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('300');
+    const shared = await update(first.id, first.version, { translations: JSON.stringify({ en: { public_at: daysAgo(2) } }) });
+    expect(shared.statusCode).toBe(400);
+    expect(shared.json().message).toMatch(/[а-я]/);
+    const otherLanguage = await update(first.id, first.version, { translations: JSON.stringify({ de: { title: 'Erste' } }) });
+    expect(otherLanguage.statusCode).toBe(400);
+    const second = await addNews('Вторая новость со слагом');
+    const taken = await update(second.id, second.version, { translations: JSON.stringify({ en: { title: 'Second', slug: 'taken-english-slug' } }) });
+    expect(taken.statusCode).toBe(409);
+    const html = await update(second.id, second.version, {
+      translations: JSON.stringify({ en: { title: 'Second', content: '<p onclick="x()">Text</p><script>x()</script>' } }),
+    });
+    expect(html.statusCode, html.body).toBe(200);
+    expect((html.json().data as AdminNews).translations?.en?.content).toBe('<p>Text</p>');
+  });
+
+  it('keeps the translation through the trash: removed and restored, the record has its English version again', async () => {
+    const added = await addNews('Новость в корзину', { en: { title: 'Into the trash and back' } });
+    const removed = await t.app.inject({ method: 'POST', url: `/api/admin/news/remove/${added.id}`, headers });
+    expect(removed.statusCode).toBe(200);
+    expect(await listIds({ translated_en: 1 })).not.toContain(added.id);
+    const restored = await t.app.inject({ method: 'POST', url: `/api/admin/trash/restore/news/${added.id}`, headers });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(((await get(`/api/admin/news/${added.id}`)).json().data as AdminNews).translations?.en?.title).toBe('Into the trash and back');
+  });
+
+  it('describes the translations in the OpenAPI document', async () => {
+    const document = (await t.app.inject('/api/openapi.json')).body;
+    expect(document).toContain('translated_en');
+    expect(document).toContain('The record in each other language of the site');
+  });
+});
+
+describe('the admin API with Russian alone', () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    headers = await adminHeaders(t.app, 'USER');
+  });
+  afterAll(() => t?.close());
+
+  it('has no translations, no translation status, no such filter and no word of them in the OpenAPI document', async () => {
+    const response = await postForm(t.app, '/api/admin/news/add', headers, { title: 'Только по-русски', public_at: daysAgo(1) });
+    const record = response.json().data as AdminNews;
+    expect(record).not.toHaveProperty('translations');
+    expect(record).not.toHaveProperty('translated_en');
+    const read = (await t.app.inject({ url: `/api/admin/news/${record.id}`, headers })).json().data as AdminNews;
+    expect(read).toEqual(record);
+    const filtered = await t.app.inject({ url: `/api/admin/news?filter=${encodeURIComponent('{"translated_en":0}')}`, headers });
+    expect(filtered.statusCode).toBe(400);
+    const document = (await t.app.inject('/api/openapi.json')).body;
+    expect(document).not.toContain('translated_en');
+    expect(document).not.toContain('"translations"');
+  });
 });
