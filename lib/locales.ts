@@ -9,7 +9,7 @@ export const LOCALES = ['ru', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** The language of every address without a language prefix, and of every record's own columns. */
-export const DEFAULT_LOCALE: Locale = 'ru';
+export const DEFAULT_LOCALE = 'ru' satisfies Locale;
 
 /** The languages besides Russian, which a record may have a translation into. */
 export type TranslationLocale = Exclude<Locale, typeof DEFAULT_LOCALE>;

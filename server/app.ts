@@ -5,6 +5,8 @@ import type { ContentServices } from '../lib/content.js';
 import { ensureFirstManager, type FirstLogin } from './auth/firstManager.js';
 import type { AppConfig } from './config.js';
 import { createContentServices, publicReadIndexes } from './content/index.js';
+import { contentInLanguages } from './content/languages.js';
+import { DEFAULT_LOCALE, type Locale } from '../lib/locales.js';
 import { ViewCounter } from './content/viewCounter.js';
 import { connectDatabase, type DialectName } from './db/connect.js';
 import { RESOURCES } from '../lib/resources/index.js';
@@ -64,6 +66,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: DialectName;
     content: ContentServices;
+    /** The content services in one of the site's languages (`content` is the Russian one). */
+    contentIn: (locale: Locale) => ContentServices;
     views: ViewCounter;
     files: FileStore;
     /** Periodic work that runs on one process at a time across all processes on the database. */
@@ -187,10 +191,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('views', views);
   app.decorate('formTokens', formTokens);
   // The page cache is installed below; lists keep their order in it from the first request on.
-  app.decorate(
-    'content',
-    createContentServices(db, views, formTokens, (key, compute) => app.pageCache.memo(key, compute)),
+  const contentIn = contentInLanguages(config.siteLocales, (locale) =>
+    createContentServices(db, views, formTokens, (key, compute) => app.pageCache.memo(key, compute), null, locale),
   );
+  app.decorate('content', contentIn(DEFAULT_LOCALE));
+  app.decorate('contentIn', contentIn);
   installMail(app, { [ENQUIRY_LETTER]: enquiryLetter(db, config) });
   app.decorate('firstLogin', firstLogin);
 

@@ -18,6 +18,7 @@ import { createPhotobankService, PHOTOBANK_INDEXES } from './photobank.js';
 import { createPublicReads } from './publicReads.js';
 import { createTextPagesService } from './textPages.js';
 import type { ViewCounter } from './viewCounter.js';
+import { DEFAULT_LOCALE, type Locale } from '../../lib/locales.js';
 
 /** The indexes visitors' reads go through: the declared lists' and those of the media section and the photobank. */
 export const publicReadIndexes = (resources: readonly ResourceDescriptor[]): DeclaredIndex[] => [
@@ -29,7 +30,8 @@ export const publicReadIndexes = (resources: readonly ResourceDescriptor[]): Dec
 /**
  * The content services. `tokens` sign the moment a feedback form is made. `keep` holds what lists read once per
  * generation (their order). `previewed` names the record a preview link opened: the services of that one render show
- * it even as a draft or scheduled.
+ * it even as a draft or scheduled. `locale`: the language visitors read, in which the declared lists and pages show
+ * only the records translated into it.
  */
 export function createContentServices(
   db: Kysely<Database>,
@@ -37,8 +39,9 @@ export function createContentServices(
   tokens: FormTokens,
   keep: KeepPerGeneration,
   previewed: PreviewTarget | null = null,
+  locale: Locale = DEFAULT_LOCALE,
 ): ContentServices {
-  const reads = createPublicReads(db, views, keep, previewed);
+  const reads = createPublicReads(db, views, keep, previewed, locale);
   const menu = createMenuService(db);
   const network = createNetworkService(db);
   return {

@@ -11,6 +11,8 @@ import { sortedBy } from './listIndexes.js';
 import { inOrderOf, listKey, pageOfKeys, type KeepPerGeneration } from './paging.js';
 import type { ViewCounter } from './viewCounter.js';
 import { visibleNow, visibleNowOrPreviewed } from './visibility.js';
+import { DEFAULT_LOCALE, type Locale } from '../../lib/locales.js';
+import { inLanguage, translatedIn, withTranslatedValues } from '../translations/publicReads.js';
 
 type Listed = ResourceDescriptor & { public: { list: PublicListDeclaration } };
 type Paged = ResourceDescriptor & { public: { page: PublicPageDeclaration } };
@@ -77,17 +79,30 @@ export function publicOrderOf(resource: ResourceDescriptor, list: PublicListDecl
  * rows only. `previewed` names the record a preview link opened: its page shows it even as a draft or scheduled,
  * and that read is not counted.
  */
-export function createPublicReads(db: Kysely<Database>, views: ViewCounter, keep: KeepPerGeneration, previewed: PreviewTarget | null = null): PublicReads {
+export function createPublicReads(
+  db: Kysely<Database>,
+  views: ViewCounter,
+  keep: KeepPerGeneration,
+  previewed: PreviewTarget | null = null,
+  locale: Locale = DEFAULT_LOCALE,
+): PublicReads {
   const tables = declared(db);
+  // In another language than Russian, visitors read only the records translated into it, in its words.
+  const english = locale !== DEFAULT_LOCALE ? locale : null;
   const visible = (resource: ResourceDescriptor, filters: Readonly<Record<string, string | number>>) => {
     let query = tables.selectFrom(resource.table).where(visibleNow(resource));
+    if (english) query = query.where(translatedIn(resource, english));
     for (const [name, value] of Object.entries(filters)) query = query.where(name, '=', value);
     return query;
   };
+  /** The keys of what is kept per generation, apart per language. */
+  const kept = (key: string) => (english ? `${english}:${key}` : key);
+  /** Rows with their localized fields in the language read. */
+  const localized = (resource: ResourceDescriptor, rows: Record<string, unknown>[]) => (english ? withTranslatedValues(db, resource, english, rows) : rows);
 
   /** The ids of a list, in its order, as visitors see it now. */
   const orderedIds = (resource: Listed, filters: Readonly<Record<string, string | number>>) =>
-    keep(listKey(resource.name, filters), async () => {
+    keep(kept(listKey(resource.name, filters)), async () => {
       const rows = await sortedBy(visible(resource, filters).select('id'), publicOrderOf(resource, resource.public.list)).execute();
       return rows.map((row) => Number(row.id));
     });
@@ -102,7 +117,7 @@ export function createPublicReads(db: Kysely<Database>, views: ViewCounter, keep
           .select(columnsFor(resource, fields))
           .where('id', 'in', [...ids])
           .execute();
-        return inOrderOf(ids, rows).map((row) => toPublicRecord(resource, fields, row));
+        return (await localized(resource, inOrderOf(ids, rows))).map((row) => toPublicRecord(resource, fields, row));
       });
     },
 
@@ -112,14 +127,18 @@ export function createPublicReads(db: Kysely<Database>, views: ViewCounter, keep
       const { page } = resource.public;
       const previewedId = previewed?.resource === name ? previewed.id : null;
       const byId = page.byId ? idFromText(key) : null;
-      const row = await tables
+      const query = tables
         .selectFrom(resource.table)
         .select([...columnsFor(resource, page.fields), ...(page.countsViews ? ['views'] : [])])
-        .where(visibleNowOrPreviewed(resource, previewedId))
-        .where((eb) => (byId === null ? eb(page.key, '=', key) : eb.or([eb('id', '=', byId), eb(page.key, '=', key)])))
-        .orderBy('id')
-        .executeTakeFirst();
-      if (!row) return null;
+        .where(visibleNowOrPreviewed(resource, previewedId));
+      const found = english
+        ? await inLanguage(query, resource, english, page.key, key, byId)
+        : await query
+            .where((eb) => (byId === null ? eb(page.key, '=', key) : eb.or([eb('id', '=', byId), eb(page.key, '=', key)])))
+            .orderBy('id')
+            .executeTakeFirst();
+      if (!found) return null;
+      const [row = found] = await localized(resource, [found]);
       const record = toPublicRecord(resource, page.countsViews ? [...page.fields, 'views'] : page.fields, row);
       if (page.countsViews && record.id !== previewedId) views.record(resource.table, record.id);
       return record;
@@ -129,7 +148,7 @@ export function createPublicReads(db: Kysely<Database>, views: ViewCounter, keep
       const resource = listedResource(name);
       // Years and other numbers newest first, names in alphabetical order.
       const order = resource.fields[field]?.kind === 'integer' ? 'desc' : 'asc';
-      return keep(`values:${name}:${field}`, async () => {
+      return keep(kept(`values:${name}:${field}`), async () => {
         const rows = await visible(resource, {}).select(field).distinct().orderBy(field, order).execute();
         return rows.map((row) => row[field] as string | number);
       });

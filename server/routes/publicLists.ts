@@ -7,6 +7,7 @@ import { notFound } from '../http/errors.js';
 import { requirePage } from '../http/paging.js';
 import { fieldSchema, idParams } from '../resources/zod.js';
 import { publicListDocs } from './openapi/publicLists.js';
+import { localeParams, localeQueryShape, requestedLocale } from '../translations/publicQuery.js';
 
 /** `attachment` under the document's original name: an ASCII fallback and the UTF-8 name (RFC 6266). */
 function contentDisposition(name: string): string {
@@ -32,18 +33,22 @@ export const publicListsRoutes: FastifyPluginAsync = async (app) => {
         return [name, z.preprocess(absentWhenEmpty, schema.optional())];
       }),
     );
-    const query = z.object({ ...filters, page: z.string().optional() });
+    const query = z.object({ ...filters, page: z.string().optional(), ...localeQueryShape(app.config) });
     const docs = publicListDocs(resource);
 
     app.get<{ Querystring: Record<string, unknown> }>(
       `/api/${read.api}`,
-      { schema: { ...docs.list, querystring: query }, ...publicRead(...read.filters, 'page') },
+      { schema: { ...docs.list, querystring: query }, ...publicRead(...read.filters, 'page', ...localeParams(app.config)) },
       async (request) => {
         const { page, ...values } = request.query;
+        // The declared filters, not the language (`locale`), which picks the services below.
         const chosen = Object.fromEntries(
-          Object.entries(values).filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== null),
+          Object.entries(values).filter(
+            (entry): entry is [string, string | number] => read.filters.includes(entry[0]) && entry[1] !== undefined && entry[1] !== null,
+          ),
         );
-        return { data: await app.content.reads.list(resource.name, { filters: chosen, page: requirePage(page) }) };
+        const { reads } = app.contentIn(requestedLocale(request, app.config));
+        return { data: await reads.list(resource.name, { filters: chosen, page: requirePage(page) }) };
       },
     );
 

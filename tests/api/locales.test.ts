@@ -203,3 +203,126 @@ describe('the admin API with Russian alone', () => {
     expect(document).not.toContain('"translations"');
   });
 });
+
+interface PublicItem {
+  id: number;
+  title: string;
+  slug: string;
+  lead?: string;
+}
+
+/** With English switched on, `?locale=en` reads the public JSON in English: only translated records, in their English words. */
+describe.each(await testDialects())('public JSON reads in English on %s', (dialect) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let translated: AdminNews;
+  let untranslated: AdminNews;
+  let unfinished: AdminNews;
+
+  const addNews = async (title: string, translations?: object) => {
+    const fields = { title, lead: `${title}: анонс`, public_at: daysAgo(1), ...(translations ? { translations: JSON.stringify(translations) } : {}) };
+    const response = await postForm(t.app, '/api/admin/news/add', headers, fields);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as AdminNews;
+  };
+  const items = async (url: string) => {
+    const response = await t.app.inject(url);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as { items: PublicItem[]; total: number; pageCount: number };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { SITE_LOCALES: 'ru,en' } });
+    headers = await adminHeaders(t.app, 'USER');
+    translated = await addNews('Акционеры одобрили дивиденды', { en: { title: 'Shareholders approve dividends', slug: 'shareholders-approve-dividends' } });
+    untranslated = await addNews('Новость только по-русски');
+    unfinished = await addNews('Новость с начатым переводом', { en: { lead: 'Only a lead' } });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('lists only the records with an English version, in English, with totals of their own', async () => {
+    const english = await items('/api/news/items?locale=en');
+    expect(english.items.map((item) => item.id)).toEqual([translated.id]);
+    expect(english.items[0]).toMatchObject({ title: 'Shareholders approve dividends', slug: 'shareholders-approve-dividends', lead: '' });
+    expect(english).toMatchObject({ total: 1, pageCount: 1 });
+    const russian = await items('/api/news/items');
+    expect(russian.items.map((item) => item.id)).toEqual(expect.arrayContaining([translated.id, untranslated.id, unfinished.id]));
+    expect(russian.items.find((item) => item.id === translated.id)?.title).toBe('Акционеры одобрили дивиденды');
+    expect(await items('/api/news/items?locale=ru')).toEqual(russian);
+    expect((await items('/api/news/main-items?locale=en')).items.map((item) => item.id)).toEqual([translated.id]);
+  });
+
+  it('finds a record by its English slug or id in English; one without a version is 404', async () => {
+    const bySlug = await t.app.inject('/api/news/item/shareholders-approve-dividends?locale=en');
+    expect(bySlug.statusCode).toBe(200);
+    expect(bySlug.json().data).toMatchObject({ id: translated.id, title: 'Shareholders approve dividends' });
+    expect((await t.app.inject(`/api/news/item/${translated.id}?locale=en`)).json().data.title).toBe('Shareholders approve dividends');
+    // Its Russian slug names it in Russian only, once it has an English one.
+    expect((await t.app.inject(`/api/news/item/${translated.slug}?locale=en`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/news/item/${translated.slug}`)).json().data.title).toBe('Акционеры одобрили дивиденды');
+    expect((await t.app.inject(`/api/news/item/${untranslated.slug}?locale=en`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/news/item/${unfinished.slug}?locale=en`)).statusCode).toBe(404);
+  });
+
+  it('reads a declared list (vacancies) the same way, and refuses a language the site does not have', async () => {
+    const vacancy = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/vacancies',
+      headers,
+      payload: { title: 'Аналитик', city: 'Москва', employment: 'full', public_at: daysAgo(1), translations: { en: { title: 'Analyst' } } },
+    });
+    expect(vacancy.statusCode, vacancy.body).toBe(200);
+    const english = await items('/api/vacancies?locale=en');
+    expect(english.items.map((item) => item.title)).toEqual(['Analyst']);
+    expect((await items('/api/vacancies?locale=en&city=Москва')).total).toBe(1);
+    const wrong = await t.app.inject('/api/news/items?locale=de');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Язык «de» на сайте не включён: ru, en.');
+  });
+
+  it('keeps each language apart in the page cache, and a translation saved shows in English at once', async () => {
+    const stored = async (url: string) => {
+      const before = t.app.pageCache.stats().entries;
+      const response = await t.app.inject(url);
+      // Storing waits for the generation's next scheduled time, after the answer went out.
+      for (let i = 0; i < 100 && t.app.pageCache.stats().entries === before; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(t.app.pageCache.stats().entries, url).toBe(before + 1);
+      return response.body;
+    };
+    const english = await stored('/api/news/items?locale=en&page=1');
+    const russian = await stored('/api/news/items?page=1');
+    expect(russian).not.toBe(english);
+    const entries = t.app.pageCache.stats().entries;
+    expect((await t.app.inject('/api/news/items?locale=en&page=1')).body).toBe(english);
+    expect(t.app.pageCache.stats().entries).toBe(entries);
+    const saved = await postForm(
+      t.app,
+      `/api/admin/news/update/${untranslated.id}`,
+      { ...headers, 'if-match': '*' },
+      {
+        translations: JSON.stringify({ en: { title: 'Now in English too' } }),
+      },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await items('/api/news/items?locale=en');
+    expect(after.items.map((item) => item.title)).toEqual(expect.arrayContaining(['Shareholders approve dividends', 'Now in English too']));
+    expect(after.total).toBe(2);
+  });
+});
+
+describe('public JSON reads with Russian alone', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(() => t?.close());
+
+  it('have no locale parameter: ?locale=en reads what the plain address reads', async () => {
+    const headers = await adminHeaders(t.app, 'USER');
+    await postForm(t.app, '/api/admin/news/add', headers, { title: 'Русская новость', public_at: daysAgo(1) });
+    const plain = await t.app.inject('/api/news/items');
+    expect((await t.app.inject('/api/news/items?locale=en')).body).toBe(plain.body);
+    expect((await t.app.inject('/api/news/items?locale=de')).statusCode).toBe(200);
+  });
+});
