@@ -22,6 +22,7 @@ import type { StoredDocument } from './types.js';
 import type { ListedResourceName, ListFilters, ListItem, PagedResourceName, PageRecord, ResourceOf } from './resources/index.js';
 import type { SearchPage } from './search.js';
 import type { EnquiryForm } from './enquiry.js';
+import type { Locale } from './locales.js';
 
 export interface SearchService {
   /** A page of what the site finds for a query (already checked: not empty, not too long). */
@@ -45,6 +46,8 @@ export interface PublicReads {
   values(resource: string, field: string): Promise<(string | number)[]>;
   /** A visible record's stored file, for its download. */
   file(resource: string, id: number, field: string): Promise<StoredDocument | null>;
+  /** A record's page key (its slug) in a language, where visitors may read it in that language; else null. */
+  keyIn(resource: string, id: number, locale: Locale): Promise<string | null>;
 }
 
 /** A page of a resource's public list, typed by its declaration. */

@@ -19,3 +19,22 @@ export const isLocale = (value: unknown): value is Locale => typeof value === 's
 /** The languages switched on besides Russian. */
 export const translationLocales = (siteLocales: readonly Locale[]): TranslationLocale[] =>
   siteLocales.filter((locale): locale is TranslationLocale => locale !== DEFAULT_LOCALE);
+
+/**
+ * The language of a site path and the path within it: `/en/news` is English `/news`, `/en` English `/`; every
+ * other path is Russian. Only the site's languages (`siteLocales`) have a prefix.
+ */
+export function splitLocalePath(path: string, siteLocales: readonly Locale[]): { locale: Locale; path: string } {
+  for (const locale of siteLocales) {
+    if (locale === DEFAULT_LOCALE) continue;
+    const prefix = `/${locale}`;
+    if (path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)) {
+      const rest = path.slice(prefix.length);
+      return { locale, path: rest.startsWith('/') ? rest : `/${rest}` };
+    }
+  }
+  return { locale: DEFAULT_LOCALE, path };
+}
+
+/** A site path in a language: Russian paths as they are, the others under their prefix (`/news` → `/en/news`). */
+export const localizedPath = (locale: Locale, path: string): string => (locale === DEFAULT_LOCALE ? path : path === '/' ? `/${locale}` : `/${locale}${path}`);

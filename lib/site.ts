@@ -2,6 +2,7 @@
 
 import type { ConfiguredCounter } from './analytics.js';
 import { ENQUIRY_RESULT_PARAM } from './enquiry.js';
+import type { Locale } from './locales.js';
 
 export const NOT_FOUND_HEADLINE = 'Кажется, что-то пошло не так!';
 export const NOT_FOUND_EXPLANATION = 'Страница, которую вы ищете, не существует, устарела или была удалена.';
@@ -98,6 +99,8 @@ export interface SiteSettings {
    * pages' serialised context stays as it was.
    */
   analytics?: ConfiguredCounter[];
+  /** The site's languages where it has more than Russian (`SITE_LOCALES=ru,en`); absent with Russian alone. */
+  locales?: Locale[];
 }
 
 /** The sitemap protocol's limit of addresses in one file. */

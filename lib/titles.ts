@@ -7,11 +7,16 @@ export function pageSuffix(page: number | null | undefined): string {
   return page && page >= 2 ? ` - страница ${page}` : '';
 }
 
-/** `{title}{ - страница N} | {brand}`; without a title, the brand alone (the default site title). */
-export function pageTitle(title: string | null | undefined, brand: string, page?: number | null): string {
+/** `{title}{ - страница N} | {brand}`; without a title, the brand alone (the default site title). `suffix`: the page suffix of another language. */
+export function pageTitle(
+  title: string | null | undefined,
+  brand: string,
+  page?: number | null,
+  suffix: (page: number | null | undefined) => string = pageSuffix,
+): string {
   const base = (title ?? '').trim();
   if (!base) return brand;
-  return `${base}${pageSuffix(page)} | ${brand}`;
+  return `${base}${suffix(page)} | ${brand}`;
 }
 
 /** The default description when a page has none of its own. */
@@ -20,8 +25,8 @@ export function defaultDescription(brand: string): string {
 }
 
 /** A description with the page suffix from page 2, so that paged lists do not repeat one description. */
-export function pageDescription(description: string, page?: number | null): string {
-  const suffix = pageSuffix(page);
+export function pageDescription(description: string, page?: number | null, suffixOf: (page: number | null | undefined) => string = pageSuffix): string {
+  const suffix = suffixOf(page);
   return suffix ? `${description}${suffix}` : description;
 }
 

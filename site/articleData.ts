@@ -3,6 +3,8 @@ import type { PageContextServer } from 'vike/types';
 import { ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
 import { imageAlt } from '@lib/titles.js';
 import type { Article } from '@lib/types.js';
+import { DEFAULT_LOCALE, localizedPath } from '@lib/locales.js';
+import { TEXTS } from './i18n/texts.js';
 import type { WithMeta } from './meta.js';
 
 export interface ArticlePageData extends WithMeta {
@@ -19,8 +21,9 @@ export function articlePageData(
 ): ArticlePageData {
   if (!article) throw render(404, ROUTE_NOT_FOUND_MESSAGE);
   const { site } = pageContext;
+  const locale = pageContext.locale ?? DEFAULT_LOCALE;
   const path = `${basePath}/${article.slug}`;
-  const url = `${site.publicUrl}${path}`;
+  const url = `${site.publicUrl}${localizedPath(locale, path)}`;
   const description = article.seo_description || article.lead || site.description;
   return {
     article,
@@ -39,7 +42,7 @@ export function articlePageData(
         datePublished: new Date(article.public_at).toISOString(),
         mainEntityOfPage: { '@type': 'WebPage', '@id': url },
         url,
-        inLanguage: 'ru-RU',
+        inLanguage: TEXTS[locale].dateLocale,
         ...(article.image ? { image: [`${site.publicUrl}${article.image.src}`] } : {}),
         author: { '@type': 'Organization', name: site.brand, url: `${site.publicUrl}/` },
         publisher: { '@type': 'Organization', name: site.brand, url: `${site.publicUrl}/` },

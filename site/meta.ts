@@ -1,3 +1,4 @@
+import type { Locale } from '@lib/locales.js';
 import type { PublicImage } from '@lib/types.js';
 
 /** What a page tells the document head: every `+data.ts` returns it as `meta`. */
@@ -13,6 +14,13 @@ export interface PageMeta {
   image?: PublicImage | null;
   /** Structured data (JSON-LD) for the page. */
   jsonLd?: Record<string, unknown>;
+  /**
+   * Where the site has several languages: the page's path in each of them, without the language prefix (null where
+   * it has no version); absent, the same path in every language the page exists in.
+   */
+  translatedPaths?: Partial<Record<Locale, string | null>>;
+  /** The list of the page's section, where the language switch leads when the page has no version in the other language. */
+  sectionPath?: string;
 }
 
 export interface WithMeta {

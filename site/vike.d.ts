@@ -1,4 +1,5 @@
 import type { ContentServices } from '@lib/content.js';
+import type { Locale } from '@lib/locales.js';
 import type { SiteSettings } from '@lib/site.js';
 import type { LayoutData } from '@lib/types.js';
 
@@ -7,6 +8,8 @@ declare global {
     interface Config {
       /** Names of the guards (middleware) the page needs, run in order before its data; an unknown name answers 500. */
       guards?: string[];
+      /** The page exists in English too, under `/en/…` (where the site has English); the others are 404 there. */
+      inEnglish?: boolean;
     }
     interface PageContext {
       /** Brand, public address, default description, alt template: set by the server, passed to the client. */
@@ -19,6 +22,8 @@ declare global {
       preview?: { expiresAt: string } | null;
       /** Why a preview link opens nothing (expired, forged); set by the server only, the page answers 403 with it. */
       previewRefusal?: string | null;
+      /** The language of the address (`/en/…`), set where the site has more than Russian; Russian when absent. */
+      locale?: Locale;
     }
     interface PageContextServer {
       /** The server's content services, called in-process without an HTTP request. Never passed to the client. */

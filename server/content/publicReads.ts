@@ -154,6 +154,18 @@ export function createPublicReads(
       });
     },
 
+    async keyIn(name, id, language) {
+      const resource = pagedResource(name);
+      const { key } = resource.public.page;
+      const translation = language !== DEFAULT_LOCALE ? language : null;
+      let query = tables.selectFrom(resource.table).select(['id', key]).where(visibleNow(resource)).where('id', '=', id);
+      if (translation) query = query.where(translatedIn(resource, translation));
+      const row = await query.executeTakeFirst();
+      if (!row) return null;
+      const [read = row] = translation ? await withTranslatedValues(db, resource, translation, [row]) : [row];
+      return String(read[key]);
+    },
+
     async file(name, id, field) {
       const resource = listedResource(name);
       const row = await visible(resource, {}).select(field).where('id', '=', id).executeTakeFirst();

@@ -9,6 +9,8 @@ import { RESOURCES } from '../../lib/resources/index.js';
 import { isSitePath, PAGE_QUERY_PARAMS, type SiteSettings } from '../../lib/site.js';
 import { DEFAULT_ALT_TEMPLATE, defaultDescription } from '../../lib/titles.js';
 import { createContentServices } from '../content/index.js';
+import type { KeepPerGeneration } from '../content/paging.js';
+import { splitLocalePath } from '../../lib/locales.js';
 import { PREVIEW_PARAM, previewOfQuery } from '../preview/links.js';
 import { publicRead } from '../cache/publicRead.js';
 import { redirectTarget } from '../redirects/store.js';
@@ -59,6 +61,7 @@ function siteSettings(app: FastifyInstance): SiteSettings {
     altTemplate: config.altTemplate ?? DEFAULT_ALT_TEMPLATE,
     phone: { display: phone.display, e164: phone.e164 },
     ...(config.analyticsCounters.length > 0 ? { analytics: config.analyticsCounters } : {}),
+    ...(config.siteLocales.length > 1 ? { locales: [...config.siteLocales] } : {}),
   };
 }
 
@@ -118,11 +121,16 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     // A preview link (`?preview=`) opens its record even as a draft; a link that is expired or forged opens nothing.
     const preview = await previewOfQuery(app.config.jwtSecret, request.query);
     const target = preview && 'target' in preview ? preview.target : null;
-    const base = target ? createContentServices(app.db, app.views, app.formTokens, (key, compute) => app.pageCache.memo(key, compute), target) : app.content;
-    const { content, onHit } = contentForRender(base, app.pageCache, app.views);
+    // A page under `/en/` reads the content in English (site/pages/+onBeforeRoute.ts routes it without the prefix).
+    const { locale } = splitLocalePath(request.url.split('?')[0] ?? '/', app.config.siteLocales);
+    const keep: KeepPerGeneration = (key, compute) => app.pageCache.memo(key, compute);
+    const base = target ? createContentServices(app.db, app.views, app.formTokens, keep, target, locale) : app.contentIn(locale);
+    const { content, onHit } = contentForRender(base, app.pageCache, app.views, locale);
     const pageContext = await renderPage({
       // The page sees its path and the parameters pages read, nothing else: what the page cache keys on.
       urlOriginal: request.publicUrl ?? request.url,
+      // Also for the error page, which Vike renders without the route's hooks.
+      locale,
       headersOriginal: request.headers,
       content,
       site,

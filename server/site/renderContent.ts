@@ -1,4 +1,5 @@
 import type { ContentServices } from '../../lib/content.js';
+import { DEFAULT_LOCALE, type Locale } from '../../lib/locales.js';
 import { resourceNamed } from '../../lib/resources/index.js';
 import type { PageCache } from '../cache/pageCache.js';
 import type { CountedTable, ViewCounter } from '../content/viewCounter.js';
@@ -15,11 +16,11 @@ interface RenderContent {
  * changes only with a write, so it is read and made into JSON once per cache generation. Reads of pages that count them
  * (articles) count a view; the render remembers them so that a visit answered from the page cache counts too.
  */
-export function contentForRender(base: ContentServices, cache: PageCache, views: ViewCounter): RenderContent {
+export function contentForRender(base: ContentServices, cache: PageCache, views: ViewCounter, locale: Locale = DEFAULT_LOCALE): RenderContent {
   const counted: { table: CountedTable; id: number }[] = [];
   const content: ContentServices = {
     ...base,
-    layout: () => cache.memo('layout', () => base.layout()),
+    layout: () => cache.memo(locale === DEFAULT_LOCALE ? 'layout' : `${locale}:layout`, () => base.layout()),
     reads: {
       ...base.reads,
       record: async (resource, key) => {

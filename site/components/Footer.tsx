@@ -1,5 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { requestConsentSettings } from '../client/consent.js';
+import { useTexts } from '../i18n/useTexts.js';
 import { useLayout } from '../useLayout.js';
 
 const NETWORK_LABELS: Record<string, string> = { vk: 'VK', telegram: 'TG', ok: 'OK', dzen: 'Дзен' };
@@ -9,6 +10,7 @@ const networkLabel = (network: { icon: string; title: string }) => NETWORK_LABEL
 export function Footer() {
   const { site } = usePageContext();
   const layout = useLayout();
+  const texts = useTexts();
   const year = new Date().getFullYear();
   return (
     <footer className="footer">
@@ -18,10 +20,10 @@ export function Footer() {
           <a className="footer__phone" href={`tel:${site.phone.e164}`}>
             {site.phone.display}
           </a>
-          <p className="footer__note">Бесплатно по России</p>
+          <p className="footer__note">{texts.freeCall}</p>
         </div>
-        <nav className="footer__col" aria-label="Информация">
-          <p className="footer__heading">Компания</p>
+        <nav className="footer__col" aria-label={texts.footerInformation}>
+          <p className="footer__heading">{texts.footerCompany}</p>
           <ul>
             {(layout?.menus.footer ?? []).map((item) => (
               <li key={item.id}>
@@ -29,19 +31,19 @@ export function Footer() {
               </li>
             ))}
             <li>
-              <a href="/rss.xml">RSS новостей</a>
+              <a href="/rss.xml">{texts.newsFeed}</a>
             </li>
             {site.analytics && (
               <li>
                 <button type="button" className="footer__button" onClick={requestConsentSettings}>
-                  Настройки cookie
+                  {texts.cookieSettings}
                 </button>
               </li>
             )}
           </ul>
         </nav>
-        <nav className="footer__col" aria-label="Оплата">
-          <p className="footer__heading">Оплата</p>
+        <nav className="footer__col" aria-label={texts.footerPayment}>
+          <p className="footer__heading">{texts.footerPayment}</p>
           <ul>
             {(layout?.menus.payment ?? []).map((item) => (
               <li key={item.id}>
@@ -51,7 +53,7 @@ export function Footer() {
           </ul>
         </nav>
         <div className="footer__col">
-          <p className="footer__heading">Мы в сетях</p>
+          <p className="footer__heading">{texts.footerNetworks}</p>
           <ul className="networks">
             {(layout?.networks ?? []).map((network) => (
               <li key={network.id}>
@@ -73,7 +75,8 @@ export function Footer() {
       </div>
       <div className="container footer__bottom">
         <p>
-          © {year} {site.brand}. Все права защищены.
+          © {year} {site.brand}
+          {texts.allRightsReserved}
         </p>
       </div>
     </footer>

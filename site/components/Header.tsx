@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { MenuLink } from '@lib/types.js';
+import { useTexts } from '../i18n/useTexts.js';
 import { useLayout } from '../useLayout.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
 
 function isCurrent(url: string, pathname: string): boolean {
   if (url === '/') return pathname === '/';
@@ -9,8 +11,9 @@ function isCurrent(url: string, pathname: string): boolean {
 }
 
 function Logo({ brand }: { brand: string }) {
+  const texts = useTexts();
   return (
-    <a className="logo" href="/" aria-label={`${brand} — на главную`}>
+    <a className="logo" href="/" aria-label={texts.logoLabel(brand)}>
       <svg className="logo__mark" viewBox="0 0 32 32" width="36" height="36" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="7" fill="currentColor" />
         <path
@@ -54,13 +57,14 @@ function MainMenu({ items, pathname }: { items: MenuLink[]; pathname: string }) 
 export function Header() {
   const { site, urlPathname } = usePageContext();
   const layout = useLayout();
+  const texts = useTexts();
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [urlPathname]); // eslint-disable-line react-hooks/set-state-in-effect -- the menu closes after a client-side navigation
   return (
     <header className="header">
       <div className="topbar">
         <div className="container topbar__inner">
-          <ul className="topbar__menu" aria-label="Быстрые ссылки">
+          <ul className="topbar__menu" aria-label={texts.quickLinks}>
             {(layout?.menus.header ?? []).map((item) => (
               <li key={item.id}>
                 <a href={item.url}>{item.title}</a>
@@ -69,16 +73,25 @@ export function Header() {
           </ul>
           <form className="topbar__search" action="/poisk" method="get" role="search">
             <label className="visually-hidden" htmlFor="header-search-q">
-              Поиск по сайту
+              {texts.searchLabel}
             </label>
-            <input id="header-search-q" className="topbar__search-input" type="search" name="q" placeholder="Поиск" maxLength={200} required />
-            <button className="topbar__search-button" type="submit" aria-label="Найти">
+            <input
+              id="header-search-q"
+              className="topbar__search-input"
+              type="search"
+              name="q"
+              placeholder={texts.searchPlaceholder}
+              maxLength={200}
+              required
+            />
+            <button className="topbar__search-button" type="submit" aria-label={texts.searchButton}>
               ⌕
             </button>
           </form>
           <a className="topbar__phone" href={`tel:${site.phone.e164}`}>
             {site.phone.display}
           </a>
+          <LanguageSwitch />
         </div>
       </div>
       <div className="container header__inner">
@@ -88,14 +101,14 @@ export function Header() {
           className="burger"
           aria-expanded={open}
           aria-controls="main-nav"
-          aria-label={open ? 'Закрыть меню' : 'Открыть меню'}
+          aria-label={open ? texts.closeMenu : texts.openMenu}
           onClick={() => setOpen((value) => !value)}
         >
           <span className="burger__line" />
           <span className="burger__line" />
           <span className="burger__line" />
         </button>
-        <nav id="main-nav" className={`nav${open ? ' nav--open' : ''}`} aria-label="Основное меню">
+        <nav id="main-nav" className={`nav${open ? ' nav--open' : ''}`} aria-label={texts.mainMenu}>
           <MainMenu items={layout?.menus.main ?? []} pathname={urlPathname} />
         </nav>
       </div>

@@ -1,3 +1,4 @@
+import { useTexts } from '../i18n/useTexts.js';
 import { listHref } from '../meta.js';
 
 interface PaginationProps {
@@ -23,13 +24,14 @@ export function pageWindow(page: number, pageCount: number): (number | null)[] {
 
 /** Links to the pages of a list (`?page=N` after its filters; page 1 has no `page`). */
 export function Pagination({ pathname, page, pageCount, chosen = {} }: PaginationProps) {
+  const texts = useTexts();
   if (pageCount <= 1) return null;
   const href = (n: number) => listHref(pathname, chosen, n);
   return (
-    <nav className="pagination" aria-label="Страницы">
+    <nav className="pagination" aria-label={texts.pages}>
       {page > 1 && (
         <a className="pagination__step" href={href(page - 1)} rel="prev">
-          ← Назад
+          {texts.previous}
         </a>
       )}
       <ul className="pagination__list">
@@ -45,7 +47,7 @@ export function Pagination({ pathname, page, pageCount, chosen = {} }: Paginatio
                   {n}
                 </span>
               ) : (
-                <a className="pagination__page" href={href(n)} aria-label={`Страница ${n}`}>
+                <a className="pagination__page" href={href(n)} aria-label={texts.pageNumber(n)}>
                   {n}
                 </a>
               )}
@@ -55,7 +57,7 @@ export function Pagination({ pathname, page, pageCount, chosen = {} }: Paginatio
       </ul>
       {page < pageCount && (
         <a className="pagination__step" href={href(page + 1)} rel="next">
-          Вперёд →
+          {texts.next}
         </a>
       )}
     </nav>

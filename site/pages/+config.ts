@@ -7,12 +7,12 @@ export default {
   extends: [vikeReact],
   // Pages live in site/pages: their routes start at `/`, not at `/site`.
   filesystemRoutingRoot: '/',
-  lang: 'ru',
   passToClient: ['site', 'layoutJson', 'preview', 'abortReason', 'abortStatusCode'],
   redirects: SITE_REDIRECTS,
   // Links are prefetched by site/client/prefetch.ts (idle callback, connection checks), not by Vike's default.
   prefetch: { staticAssets: false, pageContext: false },
   meta: {
     guards: { env: { server: true, client: true } },
+    inEnglish: { env: { server: true, client: true } },
   },
 } satisfies Config;

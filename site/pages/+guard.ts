@@ -1,5 +1,7 @@
 import { render } from 'vike/abort';
 import type { PageContext } from 'vike/types';
+import { DEFAULT_LOCALE } from '@lib/locales.js';
+import { ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
 import { runGuards } from '../guards.js';
 
 /**
@@ -8,5 +10,6 @@ import { runGuards } from '../guards.js';
  */
 export async function guard(pageContext: PageContext): Promise<void> {
   if (pageContext.previewRefusal) throw render(403, pageContext.previewRefusal);
+  if (pageContext.locale && pageContext.locale !== DEFAULT_LOCALE && !pageContext.config.inEnglish) throw render(404, ROUTE_NOT_FOUND_MESSAGE);
   await runGuards(pageContext.config.guards ?? [], pageContext);
 }

@@ -326,3 +326,103 @@ describe('public JSON reads with Russian alone', () => {
     expect((await t.app.inject('/api/news/items?locale=de')).statusCode).toBe(200);
   });
 });
+
+/** With English switched on, the site has `/en/…` pages of what is translated, linked both ways. */
+describe.each(await testDialects())('English pages on %s', (dialect) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let translated: AdminNews;
+  let untranslated: AdminNews;
+  const site = 'https://www.example.test';
+
+  const page = async (url: string, status = 200) => {
+    const response = await t.app.inject(url);
+    expect(response.statusCode, url).toBe(status);
+    return response.body;
+  };
+  const alternate = (language: string, path: string) => `<link rel="alternate" hrefLang="${language}" href="${site}${path}"/>`;
+
+  beforeAll(async () => {
+    ensureSiteBuilt();
+    t = await createTestApp(dialect, { env: { SITE_LOCALES: 'ru,en', PUBLIC_URL: site } });
+    headers = await adminHeaders(t.app, 'USER');
+    const add = async (fields: Record<string, string>) => {
+      const response = await postForm(t.app, '/api/admin/news/add', headers, { public_at: '2026-03-12T09:00:00.000Z', ...fields });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as AdminNews;
+    };
+    translated = await add({
+      title: 'Акционеры одобрили дивиденды',
+      translations: JSON.stringify({
+        en: { title: 'Shareholders approve dividends', slug: 'shareholders-approve-dividends', content: '<p>The meeting voted.</p>' },
+      }),
+    });
+    untranslated = await add({ title: 'Новость только по-русски' });
+  }, 240_000);
+  afterAll(() => t?.close());
+
+  it('lists in English only the news with an English version, in English, linking the English pages', async () => {
+    const html = await page('/en/news');
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('Shareholders approve dividends');
+    expect(html).toContain('href="/en/news/shareholders-approve-dividends"');
+    expect(html).not.toContain('Акционеры одобрили дивиденды');
+    expect(html).not.toContain(untranslated.title);
+    expect(html).toContain('<h1 class="page__title">News</h1>');
+    expect(html).toContain(`<link rel="canonical" href="${site}/en/news"/>`);
+    expect(html).toContain(alternate('ru', '/news'));
+    expect(html).toContain(alternate('en', '/en/news'));
+    expect(html).toContain(alternate('x-default', '/news'));
+    const russian = await page('/news');
+    expect(russian).toContain('<html lang="ru"');
+    expect(russian).toContain(untranslated.title);
+    expect(russian).toContain(alternate('en', '/en/news'));
+  });
+
+  it('shows a news item in English under its English slug, with hreflang both ways and a switch to the other language', async () => {
+    const english = await page('/en/news/shareholders-approve-dividends');
+    expect(english).toContain('<html lang="en"');
+    expect(english).toContain('<h1 class="article__title">Shareholders approve dividends</h1>');
+    expect(english).toContain('12 March 2026');
+    expect(english).toContain(`<link rel="canonical" href="${site}/en/news/shareholders-approve-dividends"/>`);
+    expect(english).toContain(alternate('ru', `/news/${translated.slug}`));
+    expect(english).toContain(alternate('en', '/en/news/shareholders-approve-dividends'));
+    expect(english).toContain(alternate('x-default', `/news/${translated.slug}`));
+    expect(english).toContain(`href="/news/${translated.slug}" hrefLang="ru" lang="ru">Русский</a>`);
+
+    const russian = await page(`/news/${translated.slug}`);
+    expect(russian).toContain('<html lang="ru"');
+    expect(russian).toContain(alternate('en', '/en/news/shareholders-approve-dividends'));
+    expect(russian).toContain(alternate('ru', `/news/${translated.slug}`));
+    expect(russian).toContain('href="/en/news/shareholders-approve-dividends" hrefLang="en" lang="en">English</a>');
+  });
+
+  it('answers 404 in English for a news item without an English version, whose Russian page switches to the English list', async () => {
+    const missing = await page(`/en/news/${untranslated.slug}`, 404);
+    expect(missing).toContain('<html lang="en"');
+    expect(missing).toContain('Something seems to have gone wrong!');
+    const russian = await page(`/news/${untranslated.slug}`);
+    expect(russian).not.toContain('hrefLang="en" href=');
+    expect(russian).toContain('href="/en/news" hrefLang="en" lang="en">English</a>');
+    // A page that has no English version at all is not there in English.
+    await page('/en/kontakty', 404);
+  });
+
+  it('caches each language apart, and a translation saved shows on the English list at once', async () => {
+    const before = await page('/en/news');
+    expect(await page('/en/news')).toBe(before);
+    expect(await page('/news')).not.toBe(before);
+    const saved = await postForm(
+      t.app,
+      `/api/admin/news/update/${untranslated.id}`,
+      { ...headers, 'if-match': '*' },
+      {
+        translations: JSON.stringify({ en: { title: 'Now also in English' } }),
+      },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await page('/en/news');
+    expect(after).toContain('Now also in English');
+    expect(after).toContain(`href="/en/news/${untranslated.slug}"`);
+  });
+});

@@ -1,6 +1,10 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { HeadBasics } from '../../components/HeadBasics.js';
+import { DEFAULT_LOCALE, localizedPath, type Locale } from '@lib/locales.js';
+import { alternatePaths } from '../../i18n/alternates.js';
 import { metaOf } from '../../meta.js';
+
+const OG_LOCALES: Readonly<Record<Locale, string>> = { ru: 'ru_RU', en: 'en_GB' };
 
 const jsonForScript = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -10,7 +14,11 @@ export function Head() {
   const { site } = pageContext;
   const meta = metaOf(pageContext.data);
   const isError = Boolean(pageContext.is404) || pageContext.abortStatusCode !== undefined || !meta;
-  const canonical = meta && !isError ? `${site.publicUrl}${meta.canonicalPath}` : null;
+  const locale = pageContext.locale ?? DEFAULT_LOCALE;
+  const canonical = meta && !isError ? `${site.publicUrl}${localizedPath(locale, meta.canonicalPath)}` : null;
+  // Where the site has several languages: the page in each language it exists in, and the Russian one by default.
+  const alternates = Object.entries(alternatePaths(pageContext));
+  const russian = alternatePaths(pageContext)[DEFAULT_LOCALE];
   const image = meta?.image ? `${site.publicUrl}${meta.image.src}` : null;
   return (
     <>
@@ -18,9 +26,13 @@ export function Head() {
       <meta name="theme-color" content="#0b5cad" />
       <link rel="alternate" type="application/rss+xml" title={`Новости | ${site.brand}`} href="/rss.xml" />
       {canonical && <link rel="canonical" href={canonical} />}
+      {alternates.map(([language, path]) => (
+        <link key={language} rel="alternate" hrefLang={language} href={`${site.publicUrl}${path}`} />
+      ))}
+      {alternates.length > 0 && russian && <link rel="alternate" hrefLang="x-default" href={`${site.publicUrl}${russian}`} />}
       {(isError || pageContext.preview) && <meta name="robots" content="noindex" />}
       <meta property="og:site_name" content={site.brand} />
-      <meta property="og:locale" content="ru_RU" />
+      <meta property="og:locale" content={OG_LOCALES[locale]} />
       <meta property="og:type" content={meta?.ogType ?? 'website'} />
       {canonical && <meta property="og:url" content={canonical} />}
       {image && <meta property="og:image" content={image} />}

@@ -5,15 +5,17 @@ import { Footer } from '../../components/Footer.js';
 import { Header } from '../../components/Header.js';
 import { PreviewBanner } from '../../components/PreviewBanner.js';
 import { Toasts } from '../../components/Toasts.js';
+import { useTexts } from '../../i18n/useTexts.js';
 
 export function Layout({ children }: { children: ReactNode }) {
+  const texts = useTexts();
   return (
     <>
       <a className="skip-link" href="#main">
-        Перейти к содержанию
+        {texts.skipLink}
       </a>
       <PreviewBanner />
-      <div className="progress" role="progressbar" aria-label="Загрузка страницы" aria-hidden="true">
+      <div className="progress" role="progressbar" aria-label={texts.loading} aria-hidden="true">
         <div className="progress__bar" />
       </div>
       <Header />

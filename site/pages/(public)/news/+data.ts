@@ -1,6 +1,8 @@
 import type { PageContextServer } from 'vike/types';
+import { DEFAULT_LOCALE } from '@lib/locales.js';
 import type { ArticleSummary, Page } from '@lib/types.js';
 import { assertPageExists, currentPage } from '../../../guards.js';
+import { TEXTS } from '../../../i18n/texts.js';
 import { listHref, type WithMeta } from '../../../meta.js';
 
 export interface NewsListData extends WithMeta {
@@ -9,14 +11,15 @@ export interface NewsListData extends WithMeta {
 
 export async function data(pageContext: PageContextServer): Promise<NewsListData> {
   const page = currentPage(pageContext);
+  const texts = TEXTS[pageContext.locale ?? DEFAULT_LOCALE];
   const list = await pageContext.content.news.list(page);
   assertPageExists(page, list.pageCount);
   return {
     list,
     meta: {
-      title: 'Новости',
+      title: texts.news,
       page,
-      description: `Новости компании ${pageContext.site.brand}: события, решения совета директоров, новые сервисы и итоги работы.`,
+      description: texts.newsDescription(pageContext.site.brand),
       canonicalPath: listHref('/news', {}, page),
     },
   };

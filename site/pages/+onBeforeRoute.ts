@@ -1,0 +1,20 @@
+import type { PageContext } from 'vike/types';
+import { splitLocalePath, type Locale } from '@lib/locales.js';
+
+/**
+ * The site's languages as the browser learnt them from the first page the server sent: a client-side navigation's
+ * page context does not carry what the server passes to the client until the page's data is fetched.
+ */
+let browserLocales: readonly Locale[] | undefined;
+
+/**
+ * The language of the address: where the site has English, `/en/…` is the page of `…` in English, routed as
+ * that page (the server reads its content in English). With Russian alone nothing changes.
+ */
+export function onBeforeRoute(pageContext: PageContext) {
+  if (pageContext.isClientSide && pageContext.site) browserLocales = pageContext.site.locales;
+  const locales = pageContext.isClientSide ? browserLocales : pageContext.site.locales;
+  if (!locales) return undefined;
+  const { locale, path } = splitLocalePath(pageContext.urlOriginal, locales);
+  return { pageContext: { locale, urlLogical: path } };
+}

@@ -1,0 +1,53 @@
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, postForm } from '../api/admin-helpers.js';
+import { CHROMIUM_ARGS, startSite, type RunningSite } from './server.js';
+
+/** The English pages in a browser: they hydrate, navigate on the client within English, and switch to Russian. */
+
+let site: RunningSite;
+let browser: Browser;
+let russianSlug: string;
+
+beforeAll(async () => {
+  site = await startSite({ SITE_LOCALES: 'ru,en' });
+  const headers = await adminHeaders(site.app, 'USER');
+  const response = await postForm(site.app, '/api/admin/news/add', headers, {
+    title: 'Акционеры одобрили дивиденды',
+    public_at: '2026-03-12T09:00:00.000Z',
+    translations: JSON.stringify({ en: { title: 'Shareholders approve dividends', slug: 'shareholders-approve-dividends' } }),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  russianSlug = (response.json() as { data: { slug: string } }).data.slug;
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe('English pages in a browser', () => {
+  it('hydrate, go to the English list without a reload, and switch to the Russian page', async () => {
+    const context = await browser.newContext({ baseURL: site.url, locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/en/news/shareholders-approve-dividends');
+    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined, { timeout: 20_000 });
+    await page.evaluate(() => ((window as Window & { __mark?: number }).__mark = 42));
+    await page.locator('.breadcrumbs a[href="/en/news"]').click();
+    await page.waitForURL('**/en/news');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('News');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.evaluate(() => (window as Window & { __mark?: number }).__mark)).toBe(42);
+    await page.locator('.language-switch a[hreflang="ru"]').click();
+    await page.waitForURL('**/news');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Новости');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    await page.goto(`/news/${russianSlug}`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Акционеры одобрили дивиденды');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
