@@ -19,8 +19,10 @@ export interface PageMeta {
    * it has no version); absent, the same path in every language the page exists in.
    */
   translatedPaths?: Partial<Record<Locale, string | null>>;
-  /** The list of the page's section, where the language switch leads when the page has no version in the other language. */
+  /** Where the language switch leads when the page has no version in the other language: its section's list, or itself. */
   sectionPath?: string;
+  /** The language of the canonical address when it is not the page's own (a page shown in Russian under `/en/`). */
+  canonicalLocale?: Locale;
 }
 
 export interface WithMeta {

@@ -4,7 +4,8 @@ import { readRecord } from '@lib/content.js';
 import { ROUTE_NOT_FOUND_MESSAGE, SECTION_PAGES } from '@lib/site.js';
 import type { TextPage } from '@lib/types.js';
 import { ENQUIRY_RESULT_PARAM, isEnquiryResult, type EnquiryForm, type EnquiryResult } from '@lib/enquiry.js';
-import type { WithMeta } from './meta.js';
+import { DEFAULT_LOCALE } from '@lib/locales.js';
+import type { PageMeta, WithMeta } from './meta.js';
 
 export interface TextPageData extends WithMeta {
   page: TextPage;
@@ -12,6 +13,8 @@ export interface TextPageData extends WithMeta {
   siblings: Pick<TextPage, 'identifier' | 'title'>[];
   /** The feedback form under the text, when the page shows one, and how its last plain form post went. */
   enquiry: { form: EnquiryForm; result: EnquiryResult | null } | null;
+  /** Shown in Russian under another language's address, the page having no version in it. */
+  inRussian: boolean;
 }
 
 /** A text page of a section (`null`: the site root); a page of another section redirects to its own address. */
@@ -32,14 +35,31 @@ export async function textPageData(pageContext: PageContextServer, section: stri
         ];
   const result = pageContext.urlParsed.search[ENQUIRY_RESULT_PARAM];
   const enquiry = page.form === 'enquiry' ? { form: await pageContext.content.enquiries.form(), result: isEnquiryResult(result) ? result : null } : null;
+  const canonicalPath = section === null ? `/${page.identifier}` : `/${section}/${page.identifier}`;
   return {
     page,
     siblings,
     enquiry,
+    inRussian: page.inRussian === true,
     meta: {
       title: page.seo_title || page.title,
       description: page.seo_description || undefined,
-      canonicalPath: section === null ? `/${page.identifier}` : `/${section}/${page.identifier}`,
+      canonicalPath,
+      ...(pageContext.site.locales ? await textPageLanguages(pageContext, page, canonicalPath) : {}),
     },
   };
+}
+
+/**
+ * Where the site has several languages: a text page exists in each language it is translated into; elsewhere its
+ * address in that language shows it in Russian with a notice, whose canonical address is the Russian page.
+ */
+async function textPageLanguages(pageContext: PageContextServer, page: TextPage & { inRussian?: boolean }, canonicalPath: string): Promise<Partial<PageMeta>> {
+  const current = pageContext.locale ?? DEFAULT_LOCALE;
+  if (page.inRussian) return { canonicalLocale: DEFAULT_LOCALE, translatedPaths: { [current]: null }, sectionPath: canonicalPath };
+  const others = (pageContext.site.locales ?? []).filter((locale) => locale !== current);
+  const translated = await Promise.all(
+    others.map(async (locale) => [locale, (await pageContext.content.reads.keyIn('text-pages', page.id, locale)) === null ? null : canonicalPath] as const),
+  );
+  return { translatedPaths: Object.fromEntries(translated), sectionPath: canonicalPath };
 }

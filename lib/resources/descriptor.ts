@@ -85,6 +85,11 @@ export interface PublicPageDeclaration {
   fields: readonly string[];
   /** Opening the page counts a read (`views`, which the page then shows). */
   countsViews?: boolean;
+  /**
+   * In another language, a record without a version in it is shown in Russian, marked `inRussian` (the page says so),
+   * instead of being a 404: for pages a visitor expects in every language (about the company, contacts).
+   */
+  russianFallback?: boolean;
 }
 
 /** What visitors read of a resource; the one generic read serves both parts (visibility, paging, the page cache). */

@@ -58,7 +58,9 @@ type PageOf<R extends Described> = NonNullable<NonNullable<R['public']>['page']>
 export type ListItem<R extends Described> = RecordWith<R, ListOf<R>['fields'][number]>;
 
 /** A record as its public page shows it (with `views` when opening it counts a read). */
-export type PageRecord<R extends Described> = RecordWith<R, PageOf<R>['fields'][number] | (PageOf<R> extends { countsViews: true } ? 'views' : never)>;
+export type PageRecord<R extends Described> = RecordWith<R, PageOf<R>['fields'][number] | (PageOf<R> extends { countsViews: true } ? 'views' : never)> &
+  // Shown in Russian under another language's address, the record having no version in it.
+  (PageOf<R> extends { russianFallback: true } ? { inRussian?: true } : unknown);
 
 /** The filters a list page may set: each declared filter's value, or absent. */
 export type ListFilters<R extends Described> = {

@@ -41,6 +41,7 @@ export const textPages = defineResource({
       path: textPagePath,
       pathFields: ['section', 'identifier'],
       fields: ['identifier', 'section', 'title', 'content', 'form', 'seo_title', 'seo_description', 'updated_at'],
+      russianFallback: true,
     },
   },
 });

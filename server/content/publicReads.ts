@@ -131,15 +131,18 @@ export function createPublicReads(
         .selectFrom(resource.table)
         .select([...columnsFor(resource, page.fields), ...(page.countsViews ? ['views'] : [])])
         .where(visibleNowOrPreviewed(resource, previewedId));
-      const found = english
-        ? await inLanguage(query, resource, english, page.key, key, byId)
-        : await query
-            .where((eb) => (byId === null ? eb(page.key, '=', key) : eb.or([eb('id', '=', byId), eb(page.key, '=', key)])))
-            .orderBy('id')
-            .executeTakeFirst();
+      const inRussian = () =>
+        query
+          .where((eb) => (byId === null ? eb(page.key, '=', key) : eb.or([eb('id', '=', byId), eb(page.key, '=', key)])))
+          .orderBy('id')
+          .executeTakeFirst();
+      const translated = english ? await inLanguage(query, resource, english, page.key, key, byId) : undefined;
+      const fallback = english !== null && !translated && page.russianFallback === true;
+      const found = english && !fallback ? translated : await inRussian();
       if (!found) return null;
-      const [row = found] = await localized(resource, [found]);
+      const [row = found] = english && !fallback ? await localized(resource, [found]) : [found];
       const record = toPublicRecord(resource, page.countsViews ? [...page.fields, 'views'] : page.fields, row);
+      if (fallback) record.inRussian = true;
       if (page.countsViews && record.id !== previewedId) views.record(resource.table, record.id);
       return record;
     },

@@ -1,3 +1,4 @@
+import { useTexts } from '../i18n/useTexts.js';
 import { SECTION_TITLES } from '../sections.js';
 import type { TextPageData } from '../textPageData.js';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.js';
@@ -6,6 +7,7 @@ import { RichText } from './RichText.js';
 
 export function TextPageView({ data }: { data: TextPageData }) {
   const { page, siblings, enquiry } = data;
+  const texts = useTexts();
   const section = page.section;
   const crumbs: Crumb[] = section ? [{ title: SECTION_TITLES[section] ?? section, href: `/${section}` }, { title: page.title }] : [{ title: page.title }];
   return (
@@ -25,7 +27,12 @@ export function TextPageView({ data }: { data: TextPageData }) {
             </ul>
           </nav>
         )}
-        <article className="text-page">
+        {data.inRussian && (
+          <p className="notice" role="note">
+            {texts.shownInRussian}
+          </p>
+        )}
+        <article className="text-page" lang={data.inRussian ? 'ru' : undefined}>
           <h1 className="page__title">{page.title}</h1>
           <RichText html={page.content} />
           {enquiry && <EnquiryFormView form={enquiry.form} result={enquiry.result} back={data.meta.canonicalPath ?? `/${page.identifier}`} />}

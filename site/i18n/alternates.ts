@@ -19,7 +19,7 @@ export function alternatePaths(pageContext: PageContext): Partial<Record<Locale,
   const paths: Partial<Record<Locale, string>> = {};
   for (const locale of locales) {
     const exists = locale === DEFAULT_LOCALE || locale === current || pageContext.config.inEnglish === true;
-    const path = locale === current ? meta.canonicalPath : meta.translatedPaths ? meta.translatedPaths[locale] : meta.canonicalPath;
+    const path = meta.translatedPaths && locale in meta.translatedPaths ? meta.translatedPaths[locale] : meta.canonicalPath;
     if (exists && path) paths[locale] = localizedPath(locale, path);
   }
   return paths;

@@ -46,6 +46,8 @@ export interface SiteTexts {
   news: string;
   noNews: string;
   newsDescription: (brand: string) => string;
+  /** Above a page shown in Russian under another language's address. */
+  shownInRussian: string;
   /** The language switch: its accessible name, and each language's name in its own words. */
   languageSwitch: string;
   languageNames: Readonly<Record<Locale, string>>;
@@ -94,6 +96,7 @@ export const TEXTS: Readonly<Record<Locale, SiteTexts>> = {
     news: 'Новости',
     noNews: 'Новостей пока нет.',
     newsDescription: (brand) => `Новости компании ${brand}: события, решения совета директоров, новые сервисы и итоги работы.`,
+    shownInRussian: 'Эта страница пока есть только на русском языке.',
     languageSwitch: 'Язык сайта',
     languageNames: LANGUAGE_NAMES,
     dateLocale: 'ru-RU',
@@ -136,6 +139,7 @@ export const TEXTS: Readonly<Record<Locale, SiteTexts>> = {
     news: 'News',
     noNews: 'No news yet.',
     newsDescription: (brand) => `${brand} news: events, board decisions, new services and results.`,
+    shownInRussian: 'This page is not available in English yet: here is its Russian version.',
     languageSwitch: 'Site language',
     languageNames: LANGUAGE_NAMES,
     dateLocale: 'en-GB',

@@ -405,7 +405,41 @@ describe.each(await testDialects())('English pages on %s', (dialect) => {
     expect(russian).not.toContain('hrefLang="en" href=');
     expect(russian).toContain('href="/en/news" hrefLang="en" lang="en">English</a>');
     // A page that has no English version at all is not there in English.
-    await page('/en/kontakty', 404);
+    await page('/en/karera', 404);
+  });
+
+  it('shows a text page without an English version in Russian with a notice, then in English once translated', async () => {
+    const manager = await adminHeaders(t.app, 'MANAGER');
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/text-pages/add',
+      headers: manager,
+      payload: { identifier: 'o-nas', title: 'Компания', content: '<p>Русский текст.</p>' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const fallback = await page('/en/o-nas');
+    expect(fallback).toContain('<html lang="en"');
+    expect(fallback).toContain('This page is not available in English yet: here is its Russian version.');
+    expect(fallback).toContain('<article class="text-page" lang="ru"><h1 class="page__title">Компания</h1>');
+    expect(fallback).toContain(`<link rel="canonical" href="${site}/o-nas"/>`);
+    expect(fallback).not.toContain('hrefLang="en" href=');
+    const russian = await page('/o-nas');
+    expect(russian).not.toContain('hrefLang="en" href=');
+    expect(russian).toContain('href="/en/o-nas" hrefLang="en" lang="en">English</a>');
+
+    const translated = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/text-pages/update',
+      headers: { ...manager, 'if-match': '*' },
+      payload: { identifier: 'o-nas', content: '<p>Русский текст.</p>', translations: { en: { title: 'About us', content: '<p>English text.</p>' } } },
+    });
+    expect(translated.statusCode, translated.body).toBe(200);
+    const english = await page('/en/o-nas');
+    expect(english).toContain('<h1 class="page__title">About us</h1>');
+    expect(english).not.toContain('not available in English');
+    expect(english).toContain(`<link rel="canonical" href="${site}/en/o-nas"/>`);
+    expect(english).toContain(alternate('ru', '/o-nas'));
+    expect(await page('/o-nas')).toContain(alternate('en', '/en/o-nas'));
   });
 
   it('caches each language apart, and a translation saved shows on the English list at once', async () => {

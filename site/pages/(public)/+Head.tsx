@@ -15,7 +15,7 @@ export function Head() {
   const meta = metaOf(pageContext.data);
   const isError = Boolean(pageContext.is404) || pageContext.abortStatusCode !== undefined || !meta;
   const locale = pageContext.locale ?? DEFAULT_LOCALE;
-  const canonical = meta && !isError ? `${site.publicUrl}${localizedPath(locale, meta.canonicalPath)}` : null;
+  const canonical = meta && !isError ? `${site.publicUrl}${localizedPath(meta.canonicalLocale ?? locale, meta.canonicalPath)}` : null;
   // Where the site has several languages: the page in each language it exists in, and the Russian one by default.
   const alternates = Object.entries(alternatePaths(pageContext));
   const russian = alternatePaths(pageContext)[DEFAULT_LOCALE];
