@@ -42,7 +42,7 @@ export function createContentServices(
   locale: Locale = DEFAULT_LOCALE,
 ): ContentServices {
   const reads = createPublicReads(db, views, keep, previewed, locale);
-  const menu = createMenuService(db);
+  const menu = createMenuService(db, locale);
   const network = createNetworkService(db);
   return {
     news: createNewsService(reads),

@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { ContentServices } from '../../lib/content.js';
 import { MENU_KINDS, type MenuItem, type MenuKind } from '../../lib/types.js';
 import type { Database, MenuItemRow } from '../db/schema.js';
+import { DEFAULT_LOCALE, localizedPath, type Locale, type TranslationLocale } from '../../lib/locales.js';
+import { isSitePath, resourceNamed } from '../../lib/resources/index.js';
+import { translationsOf } from '../translations/store.js';
 
 /** Attaches every item to its parent by `parent_id`; items without a parent (or whose parent is absent) are the roots. */
 export function buildMenuTree(rows: MenuItemRow[]): MenuItem[] {
@@ -33,12 +36,36 @@ export function boundedMenu(kind: MenuKind, roots: MenuItem[]): MenuItem[] {
   return roots.slice(0, items).map((item) => ({ ...item, children: item.children.slice(0, children).map((child) => ({ ...child, children: [] })) }));
 }
 
-export function createMenuService(db: Kysely<Database>): ContentServices['menu'] {
+/**
+ * A menu's items in another language than Russian: those translated into it, under their name in it, their
+ * addresses on the site in it (`/news` → `/en/news`); an untranslated item leaves its children out too, so no menu
+ * mixes languages.
+ */
+async function inLanguage(db: Kysely<Database>, locale: TranslationLocale, rows: MenuItemRow[]): Promise<MenuItemRow[]> {
+  const translations = await translationsOf(
+    db,
+    resourceNamed('menus'),
+    rows.map((row) => row.id),
+    locale,
+  );
+  const kept = new Set(rows.filter((row) => translations.get(row.id)?.translated).map((row) => row.id));
+  return rows
+    .filter((row) => kept.has(row.id) && (row.parent_id === null || kept.has(row.parent_id)))
+    .map((row) => ({
+      ...row,
+      title: translations.get(row.id)?.values.title ?? row.title,
+      url: isSitePath(row.url) ? localizedPath(locale, row.url) : row.url,
+    }));
+}
+
+/** The menus in `locale`. */
+export function createMenuService(db: Kysely<Database>, locale: Locale = DEFAULT_LOCALE): ContentServices['menu'] {
   return {
     async tree(kind) {
       let query = db.selectFrom('menu_items').selectAll();
       if (kind !== 'all') query = query.where('kind', '=', kind);
-      const roots = buildMenuTree(await query.orderBy('kind').orderBy('position').orderBy('id').execute());
+      const rows = await query.orderBy('kind').orderBy('position').orderBy('id').execute();
+      const roots = buildMenuTree(locale === DEFAULT_LOCALE ? rows : await inLanguage(db, locale, rows));
       const kinds = kind === 'all' ? [...MENU_KINDS].sort() : [kind];
       return kinds.flatMap((each) =>
         boundedMenu(

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { MenuLink } from '@lib/types.js';
-import { useTexts } from '../i18n/useTexts.js';
+import { useLocalizedPath, useTexts } from '../i18n/useTexts.js';
 import { useLayout } from '../useLayout.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 
@@ -58,6 +58,8 @@ export function Header() {
   const { site, urlPathname } = usePageContext();
   const layout = useLayout();
   const texts = useTexts();
+  // The menus link the pages in the page's language; the route's path is the page's without the language.
+  const localized = useLocalizedPath();
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [urlPathname]); // eslint-disable-line react-hooks/set-state-in-effect -- the menu closes after a client-side navigation
   return (
@@ -109,7 +111,7 @@ export function Header() {
           <span className="burger__line" />
         </button>
         <nav id="main-nav" className={`nav${open ? ' nav--open' : ''}`} aria-label={texts.mainMenu}>
-          <MainMenu items={layout?.menus.main ?? []} pathname={urlPathname} />
+          <MainMenu items={layout?.menus.main ?? []} pathname={localized(urlPathname)} />
         </nav>
       </div>
     </header>

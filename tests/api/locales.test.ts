@@ -442,6 +442,23 @@ describe.each(await testDialects())('English pages on %s', (dialect) => {
     expect(await page('/o-nas')).toContain(alternate('en', '/en/o-nas'));
   });
 
+  it('shows in English the menu items translated into it, linking the English pages, and leaves the others out', async () => {
+    const manager = await adminHeaders(t.app, 'MANAGER');
+    const addItem = async (payload: object) => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/admin/menus', headers: manager, payload: { kind: 'main', ...payload } });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await addItem({ title: 'Пресс-центр', url: '/news', translations: { en: { title: 'Press centre' } } });
+    await addItem({ title: 'Вакансии компании', url: '/karera' });
+    const english = await page('/en/news');
+    expect(english).toContain('href="/en/news" aria-current="page">Press centre</a>');
+    expect(english).not.toContain('Пресс-центр');
+    expect(english).not.toContain('Вакансии компании');
+    const russian = await page('/news');
+    expect(russian).toContain('href="/news" aria-current="page">Пресс-центр</a>');
+    expect(russian).toContain('Вакансии компании');
+  });
+
   it('caches each language apart, and a translation saved shows on the English list at once', async () => {
     const before = await page('/en/news');
     expect(await page('/en/news')).toBe(before);
