@@ -14,6 +14,8 @@ export const DEFAULT_LOCALE = 'ru' satisfies Locale;
 /** The languages besides Russian, which a record may have a translation into. */
 export type TranslationLocale = Exclude<Locale, typeof DEFAULT_LOCALE>;
 
+export const TRANSLATION_LOCALES: readonly TranslationLocale[] = LOCALES.filter((locale): locale is TranslationLocale => locale !== DEFAULT_LOCALE);
+
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 /** The languages switched on besides Russian. */

@@ -53,7 +53,7 @@ export function createContentServices(
     textPages: createTextPagesService(db),
     photobank: createPhotobankService(db, keep),
     reads,
-    search: createSearchService(db),
+    search: createSearchService(db, locale),
     enquiries: createEnquiryFormService(db, tokens),
   };
 }

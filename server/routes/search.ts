@@ -8,6 +8,7 @@ import { requirePage } from '../http/paging.js';
 import { adminSearch } from '../search/service.js';
 import { SEARCH_DOCS } from './openapi/site.js';
 import { ADMIN_DOCS } from './openapi/admin.js';
+import { localeParams, requestedLocale, withLocaleQuery } from '../translations/publicQuery.js';
 
 /** The query parameter `q`: one string, not empty, not too long; anything else is a 400 naming `q`. */
 export function searchQuery(value: unknown): string {
@@ -39,11 +40,15 @@ async function adminSearchRoutes(app: FastifyInstance): Promise<void> {
 
 /** `GET /api/search?q=&page=`: the site's full-text search; `GET /api/admin/search?q=`: the admin's. */
 export const searchRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: Record<string, unknown> }>('/api/search', { schema: SEARCH_DOCS, ...publicRead('q', 'page') }, async (request) => {
-    const q = searchQuery(request.query.q);
-    return {
-      data: await app.content.search.search(q, requirePage(request.query.page)),
-    };
-  });
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/api/search',
+    { schema: withLocaleQuery(SEARCH_DOCS, app.config), ...publicRead('q', 'page', ...localeParams(app.config)) },
+    async (request) => {
+      const q = searchQuery(request.query.q);
+      return {
+        data: await app.contentIn(requestedLocale(request, app.config)).search.search(q, requirePage(request.query.page)),
+      };
+    },
+  );
   await app.register(adminSearchRoutes);
 };

@@ -1,5 +1,6 @@
 import { RESOURCES, type ResourceDescriptor, type SearchDeclaration } from '../../lib/resources/index.js';
 import { plainText } from '../../lib/html.js';
+import { DEFAULT_LOCALE, localizedPath, type Locale, type TranslationLocale } from '../../lib/locales.js';
 
 /** A resource the search indexes. */
 export type SearchableResource = ResourceDescriptor & {
@@ -23,6 +24,8 @@ export interface SearchDocument {
   public_at: string | null;
   unpublish_at: string | null;
   published: number;
+  /** The language of the entry. */
+  locale: Locale;
 }
 
 const textOf = (resource: ResourceDescriptor, name: string, value: unknown): string => {
@@ -42,7 +45,7 @@ function resultAddress(resource: SearchableResource): (record: Readonly<Record<s
  * One record as the index keeps it. Records with `published`, `public_at` and `unpublish_at` are visible publicly
  * when published, their date has come and their withdrawal has not; records without them (text pages) always are.
  */
-export function documentOf(resource: SearchableResource, row: Readonly<Record<string, unknown>>): SearchDocument {
+export function documentOf(resource: SearchableResource, row: Readonly<Record<string, unknown>>, locale?: TranslationLocale): SearchDocument {
   const [titleField, ...textFields] = resource.search.fields;
   const publicAt = 'public_at' in resource.fields ? (row.public_at as string | null) : null;
   return {
@@ -53,10 +56,12 @@ export function documentOf(resource: SearchableResource, row: Readonly<Record<st
       .map((name) => textOf(resource, name, row[name]))
       .filter(Boolean)
       .join(' '),
-    url: resultAddress(resource)(row),
+    // A result in another language leads to the record's page in it; a declared address (a file, a section) stays.
+    url: locale && !resource.search.url ? localizedPath(locale, resultAddress(resource)(row)) : resultAddress(resource)(row),
     date: publicAt ?? String(row.updated_at ?? row.created_at ?? ''),
     public_at: publicAt,
     unpublish_at: 'unpublish_at' in resource.fields ? (row.unpublish_at as string | null) : null,
     published: 'published' in resource.fields ? Number(row.published) : 1,
+    locale: locale ?? DEFAULT_LOCALE,
   };
 }

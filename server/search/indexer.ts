@@ -1,7 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
 import type { Database, Db } from '../db/schema.js';
-import { documentOf, SEARCHABLE, searchableNamed, type SearchDocument } from './documents.js';
+import { documentOf, SEARCHABLE, searchableNamed, type SearchableResource, type SearchDocument } from './documents.js';
+import { TRANSLATION_LOCALES } from '../../lib/locales.js';
+import { translatedAmong } from '../translations/store.js';
+import { withTranslatedValues } from '../translations/publicReads.js';
+import { searchConfiguration } from './language.js';
 import { normalizedText, stemsOf } from './text.js';
 import { isPostgres } from '../db/dialect.js';
 
@@ -15,12 +19,14 @@ async function removeDocument(db: Db, resource: string, recordId: number): Promi
 }
 
 /** The PostgreSQL row of a document: its words stemmed into a tsvector, the title weighing more than the text. */
-const postgresRow = (document: SearchDocument): SearchDocument =>
-  ({
+const postgresRow = (document: SearchDocument): SearchDocument => {
+  const configuration = sql.lit(searchConfiguration(document.locale));
+  return {
     ...document,
-    // PostgreSQL stems the words normalised in JS (ё as е, split the same way).
-    document: sql`setweight(to_tsvector('russian', ${normalizedText(document.title)}), 'A') || setweight(to_tsvector('russian', ${normalizedText(document.body)}), 'B')`,
-  }) as SearchDocument;
+    // PostgreSQL stems the words normalised in JS (ё as е, split the same way), in the entry's language.
+    document: sql`setweight(to_tsvector(${configuration}, ${normalizedText(document.title)}), 'A') || setweight(to_tsvector(${configuration}, ${normalizedText(document.body)}), 'B')`,
+  } as SearchDocument;
+};
 
 /** Documents a rebuild inserts with one statement (two on SQLite), within both dialects' limits of bound parameters. */
 const INSERT_BATCH = 500;
@@ -45,7 +51,28 @@ export async function indexRecord(db: Db, resource: ResourceDescriptor, row: Rea
   const searchable = searchableNamed(resource.name);
   if (!searchable) return;
   await removeDocument(db, searchable.name, Number(row.id));
-  await insertDocuments(db, [documentOf(searchable, row)]);
+  await insertDocuments(db, [documentOf(searchable, row), ...(await translatedDocuments(db, searchable, [row]))]);
+}
+
+/** The entries of the records' versions in other languages, for those translated into one. */
+async function translatedDocuments(db: Db, resource: SearchableResource, rows: readonly Readonly<Record<string, unknown>>[]): Promise<SearchDocument[]> {
+  const documents: SearchDocument[] = [];
+  for (const locale of TRANSLATION_LOCALES) {
+    const translated = await translatedAmong(
+      db,
+      resource,
+      rows.map((row) => Number(row.id)),
+      locale,
+    );
+    const versions = await withTranslatedValues(
+      db,
+      resource,
+      locale,
+      rows.filter((row) => translated.has(Number(row.id))),
+    );
+    documents.push(...versions.map((version) => documentOf(resource, version, locale)));
+  }
+  return documents;
 }
 
 /** Drops one record's entry (after it was removed). */
@@ -68,6 +95,7 @@ export async function reindexAll(db: Kysely<Database>): Promise<number> {
         unknown
       >[];
       for (const row of rows) documents.push(documentOf(resource, row));
+      documents.push(...(await translatedDocuments(trx, resource, rows)));
     }
     documents.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     await insertDocuments(trx, documents);

@@ -5,6 +5,8 @@ import { indexedVisibleNow } from '../content/visibility.js';
 import type { SearchDocument } from './documents.js';
 import { normalizedText, stemOf, stemsOf, wordsOf } from './text.js';
 import { isPostgres } from '../db/dialect.js';
+import { DEFAULT_LOCALE, type Locale } from '../../lib/locales.js';
+import { searchConfiguration } from './language.js';
 
 /** The query's stems, without repeats; none when it has only stop words or no words at all. */
 export const queryStems = (q: string): string[] => [...new Set(stemsOf(q))];
@@ -14,7 +16,7 @@ export const queryStems = (q: string): string[] => [...new Set(stemsOf(q))];
  * normalised words itself (`plainto_tsquery('russian', …)`); SQLite's FTS5 matches the stems computed here
  * (quoted: they are letters and digits only).
  */
-const tsQuery = (q: string) => sql`plainto_tsquery('russian', ${normalizedText(q)})`;
+const tsQuery = (q: string, locale: Locale) => sql`plainto_tsquery(${sql.lit(searchConfiguration(locale))}, ${normalizedText(q)})`;
 const ftsMatch = (stems: readonly string[]) => stems.map((stem) => `"${stem}"`).join(' ');
 
 export interface SearchOptions {
@@ -25,10 +27,12 @@ export interface SearchOptions {
   publicOnly: boolean;
   limit: number;
   offset: number;
+  /** The language of the entries looked in; Russian when absent. */
+  locale?: Locale;
 }
 
 /** A found item, as the index keeps it. */
-export type IndexedItem = SearchDocument;
+export type IndexedItem = Omit<SearchDocument, 'locale'>;
 
 interface Candidate {
   id: number;
@@ -43,15 +47,17 @@ interface Candidate {
  */
 function candidatesOf(db: Db, options: SearchOptions, stems: readonly string[]) {
   const postgres = isPostgres(db);
+  const locale = options.locale ?? DEFAULT_LOCALE;
   const conditions: RawBuilder<SqlBool>[] = [
-    postgres ? sql<SqlBool>`si.document @@ ${tsQuery(options.q)}` : sql<SqlBool>`search_fts match ${ftsMatch(stems)}`,
+    postgres ? sql<SqlBool>`si.document @@ ${tsQuery(options.q, locale)}` : sql<SqlBool>`search_fts match ${ftsMatch(stems)}`,
     sql<SqlBool>`si.resource in (${sql.join(options.resources)})`,
+    sql<SqlBool>`si.locale = ${locale}`,
   ];
   if (options.publicOnly) conditions.push(indexedVisibleNow('si'));
   const where = sql.join(conditions, sql` and `);
   const limit = SEARCH_RESULTS_MAX + 1;
   return postgres
-    ? sql<Candidate>`select c.id, ts_rank(c.document, ${tsQuery(options.q)}) as score, c.date
+    ? sql<Candidate>`select c.id, ts_rank(c.document, ${tsQuery(options.q, locale)}) as score, c.date
         from (select si.id, si.document, si.date from search_index si where ${where} order by si.id desc limit ${limit}) c`.execute(db)
     : sql<Candidate>`select si.id, -bm25(search_fts, 10.0, 1.0) as score, si.date
         from search_fts join search_index si on si.id = search_fts.rowid where ${where} order by search_fts.rowid desc limit ${limit}`.execute(db);

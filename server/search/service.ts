@@ -5,13 +5,14 @@ import { ADMIN_SEARCH_LIMIT, SEARCH_PAGE_SIZE, type AdminSearchResult, type Sear
 import { pageCountOf } from '../../lib/paging.js';
 import type { Database } from '../db/schema.js';
 import { SEARCHABLE } from './documents.js';
+import { DEFAULT_LOCALE, type Locale } from '../../lib/locales.js';
 import { fragment, highlight } from './fragments.js';
 import { queryStems, searchIndex } from './query.js';
 
 const kindOf = (resource: string): string => SEARCHABLE.find((item) => item.name === resource)?.search.kind ?? '';
 
-/** The site's search: published items whose date has come, of every searchable resource. */
-export function createSearchService(db: Kysely<Database>): SearchService {
+/** The site's search: published items whose date has come, of every searchable resource, in `locale`. */
+export function createSearchService(db: Kysely<Database>, locale: Locale = DEFAULT_LOCALE): SearchService {
   return {
     async search(q, page) {
       const stems = new Set(queryStems(q));
@@ -21,6 +22,7 @@ export function createSearchService(db: Kysely<Database>): SearchService {
         publicOnly: true,
         limit: SEARCH_PAGE_SIZE,
         offset: (page - 1) * SEARCH_PAGE_SIZE,
+        locale,
       });
       const results: SearchResult[] = items.map((item) => ({
         resource: item.resource,

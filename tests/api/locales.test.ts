@@ -280,6 +280,26 @@ describe.each(await testDialects())('public JSON reads in English on %s', (diale
     expect(wrong.json().message).toBe('Язык «de» на сайте не включён: ru, en.');
   });
 
+  it('searches each language apart: the English search stems English words and leads to the English page', async () => {
+    const search = async (query: string) => {
+      const response = await t.app.inject(`/api/search?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as { items: { id: number; url: string; title: { text: string }[] }[]; total: number };
+    };
+    const english = await search('q=shareholder&locale=en');
+    expect(english.items.map((item) => item.id)).toEqual([translated.id]);
+    expect(english.items[0]?.url).toBe('/en/news/shareholders-approve-dividends');
+    expect(english.items[0]?.title.map((piece) => piece.text).join('')).toBe('Shareholders approve dividends');
+    expect((await search('q=shareholder')).total).toBe(0);
+    expect((await search(`q=${encodeURIComponent('акционеры')}&locale=en`)).total).toBe(0);
+    const russian = await search(`q=${encodeURIComponent('акционер')}`);
+    expect(russian.items.map((item) => item.url)).toEqual([`/news/${translated.slug}`]);
+    expect((await search(`q=${encodeURIComponent('русски')}&locale=en`)).total).toBe(0);
+    // The admin list's search box finds a record by its English words too.
+    const listed = await t.app.inject({ url: `/api/admin/news?filter=${encodeURIComponent('{"q":"shareholders"}')}`, headers });
+    expect((listed.json().data as { id: number }[]).map((row) => row.id)).toEqual([translated.id]);
+  });
+
   it('keeps each language apart in the page cache, and a translation saved shows in English at once', async () => {
     const stored = async (url: string) => {
       const before = t.app.pageCache.stats().entries;

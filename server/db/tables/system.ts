@@ -34,6 +34,8 @@ export interface SearchIndexTable {
   /** The record's withdrawal moment, when it declares one and has it set. */
   unpublish_at: string | null;
   published: number;
+  /** The language of the entry: `ru`, or `en` for a record's English version. */
+  locale: Generated<string>;
 }
 
 /** When each periodic job last ran on any process (`server/jobs/periodicJobs.ts`). */
