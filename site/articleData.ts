@@ -4,7 +4,7 @@ import { ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
 import { imageAlt } from '@lib/titles.js';
 import type { Article } from '@lib/types.js';
 import { DEFAULT_LOCALE, localizedPath } from '@lib/locales.js';
-import { TEXTS } from './i18n/texts.js';
+import { TEXTS } from '@lib/siteTexts.js';
 import type { WithMeta } from './meta.js';
 
 export interface ArticlePageData extends WithMeta {

@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { requestConsentSettings } from '../client/consent.js';
-import { useTexts } from '../i18n/useTexts.js';
+import { useLocalizedPath, useTexts } from '../i18n/useTexts.js';
 import { useLayout } from '../useLayout.js';
 
 const NETWORK_LABELS: Record<string, string> = { vk: 'VK', telegram: 'TG', ok: 'OK', dzen: 'Дзен' };
@@ -11,6 +11,7 @@ export function Footer() {
   const { site } = usePageContext();
   const layout = useLayout();
   const texts = useTexts();
+  const localized = useLocalizedPath();
   const year = new Date().getFullYear();
   return (
     <footer className="footer">
@@ -31,7 +32,7 @@ export function Footer() {
               </li>
             ))}
             <li>
-              <a href="/rss.xml">{texts.newsFeed}</a>
+              <a href={localized('/rss.xml')}>{texts.newsFeed}</a>
             </li>
             {site.analytics && (
               <li>

@@ -1,6 +1,6 @@
 import { formatDate } from '@lib/format.js';
 import { DEFAULT_LOCALE, type Locale } from '@lib/locales.js';
-import { TEXTS } from './texts.js';
+import { TEXTS } from '@lib/siteTexts.js';
 
 const LONG_DATES = new Map<Locale, Intl.DateTimeFormat>();
 

@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '@lib/locales.js';
-import { TEXTS, type SiteTexts } from './texts.js';
+import { TEXTS, type SiteTexts } from '@lib/siteTexts.js';
 
 /** The language of the page being shown. */
 export const useLocale = (): Locale => usePageContext().locale ?? DEFAULT_LOCALE;

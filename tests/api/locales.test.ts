@@ -24,7 +24,7 @@ async function visitorReads(dataDir: string, siteLocales: string | undefined): P
   const app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
   try {
     const answers: Record<string, string> = {};
-    for (const url of ['/', FIXED_NEWS_PATH, '/news', '/api/news/main-items', '/api/vacancies', '/api/menu']) {
+    for (const url of ['/', FIXED_NEWS_PATH, '/news', '/api/news/main-items', '/api/vacancies', '/api/menu', '/rss.xml']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       // Opening a news page counts a read, which the next start shows: the count is the one thing allowed to differ.
@@ -477,6 +477,16 @@ describe.each(await testDialects())('English pages on %s', (dialect) => {
     const russian = await page('/news');
     expect(russian).toContain('href="/news" aria-current="page">Пресс-центр</a>');
     expect(russian).toContain('Вакансии компании');
+  });
+
+  it('has a news feed in English with the English news only, linked from the English pages', async () => {
+    const feed = await page('/en/rss.xml');
+    expect(feed).toContain('<title>News | ');
+    expect(feed).toContain('<language>en</language>');
+    expect(feed).toContain(`<link>${site}/en/news/shareholders-approve-dividends</link>`);
+    expect(feed).not.toContain(untranslated.title);
+    expect(await page('/rss.xml')).toContain(`<link>${site}/news/${translated.slug}</link>`);
+    expect(await page('/en/news')).toContain('type="application/rss+xml" title="News | ');
   });
 
   it('caches each language apart, and a translation saved shows on the English list at once', async () => {

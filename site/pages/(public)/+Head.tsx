@@ -2,6 +2,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { HeadBasics } from '../../components/HeadBasics.js';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '@lib/locales.js';
 import { alternatePaths } from '../../i18n/alternates.js';
+import { TEXTS } from '@lib/siteTexts.js';
 import { metaOf } from '../../meta.js';
 
 const OG_LOCALES: Readonly<Record<Locale, string>> = { ru: 'ru_RU', en: 'en_GB' };
@@ -24,7 +25,7 @@ export function Head() {
     <>
       <HeadBasics />
       <meta name="theme-color" content="#0b5cad" />
-      <link rel="alternate" type="application/rss+xml" title={`Новости | ${site.brand}`} href="/rss.xml" />
+      <link rel="alternate" type="application/rss+xml" title={`${TEXTS[locale].news} | ${site.brand}`} href={localizedPath(locale, '/rss.xml')} />
       {canonical && <link rel="canonical" href={canonical} />}
       {alternates.map(([language, path]) => (
         <link key={language} rel="alternate" hrefLang={language} href={`${site.publicUrl}${path}`} />

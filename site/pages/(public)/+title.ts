@@ -1,7 +1,7 @@
 import type { PageContext } from 'vike/types';
 import { pageTitle } from '@lib/titles.js';
 import { DEFAULT_LOCALE } from '@lib/locales.js';
-import { TEXTS } from '../../i18n/texts.js';
+import { TEXTS } from '@lib/siteTexts.js';
 import { metaOf } from '../../meta.js';
 
 /** `{title}{ - страница N} | {brand}`; the error page's title; the brand alone as the default. */

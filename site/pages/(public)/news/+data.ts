@@ -2,7 +2,7 @@ import type { PageContextServer } from 'vike/types';
 import { DEFAULT_LOCALE } from '@lib/locales.js';
 import type { ArticleSummary, Page } from '@lib/types.js';
 import { assertPageExists, currentPage } from '../../../guards.js';
-import { TEXTS } from '../../../i18n/texts.js';
+import { TEXTS } from '@lib/siteTexts.js';
 import { listHref, type WithMeta } from '../../../meta.js';
 
 export interface NewsListData extends WithMeta {

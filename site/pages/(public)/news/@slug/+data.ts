@@ -2,7 +2,7 @@ import type { PageContextServer } from 'vike/types';
 import { readRecord } from '@lib/content.js';
 import { DEFAULT_LOCALE, localizedPath } from '@lib/locales.js';
 import { articlePageData, type ArticlePageData } from '../../../../articleData.js';
-import { TEXTS } from '../../../../i18n/texts.js';
+import { TEXTS } from '@lib/siteTexts.js';
 import { recordPathsOf } from '../../../../i18n/recordPaths.js';
 
 export async function data(pageContext: PageContextServer): Promise<ArticlePageData> {

@@ -1,9 +1,9 @@
-import type { Locale } from '@lib/locales.js';
-import { NOT_FOUND_BUTTON, NOT_FOUND_EXPLANATION, NOT_FOUND_HEADLINE } from '@lib/site.js';
-import { pageSuffix } from '@lib/titles.js';
+import type { Locale } from './locales.js';
+import { NOT_FOUND_BUTTON, NOT_FOUND_EXPLANATION, NOT_FOUND_HEADLINE } from './site.js';
+import { pageSuffix } from './titles.js';
 
 /**
- * The site's own interface texts (the fixed parts of the header and footer, buttons, the 404 page, list pages'
+ * The site's own interface texts (in lib/: the server's feeds read them too) (the fixed parts of the header and footer, buttons, the 404 page, list pages'
  * words), one dictionary per language. Content (titles, menus, texts) comes from the records, in the page's language.
  */
 export interface SiteTexts {
