@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { idFromText } from '../../lib/ids.js';
-import type { FilterType } from '../../lib/resources/index.js';
+import type { FilterType, ListRange, ListSearchReference } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
 import { listQuerySchema, MAX_LIST_ROWS, parseListQuery, type ListQuery } from './listQuerySchema.js';
 import { tagVersion } from './versions.js';
@@ -27,6 +27,10 @@ export interface ListSpec<T extends keyof Database = keyof Database> {
   searchable: readonly (keyof Database[T] & string)[];
   /** Columns other `filter` keys may name, with the type of their values; `id` and `q` are always allowed. */
   filters: Readonly<Partial<Record<keyof Database[T] & string, FilterType>>>;
+  /** Range filters by their keys (`created_from`), each one bound of a column. */
+  ranges?: Readonly<Record<string, ListRange>>;
+  /** Referenced tables whose matching rows the search box also finds rows by (an asset's folder name). */
+  searchReferences?: readonly ListSearchReference[];
   defaultSort: readonly [keyof Database[T] & string, 'ASC' | 'DESC'];
   /** The columns a list row carries besides `id`; absent, every column. A read of one record always has them all. */
   columns?: readonly (keyof Database[T] & string)[];
@@ -74,9 +78,20 @@ export async function runListQuery<T extends keyof Database>(
     const ids = await matchingRecordIds(db, spec.resource, list.q);
     base = ids.length ? base.where('id', 'in', ids) : base.where(sql<SqlBool>`1 = 0`);
   } else if (list.q && spec.searchable.length) {
-    // The resources the index does not hold are small, or their rows short (see the README): a substring match.
-    base = base.where(searchCondition(postgres, spec.searchable, list.q));
+    // The resources the index does not hold are small, or their rows short (see the README): a substring match,
+    // in the row's own columns or in those of a row it refers to (an asset found by its folder's name).
+    const q = list.q;
+    const own = searchCondition(postgres, spec.searchable, q);
+    const referred = (spec.searchReferences ?? []).map(
+      (reference) =>
+        sql<SqlBool>`${sql.ref(reference.column)} in (${declared(db)
+          .selectFrom(reference.table)
+          .select('id')
+          .where(searchCondition(postgres, reference.searchable, q))})`,
+    );
+    base = base.where(referred.length ? sql<SqlBool>`(${sql.join([own, ...referred], sql` or `)})` : own);
   }
+  for (const range of list.ranges) base = base.where(range.column, range.bound === 'from' ? '>=' : '<=', range.value);
 
   const start = list.range?.start ?? 0;
   const limit = list.range ? list.range.end - list.range.start + 1 : MAX_LIST_ROWS;
