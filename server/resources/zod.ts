@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '../../lib/ids.js';
 import { FIELD_MESSAGES, ICON_PATTERN, IDENTIFIER_PATTERN, isUpload, urlProblem, type Field, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { parseId } from '../admin/listQuery.js';
 import { emptyToUndefined, flag, integer, isoDate, optionalId, richHtml, slugField, text } from '../admin/validate.js';
@@ -58,6 +59,25 @@ export function fieldSchema(field: Field): z.ZodType | null {
   }
 }
 
+/**
+ * A library asset put into a picture or single-file field: `{ "asset": 12 }` in JSON, or that JSON as a form's text
+ * part beside (or instead of) a file.
+ */
+export const assetReference = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z.strictObject({ asset: integer(1, MAX_ID) }, { error: 'Ожидается { "asset": номер файла в медиатеке }.' }).transform((value) => value.asset),
+);
+
+/** Upload fields kept in the record's own column: a picture, or a single file (several files are a hook's rows). */
+export const isColumnUpload = (field: Field): boolean => field.kind === 'image' || (field.kind === 'files' && field.maxFiles === 1);
+
 export interface WriteSchemas {
   add: z.ZodObject<Shape>;
   update: z.ZodObject<Shape>;
@@ -74,6 +94,11 @@ export function writeSchemas(resource: ResourceDescriptor, extra: Shape = {}): W
   const update: Shape = {};
   const fields: Shape = { ...extra };
   for (const [name, field] of Object.entries(resource.fields)) {
+    if (isColumnUpload(field)) {
+      add[name] = assetReference.optional();
+      update[name] = assetReference.optional();
+      continue;
+    }
     if (isUpload(field)) continue;
     const schema = extra[name] ?? fieldSchema(field);
     if (!schema) continue;
