@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adoptUploads } from '../../server/assets/adopt.js';
 import { renderDocumentPdf } from '../../server/demo/images.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { startObjectStorage, type TestObjectStorage } from '../helpers/s3.js';
-import { adminHeaders, jpegImage, keysOfImage, listFiles, pngImage, postForm, type FilePart } from './admin-helpers.js';
+import { adminHeaders, jpegImage, keysOfImage, leaveLibrary, libraryHolding, listFiles, pngImage, postForm, type FilePart } from './admin-helpers.js';
 
 const exists = (file: string) =>
   access(file).then(
@@ -225,6 +227,26 @@ describe('the media library with S3 storage', () => {
   afterAll(async () => {
     await t.close();
     await storage.close();
+  });
+
+  it('makes an earlier upload in the bucket an asset, its SHA-256 read from the bucket, nothing copied', async () => {
+    const news = (
+      await postForm(t.app, '/api/admin/news/add', headers, { title: 'Старая загрузка', public_at: daysAgo(1) }, [
+        { field: 'image', filename: 'old.jpg', data: await jpegImage(500, 300), type: 'image/jpeg' },
+      ])
+    ).json().data;
+    await leaveLibrary(t.app, news.image.src);
+    expect(await libraryHolding(t.app, news.image.src)).toBeNull();
+    expect(await adoptUploads(t.app.db, t.app.files)).toBe(1);
+    const holding = await libraryHolding(t.app, news.image.src);
+    expect(holding?.usedBy).toEqual([`news/${news.id}`]);
+    const asset = await lib.one(holding!.assetId);
+    expect(asset).toMatchObject({ url: news.image.src, kind: 'image', format: 'jpeg', width: 500 });
+    const stored = (await t.app.inject(news.image.src)).rawPayload;
+    expect((await t.app.db.selectFrom('assets').select('sha256').where('id', '=', asset.id).executeTakeFirstOrThrow()).sha256).toBe(
+      createHash('sha256').update(stored).digest('hex'),
+    );
+    expect(await adoptUploads(t.app.db, t.app.files)).toBe(0);
   });
 
   it('uploads into the bucket and dedups there too', async () => {
