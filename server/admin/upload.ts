@@ -35,6 +35,9 @@ const KIND_OF_EXTENSION: Record<string, FileKind> = {
   zip: 'zip',
 };
 
+/** The format a file name's extension names (`JPG` → `jpeg`), or undefined for one no upload takes. */
+export const formatOfExtension = (extension: string): FileKind | undefined => KIND_OF_EXTENSION[extension.toLowerCase()];
+
 /** What file-type answers for each kind we accept (`svg` is text: checked by its markup instead). */
 const KIND_OF_DETECTED: Record<string, FileKind> = {
   jpg: 'jpeg',

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import { RESOURCES, type FileFormat } from '../../lib/resources/index.js';
+import { isColumnUpload, RESOURCES, type FileFormat } from '../../lib/resources/index.js';
 import type { StoredDocument, StoredImage } from '../../lib/types.js';
+import { formatOfExtension } from '../admin/upload.js';
+import { isUniqueViolation } from '../admin/unique.js';
 import { declared } from '../db/declared.js';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
-import { isColumnUpload } from '../resources/zod.js';
 import { kindOfFormat, storedSha256, type StoredAssetFile } from './files.js';
 import { insertAsset } from './library.js';
 import { keepUses } from './uses.js';
@@ -20,21 +21,7 @@ interface Found {
   height: number | null;
 }
 
-const FORMAT_OF_EXTENSION: Record<string, FileFormat> = {
-  jpg: 'jpeg',
-  jpeg: 'jpeg',
-  png: 'png',
-  webp: 'webp',
-  gif: 'gif',
-  svg: 'svg',
-  pdf: 'pdf',
-  eps: 'eps',
-  docx: 'docx',
-  xlsx: 'xlsx',
-  zip: 'zip',
-};
-
-const formatOf = (key: string): FileFormat | undefined => FORMAT_OF_EXTENSION[key.slice(key.lastIndexOf('.') + 1).toLowerCase()];
+const formatOf = (key: string): FileFormat | undefined => formatOfExtension(key.slice(key.lastIndexOf('.') + 1));
 
 /** What an upload column's value names, as an asset would keep it; null for a value that is not what it should be. */
 function foundIn(kind: 'image' | 'files', json: string): Found | null {
@@ -65,7 +52,7 @@ async function namedByRecords(db: Kysely<Database>): Promise<Map<string, Found>>
   const found = new Map<string, Found>();
   for (const resource of RESOURCES) {
     for (const [column, field] of Object.entries(resource.fields)) {
-      if (!isColumnUpload(field) || (field.kind !== 'image' && field.kind !== 'files')) continue;
+      if (!isColumnUpload(field)) continue;
       const rows = await declared(db).selectFrom(resource.table).select(column).where(column, 'is not', null).execute();
       for (const row of rows) {
         const entry = typeof row[column] === 'string' ? foundIn(field.kind, row[column]) : null;
@@ -104,12 +91,16 @@ export async function adoptUploads(db: Kysely<Database>, store: FileStore): Prom
       size,
       sha256,
     };
-    await db.transaction().execute(async (trx) => {
-      // Another process starting at the same moment may have taken the file first.
-      if (await trx.selectFrom('asset_files').select('key').where('key', '=', entry.key).executeTakeFirst()) return;
-      await insertAsset(trx, stored, { name: entry.name, folder_id: null, created_by: null });
-      added += 1;
-    });
+    // Another process starting at the same moment may take the file first: its asset stands.
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (await trx.selectFrom('asset_files').select('key').where('key', '=', entry.key).executeTakeFirst()) return;
+        await insertAsset(trx, stored, { name: entry.name, folder_id: null, created_by: null });
+        added += 1;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
   }
   if (added) await keepEveryUse(db);
   return added;

@@ -9,6 +9,7 @@ import { readUploadForm, refusalOf, type FileRule, type UploadedFile } from '../
 import { integer } from '../admin/validate.js';
 import { expectedVersions, isStale, staleVersion } from '../admin/versions.js';
 import { nowIso } from '../content/visibility.js';
+import { declared } from '../db/declared.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Db } from '../db/schema.js';
 import { mediaTypeOf, servedHeadersOf } from '../files/mediaTypes.js';
@@ -86,13 +87,7 @@ export async function usesOf(db: Db, assetId: number): Promise<AssetUse[]> {
   const found: AssetUse[] = [];
   for (const use of uses) {
     const resource = resourceNamed(use.resource);
-    const row =
-      resource &&
-      ((await db
-        .selectFrom(resource.table as 'news')
-        .selectAll()
-        .where('id', '=', use.record_id)
-        .executeTakeFirst()) as Row | undefined);
+    const row = resource && ((await declared(db).selectFrom(resource.table).selectAll().where('id', '=', use.record_id).executeTakeFirst()) as Row | undefined);
     if (!resource || !row) continue;
     found.push({
       resource: use.resource,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { reversedRange, type ImageField, type ResourceDescriptor, type UploadField } from '../../lib/resources/index.js';
+import { isColumnUpload, reversedRange, type ImageField, type ResourceDescriptor, type UploadField } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
 import { auditedWrite, lastWriteOf } from '../admin/audit.js';
 import { withFileChanges, type FileChanges } from '../admin/fileChanges.js';
@@ -72,9 +72,7 @@ const imageFields = (resource: ResourceDescriptor) =>
 
 /** Upload fields kept in the record's own column: images, and single files (several files are a hook's rows). */
 const columnUploads = (resource: ResourceDescriptor) =>
-  Object.entries(resource.fields).filter(
-    (entry): entry is [string, UploadField] => entry[1].kind === 'image' || (entry[1].kind === 'files' && entry[1].maxFiles === 1),
-  );
+  Object.entries(resource.fields).filter((entry): entry is [string, UploadField] => isColumnUpload(entry[1]));
 
 /** The files one upload column points to. */
 function filesOfColumn(field: UploadField, json: string | null): string[] {

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { MAX_ID } from '../../lib/ids.js';
-import { FIELD_MESSAGES, ICON_PATTERN, IDENTIFIER_PATTERN, isUpload, urlProblem, type Field, type ResourceDescriptor } from '../../lib/resources/index.js';
+import {
+  FIELD_MESSAGES,
+  ICON_PATTERN,
+  IDENTIFIER_PATTERN,
+  isColumnUpload,
+  isUpload,
+  urlProblem,
+  type Field,
+  type ResourceDescriptor,
+} from '../../lib/resources/index.js';
 import { parseId } from '../admin/listQuery.js';
 import { emptyToUndefined, flag, integer, isoDate, optionalId, richHtml, slugField, text } from '../admin/validate.js';
 
@@ -74,9 +83,6 @@ export const assetReference = z.preprocess(
   },
   z.strictObject({ asset: integer(1, MAX_ID) }, { error: 'Ожидается { "asset": номер файла в медиатеке }.' }).transform((value) => value.asset),
 );
-
-/** Upload fields kept in the record's own column: a picture, or a single file (several files are a hook's rows). */
-export const isColumnUpload = (field: Field): boolean => field.kind === 'image' || (field.kind === 'files' && field.maxFiles === 1);
 
 export interface WriteSchemas {
   add: z.ZodObject<Shape>;

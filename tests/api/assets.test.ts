@@ -181,6 +181,15 @@ describe.each(await testDialects())('the media library on %s', (dialect) => {
     expect((await lib.json('DELETE', `/api/admin/assets/${pdf.id}?confirm=uses`)).statusCode).toBe(200);
   });
 
+  it("restores a removed asset from the trash with its files, which are the library's again", async () => {
+    const asset = (await lib.upload(picture('вернуть.png', await pngImage(70, 40, '#0c0c0c')))).json().asset as Asset;
+    expect((await lib.json('DELETE', `/api/admin/assets/${asset.id}`)).statusCode).toBe(200);
+    expect(await libraryHolding(t.app, asset.url)).toBeNull();
+    expect((await lib.json('POST', `/api/admin/trash/restore/assets/${asset.id}`)).statusCode).toBe(200);
+    expect(await lib.one(asset.id)).toMatchObject({ id: asset.id, name: 'вернуть.png', url: asset.url });
+    expect(await libraryHolding(t.app, asset.url)).toEqual({ assetId: asset.id, usedBy: [] });
+  });
+
   it('an upload through a record form becomes an asset, and the same bytes again reuse it', async () => {
     const bytes = await jpegImage(640, 480);
     const form = (title: string) =>

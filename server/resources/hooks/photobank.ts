@@ -68,11 +68,11 @@ export const photobankCategoryHooks: ResourceHooks = {
 
 export const photobankPhotoHooks: ResourceHooks = {
   check: (db, values) => checkCategoryKind(db, values.category_id, 'photo'),
-  // The photo's download size is the stored original's.
-  columns: async ({ request, values, uploads }) => {
-    if (!uploads.some((file) => file.field === 'image')) return {};
-    const image = JSON.parse(String(values.image ?? 'null')) as { src: string } | null;
-    return image ? { size: await storedSize(request.server.files, image.src) } : {};
+  // The photo's download size is the stored original's (an upload's, or a library picture's).
+  columns: async ({ request, values }) => {
+    if (typeof values.image !== 'string') return {};
+    const image = JSON.parse(values.image) as { src: string };
+    return { size: await storedSize(request.server.files, image.src) };
   },
 };
 
