@@ -265,7 +265,7 @@ describe('the media library with S3 storage', () => {
     expect((await lib.upload(picture('s3 again.png', bytes))).json().duplicate.id).toBe(asset.id);
   });
 
-  it('replaces a picture: same id, new variants everywhere it is used, the old files gone, the page cache refreshed', async () => {
+  it('replaces a picture: same id and lasting address, new variants everywhere it is used, the old files gone, the page cache refreshed', async () => {
     const asset = (await lib.upload(picture('до.png', await pngImage(1600, 900, '#aa0000')))).json().asset as Asset;
     const before = await lib.one(asset.id);
     const news = (
@@ -278,6 +278,8 @@ describe('the media library with S3 storage', () => {
     ).json().data;
     const page = async () => (await t.app.inject(`/api/news/item/${news.slug}`)).json().data;
     expect((await page()).image.src).toBe(asset.url);
+    const lasting = `/api/assets/${asset.id}/file`;
+    const original = (await t.app.inject(lasting)).rawPayload;
 
     const replaced = await lib.replace(asset.id, picture('после.png', await pngImage(1000, 1000, '#00aa00')));
     expect(replaced.statusCode, replaced.body).toBe(200);
@@ -290,9 +292,12 @@ describe('the media library with S3 storage', () => {
     expect(shown.content).toContain(after.url);
     expect(shown.content).not.toContain(asset.url);
     for (const key of keysOfImage({ src: before.url, variants: before.variants ?? [] })) expect(await storage.has(key)).toBe(false);
-    // The new picture's pixels are the new file's.
+    // The new picture's pixels are the new file's, at its new address and at the asset's lasting one alike.
     const file = await t.app.inject(after.url);
     expect((await sharp(file.rawPayload).stats()).channels[1]!.mean).toBeGreaterThan(100);
+    const current = (await t.app.inject(lasting)).rawPayload;
+    expect(current.equals(file.rawPayload)).toBe(true);
+    expect(current.equals(original)).toBe(false);
   });
 
   it("replaces a document: its lasting address serves the new file, revalidated, and a record's download keeps its address", async () => {
