@@ -70,10 +70,11 @@ export function fieldSchema(field: Field): z.ZodType | null {
 
 /**
  * A library asset put into a picture or single-file field: `{ "asset": 12 }` in JSON, or that JSON as a form's text
- * part beside (or instead of) a file.
+ * part beside (or instead of) a file. Empty (`''` or `null`) changes nothing.
  */
 export const assetReference = z.preprocess(
   (value) => {
+    if (value === '' || value === null) return undefined;
     if (typeof value !== 'string') return value;
     try {
       return JSON.parse(value) as unknown;
@@ -81,7 +82,10 @@ export const assetReference = z.preprocess(
       return value;
     }
   },
-  z.strictObject({ asset: integer(1, MAX_ID) }, { error: 'Ожидается { "asset": номер файла в медиатеке }.' }).transform((value) => value.asset),
+  z
+    .strictObject({ asset: integer(1, MAX_ID) }, { error: 'Ожидается { "asset": номер файла в медиатеке }.' })
+    .transform((value) => value.asset)
+    .optional(),
 );
 
 export interface WriteSchemas {
@@ -101,8 +105,8 @@ export function writeSchemas(resource: ResourceDescriptor, extra: Shape = {}): W
   const fields: Shape = { ...extra };
   for (const [name, field] of Object.entries(resource.fields)) {
     if (isColumnUpload(field)) {
-      add[name] = assetReference.optional();
-      update[name] = assetReference.optional();
+      add[name] = assetReference;
+      update[name] = assetReference;
       continue;
     }
     if (isUpload(field)) continue;
