@@ -4,12 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
+import { ensureSiteBuilt } from '../site/server.js';
 import { adminHeaders, listFiles, pngImage, postForm } from './admin-helpers.js';
 
-/** The public reads that show the demo's pictures and files. */
+/** The public reads that show the demo's pictures and files, and the pages that show them. */
 const PUBLIC_READS = ['/api/news/items', '/api/media/items', '/api/photobank/photos', '/api/photobank/logos', '/api/investor-documents'];
+const PAGES = ['/', '/news', '/media', '/media/photobank', '/investoram/dokumenty'];
 
-const readAll = async (app: FastifyInstance) => Object.fromEntries(await Promise.all(PUBLIC_READS.map(async (url) => [url, (await app.inject(url)).json()])));
+/** Every address of an uploaded file a page's HTML names (`src`, `srcset`, `href`). */
+const uploadsOnPage = (html: string) => [...html.matchAll(/\/uploads\/[\w/-]+\.\w+/g)].map((match) => match[0]).sort();
+
+async function readAll(app: FastifyInstance) {
+  const reads = await Promise.all(PUBLIC_READS.map(async (url) => [url, (await app.inject(url)).json()]));
+  const pages = await Promise.all(PAGES.map(async (url) => [url, uploadsOnPage((await app.inject(url)).body)]));
+  return { reads: Object.fromEntries(reads), pages: Object.fromEntries(pages) };
+}
 
 /**
  * The demo content's uploads, as a database from before the media library holds them (no asset, no use): the next
@@ -20,6 +29,7 @@ describe.each(await testDialects())('uploads made before the media library, on %
   let restarted: FastifyInstance | null = null;
 
   beforeAll(async () => {
+    ensureSiteBuilt();
     t = await createTestApp(dialect, { seedDemo: true });
   });
   afterAll(async () => {
@@ -33,6 +43,8 @@ describe.each(await testDialects())('uploads made before the media library, on %
       await postForm(t.app, '/api/admin/assets/upload', headers, {}, [{ field: 'file', filename: 'unused.png', data: await pngImage(90, 60, '#778899') }])
     ).json().asset;
     const shown = await readAll(t.app);
+    // The pages do show pictures: covers, photos and logos.
+    expect(Object.values(shown.pages).flat().length).toBeGreaterThan(10);
     // Today's database: the demo's uploads are no assets yet (the library's own upload stays one).
     await t.app.db.deleteFrom('asset_uses').execute();
     await t.app.db.deleteFrom('assets').where('id', '!=', unused.id).execute();
