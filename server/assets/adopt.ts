@@ -116,12 +116,15 @@ async function keepEveryUse(db: Kysely<Database>): Promise<void> {
       .selectFrom(resource.table)
       .select(['id', ...columns.map(([name]) => name)])
       .execute();
-    for (const row of rows) {
-      const id = Number(row.id);
-      const extra: Record<string, string[]> = logos
-        ? { files: (await db.selectFrom('photobank_logo_files').select('file').where('item_id', '=', id).execute()).map((file) => file.file) }
-        : {};
-      await db.transaction().execute((trx) => keepUses(trx, resource, { ...row, id }, extra));
-    }
+    // One transaction a resource: a large site's first start writes its uses in a few commits, not one per record.
+    await db.transaction().execute(async (trx) => {
+      for (const row of rows) {
+        const id = Number(row.id);
+        const extra: Record<string, string[]> = logos
+          ? { files: (await trx.selectFrom('photobank_logo_files').select('file').where('item_id', '=', id).execute()).map((file) => file.file) }
+          : {};
+        await keepUses(trx, resource, { ...row, id }, extra);
+      }
+    });
   }
 }
