@@ -3384,13 +3384,22 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The file */
+      /** @description The file: a picture shown inline, a document as a download under its name. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/octet-stream': string;
+          'image/png': string;
+          'image/webp': string;
+          'image/gif': string;
+          'image/svg+xml': string;
+          'application/pdf': string;
+          'application/postscript': string;
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': string;
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'application/zip': string;
         };
       };
       /** @description No such record or page (an id that cannot name a record is one too). */
