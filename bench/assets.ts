@@ -1,4 +1,6 @@
 import { signAccessToken } from '../server/auth/tokens.js';
+import type { DialectName } from '../server/db/connect.js';
+import { createPostgresDatabase } from '../tests/helpers/databases.js';
 import { benchApp, measure } from './harness.js';
 
 const ASSETS = 100_000;
@@ -18,12 +20,13 @@ const pictureFile = (index: number) =>
 
 /**
  * The media library's admin list at 100,000 assets in 1,000 folders (50 top folders of 19 children each, and one
- * more level under some), on SQLite: a quarter of the assets used once by a record. Prints req/s and p50/p95 of the
+ * more level under some), on SQLite or PostgreSQL: a quarter of the assets used once by a record. Prints req/s and p50/p95 of the
  * admin list reads the library screen makes (through `inject`, so routing, auth, the list query and the answer's
  * shape are all in the number; no HTTP).
  */
-export async function benchAssets(): Promise<void> {
-  const { app, close } = await benchApp({ seedDemo: false });
+export async function benchAssets(dialect: DialectName = 'sqlite'): Promise<void> {
+  const postgres = dialect === 'postgres' ? await createPostgresDatabase() : null;
+  const { app, close } = await benchApp({ seedDemo: false, env: postgres ? { DATABASE_URL: postgres.url } : {} });
   try {
     const started = performance.now();
     const now = Date.now();
@@ -72,7 +75,7 @@ export async function benchAssets(): Promise<void> {
       }
     });
     console.log(
-      `\nMedia library list: ${ASSETS.toLocaleString('en')} assets in ${FOLDERS.toLocaleString('en')} folders on SQLite (inserted in ${((performance.now() - started) / 1000).toFixed(1)} s), ${REQUESTS} reads each, 50 rows a page`,
+      `\nMedia library list: ${ASSETS.toLocaleString('en')} assets in ${FOLDERS.toLocaleString('en')} folders on ${dialect} (inserted in ${((performance.now() - started) / 1000).toFixed(1)} s), ${REQUESTS} reads each, 50 rows a page`,
     );
     const manager = await app.db.selectFrom('users').selectAll().where('role', '=', 'MANAGER').executeTakeFirstOrThrow();
     const headers = { authorization: `Bearer ${await signAccessToken(app.config.jwtSecret, manager)}` };
@@ -105,7 +108,8 @@ export async function benchAssets(): Promise<void> {
     }
   } finally {
     await close();
+    await postgres?.drop();
   }
 }
 
-if (import.meta.url === `file://${process.argv[1] ?? ''}`) await benchAssets();
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) await benchAssets(process.argv[2] === 'postgres' ? 'postgres' : 'sqlite');
