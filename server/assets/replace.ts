@@ -24,6 +24,20 @@ export function keyReplacements(before: AssetRow, after: AssetRow): Map<string, 
   return replacements;
 }
 
+/** The keys among `keys` that no entry of the trash names (a removed record keeps its files until it is purged). */
+export async function keysNoTrashNames(trx: Trx, keys: readonly string[]): Promise<string[]> {
+  const kept: string[] = [];
+  for (const key of keys) {
+    const named = await trx
+      .selectFrom('trash')
+      .select('id')
+      .where('files', 'like', `%${JSON.stringify(key)}%`)
+      .executeTakeFirst();
+    if (!named) kept.push(key);
+  }
+  return kept;
+}
+
 /** Rich text with every address of a replaced file pointing to its new one. */
 export function replaceInHtml(html: string, replacements: ReadonlyMap<string, string>): string {
   let result = html;

@@ -21,7 +21,7 @@ import { ASSET_DOCS } from './docs.js';
 import { keysOfAssetFile, kindOfFormat, mainKeyOf, sha256Of, storeAssetFile } from './files.js';
 import { assetById, assetWithSha, claimFiles, insertAsset, LIBRARY_FOLDER, type AssetRow } from './library.js';
 import { presentAssets } from './present.js';
-import { rewriteUses } from './replace.js';
+import { keysNoTrashNames, rewriteUses } from './replace.js';
 
 const ALL_FORMATS = Object.keys(FILE_FORMAT_LABELS) as FileFormat[];
 const DOCUMENT_FORMATS = ALL_FORMATS.filter((format) => kindOfFormat(format) === 'document');
@@ -190,7 +190,8 @@ export async function assetAdminRoutes(app: FastifyInstance, remove: (request: F
             .executeTakeFirstOrThrow()) as AssetRow;
           await claimFiles(trx, row.id, row.file);
           await rewriteUses(trx, current, row);
-          files.replaced(keysOfAssetFile(current.file));
+          // The old files go, but for those a record in the trash still names: restored, it shows them again.
+          files.replaced(await keysNoTrashNames(trx, keysOfAssetFile(current.file)));
           return row;
         });
       });

@@ -190,6 +190,21 @@ describe.each(await testDialects())('the media library on %s', (dialect) => {
     expect(await libraryHolding(t.app, asset.url)).toEqual({ assetId: asset.id, usedBy: [] });
   });
 
+  it('replacing a picture keeps the old files a record in the trash names: restored, it shows them', async () => {
+    const asset = (await lib.upload(picture('в корзине.png', await pngImage(400, 300, '#1d1d1d')))).json().asset as Asset;
+    const old = await lib.one(asset.id);
+    const news = (await lib.json('POST', '/api/admin/news/add', { title: 'Удалённая с обложкой', public_at: daysAgo(1), image: { asset: asset.id } })).json()
+      .data;
+    expect((await lib.json('POST', `/api/admin/news/remove/${news.id}`)).statusCode).toBe(200);
+    expect((await lib.replace(asset.id, picture('новая.png', await pngImage(400, 300, '#2e2e2e')))).statusCode).toBe(200);
+    const oldKeys = keysOfImage({ src: old.url, variants: old.variants ?? [] });
+    for (const key of oldKeys) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(true);
+    expect((await lib.json('POST', `/api/admin/trash/restore/news/${news.id}`)).statusCode).toBe(200);
+    const restored = (await t.app.inject(`/api/news/item/${news.slug}`)).json().data;
+    expect(restored.image.src).toBe(old.url);
+    expect((await t.app.inject(old.url)).statusCode).toBe(200);
+  });
+
   it('an upload through a record form becomes an asset, and the same bytes again reuse it', async () => {
     const bytes = await jpegImage(640, 480);
     const form = (title: string) =>
