@@ -1,0 +1,91 @@
+/** The media library: its screens, upload queue, picker and folders (merged over `appMessages`). */
+export const libraryMessages = {
+  app: {
+    // The side menu's group of the library's resources (their descriptors' `menu: 'media'`).
+    menu: { media: 'Медиатека' },
+    assets: {
+      title: 'Медиатека',
+      upload: {
+        drop: 'Перетащите файлы или папку сюда, вставьте из буфера обмена (Ctrl+V) или нажмите, чтобы выбрать',
+        choose: 'Выбрать файлы для загрузки',
+        queue: 'Загружаемые файлы',
+        progress: 'Загрузка «%{name}»',
+        cancel: 'Отменить загрузку «%{name}»',
+        clear: 'Убрать завершённые',
+        use_duplicate: 'Уже есть в библиотеке — использовать его',
+        status: {
+          waiting: 'В очереди',
+          uploading: '%{percent}%',
+          done: 'Загружено',
+          duplicate: 'Уже есть в библиотеке',
+          failed: 'Не загружено',
+          cancelled: 'Отменено',
+        },
+      },
+      folders: {
+        all: 'Все файлы',
+        root: 'Медиатека',
+        path: 'Путь к папке',
+        subfolders: 'Папки',
+        open: 'Открыть папку «%{name}»',
+        create: 'Новая папка',
+        rename: 'Переименовать папку',
+        delete: 'Удалить папку',
+        delete_confirm: 'Удалить папку «%{name}»? Удалить можно только пустую папку.',
+        name: 'Название папки',
+        created: 'Папка создана',
+        renamed: 'Папка переименована',
+        deleted: 'Папка удалена',
+        choose: 'Выбрать эту папку',
+        choose_title: 'Выберите папку',
+      },
+      grid: {
+        select: 'Выбрать «%{name}»',
+        empty: 'В этой папке пока нет файлов.',
+        dimensions: '%{width}×%{height}',
+      },
+      move: {
+        button: 'Переместить в папку…',
+        title: 'Переместить в папку',
+        done: 'Перемещено файлов: %{smart_count}',
+      },
+      kinds: {
+        image: 'Изображения',
+        document: 'Документы',
+      },
+      edit: {
+        focal: 'Точка фокуса',
+        focal_help: 'Нажмите на изображение там, где главное: все кадрирования сайта сохраняют эту точку.',
+        focal_value: 'Точка фокуса: %{x}% по горизонтали, %{y}% по вертикали',
+        folder_change: 'Сменить папку',
+        open_file: 'Открыть файл',
+      },
+      uses: {
+        title: 'Где используется',
+        none: 'Файл нигде не используется.',
+        field: 'поле «%{field}»',
+      },
+      replace: {
+        button: 'Заменить файл',
+        done: 'Файл заменён',
+      },
+      delete: {
+        button: 'Удалить',
+        confirm: 'Файл будет перемещён в корзину: его можно восстановить в разделе «Корзина».',
+        used_title: 'Файл используется',
+        used: 'Файл используется в записях ниже. После удаления они останутся без него. Всё равно удалить?',
+        confirm_used: 'Удалить всё равно',
+        done: 'Файл перемещён в корзину',
+      },
+      picker: {
+        open: 'Выбрать из библиотеки',
+        title: 'Выбор из медиатеки',
+        search: 'Поиск по названию, описанию, папке',
+        pick: 'Выбрать',
+        pick_named: 'Выбрать «%{name}»',
+        picked: 'Выбрано из библиотеки',
+        nothing: 'Ничего не найдено.',
+      },
+    },
+  },
+};
