@@ -1,18 +1,18 @@
 import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { Alert, Box, Button, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useDropzone, type Accept } from 'react-dropzone';
+import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { formatMegabytes } from '@lib/format.js';
 import type { AdminDataProvider, Asset } from '../../dataProvider/index.js';
+import { droppedFiles } from './droppedFiles.js';
 import { UploadQueue as Queue, type QueuedUpload } from './uploadQueue.js';
 
 export interface UploadQueueProps {
   /** The folder new assets go into; the library's root when null. */
   folderId: number | null;
-  /** What the file picker offers (every library format when absent). */
-  accept?: Accept;
+  /** What the file picker offers, as its `accept` attribute (every file when absent; the server refuses the rest). */
+  accept?: string;
   /** Told of each new asset once stored. */
   onUploaded?: (asset: Asset) => void;
   /** Offered for an asset: a duplicate already in the library («использовать его»), or a new one in a picker. */
@@ -47,7 +47,13 @@ export const UploadQueue = ({ folderId, accept, onUploaded, onUse, useLabel }: U
     (listener) => queue.subscribe(listener),
     () => queue.snapshot,
   );
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop: (files) => queue.add(files, folderId), accept, multiple: true });
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const drop = async (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    queue.add(await droppedFiles(event.dataTransfer), folderId);
+  };
 
   useEffect(() => {
     const paste = (event: ClipboardEvent) => {
@@ -63,20 +69,45 @@ export const UploadQueue = ({ folderId, accept, onUploaded, onUse, useLabel }: U
   const finished = items.some((item) => item.status !== 'waiting' && item.status !== 'uploading');
   return (
     <Box sx={{ my: 1 }}>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        accept={accept}
+        aria-label={translate('app.assets.upload.choose')}
+        onChange={(event) => {
+          queue.add(Array.from(event.target.files ?? []), folderId);
+          event.target.value = '';
+        }}
+      />
       <Box
-        {...getRootProps()}
+        role="button"
+        tabIndex={0}
         data-testid="asset-drop-zone"
+        onClick={() => input.current?.click()}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            input.current?.click();
+          }
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => void drop(event)}
         sx={{
           border: '2px dashed',
-          borderColor: isDragActive ? 'primary.main' : 'divider',
+          borderColor: dragging ? 'primary.main' : 'divider',
           borderRadius: 1,
           p: 2,
           textAlign: 'center',
           cursor: 'pointer',
-          bgcolor: isDragActive ? 'action.hover' : undefined,
+          bgcolor: dragging ? 'action.hover' : undefined,
         }}
       >
-        <input {...getInputProps()} aria-label={translate('app.assets.upload.choose')} />
         <CloudUploadIcon color="action" />
         <Typography variant="body2">{translate('app.assets.upload.drop')}</Typography>
       </Box>

@@ -14,6 +14,8 @@ import { FilePreview } from './FilePreview.js';
 const AssetPicker = lazyScreen(async () => (await import('../assets/AssetPicker.js')).AssetPicker, null);
 
 export const IMAGE_ACCEPT = { 'image/*': ['.jpg', '.jpeg', '.png', '.webp', '.gif'] };
+/** The same as a file input's `accept`. */
+const IMAGE_EXTENSIONS = Object.values(IMAGE_ACCEPT).flat().join(',');
 
 function isNewFile(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'rawFile' in value;
@@ -61,7 +63,7 @@ const LibraryChoice = ({ source, altSource }: { source: string; altSource: strin
           ) : null}
         </Box>
       ) : null}
-      {open ? <AssetPicker open onClose={() => setOpen(false)} onPick={choose} kind="image" accept={IMAGE_ACCEPT} /> : null}
+      {open ? <AssetPicker open onClose={() => setOpen(false)} onPick={choose} kind="image" accept={IMAGE_EXTENSIONS} /> : null}
     </Box>
   );
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAdminDataProvider, type Asset, type UploadAnswer } from '../../dataProvider/index.js';
+import { droppedFiles } from '../../admin/assets/droppedFiles.js';
 import { PARALLEL_UPLOADS, UploadQueue, type SendFile } from '../../admin/assets/uploadQueue.js';
 import { fakeTransport } from './fakes.js';
 
@@ -88,6 +89,42 @@ describe('the upload queue', () => {
     expect(first?.signal.aborted).toBe(true);
     expect(queue.snapshot.map((item) => item.status)).toEqual(['cancelled', 'uploading', 'uploading', 'uploading', 'cancelled']);
     expect(server.pending.has('photo-5.jpg')).toBe(false);
+  });
+});
+
+/** A file or folder as the browser's entries API hands it over; a folder gives its entries in batches of two. */
+function fileEntry(name: string): FileSystemEntry {
+  const file = new File(['x'], name);
+  return { isFile: true, isDirectory: false, name, file: (resolve: (file: File) => void) => resolve(file) } as unknown as FileSystemEntry;
+}
+function folderEntry(name: string, children: FileSystemEntry[]): FileSystemEntry {
+  return {
+    isFile: false,
+    isDirectory: true,
+    name,
+    createReader: () => {
+      let offset = 0;
+      return {
+        readEntries: (resolve: (entries: FileSystemEntry[]) => void) => {
+          resolve(children.slice(offset, offset + 2));
+          offset += 2;
+        },
+      };
+    },
+  } as unknown as FileSystemEntry;
+}
+
+describe('a drop', () => {
+  it('carries the dropped files and every file inside the dropped folders, at every level', async () => {
+    const photos = folderEntry('Фото', [fileEntry('1.jpg'), fileEntry('2.jpg'), fileEntry('3.jpg'), folderEntry('Ещё', [fileEntry('4.jpg')])]);
+    const items = [photos, fileEntry('logo.svg')].map((entry) => ({ kind: 'file', webkitGetAsEntry: () => entry }));
+    const files = await droppedFiles({ items, files: [] } as unknown as DataTransfer);
+    expect(files.map((file) => file.name)).toEqual(['1.jpg', '2.jpg', '3.jpg', '4.jpg', 'logo.svg']);
+  });
+
+  it('falls back to the drop’s files where the browser gives no entries', async () => {
+    const plain = [new File(['x'], 'a.pdf')];
+    expect(await droppedFiles({ items: [], files: plain } as unknown as DataTransfer)).toEqual(plain);
   });
 });
 
