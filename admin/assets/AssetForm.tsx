@@ -22,7 +22,7 @@ const FolderInput = () => {
   return (
     <Stack direction="row" alignItems="center" gap={2} sx={{ my: 1 }}>
       <Typography variant="body2">
-        {translate('resources.assets.fields.folder_id')}: <strong>{name || translate('app.assets.folders.root')}</strong>
+        {translate('app.assets.edit.folder')}: <strong>{name || translate('app.assets.folders.root')}</strong>
       </Typography>
       <Button size="small" onClick={() => setChoosing(true)}>
         {translate('app.assets.edit.folder_change')}

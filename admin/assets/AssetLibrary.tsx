@@ -1,8 +1,7 @@
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DateInput, List, SearchInput, SelectInput, useDataProvider, useListContext, useNotify, useRedirect, useStore, useTranslate } from 'react-admin';
-import { ListPagination } from '../common/ListPagination.js';
+import { ListBase, Title, useDataProvider, useListContext, useNotify, useRedirect, useStore, useTranslate } from 'react-admin';
 import type { AdminDataProvider, Asset } from '../../dataProvider/index.js';
 import { AssetCard, AssetGrid } from './AssetCard.js';
 import { FolderActions, FolderBrowser, FolderChooser, folderIdOf, type FolderPath } from './folders.js';
@@ -13,12 +12,86 @@ export const KIND_CHOICES = [
   { id: 'document', name: 'app.assets.kinds.document' },
 ];
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="kind" source="kind" choices={KIND_CHOICES} alwaysOn />,
-  <DateInput key="created_from" source="created_from" alwaysOn />,
-  <DateInput key="created_to" source="created_to" alwaysOn />,
-];
+/** The filters' current value as text ('' when unset). */
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * The search box and the filters by type and upload date. Plain inputs rather than react-admin's filter form: the
+ * library shares none of the tables' list code, so opening it loads none of it (and the tables do not get heavier).
+ */
+const LibraryFilters = () => {
+  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const translate = useTranslate();
+  const values = filterValues as Record<string, unknown>;
+  const [search, setSearch] = useState(textOf(values.q));
+  /** Sets one filter ('' removes it); typed text waits for a pause before the list asks the server. */
+  const set = (name: string, value: string, debounce = false) => {
+    const next = Object.fromEntries(Object.entries({ ...values, [name]: value }).filter(([, kept]) => kept !== ''));
+    setFilters(next, displayedFilters, debounce);
+  };
+  const dateField = (name: 'created_from' | 'created_to') => (
+    <TextField
+      type="date"
+      size="small"
+      label={translate(`app.assets.filters.${name}`)}
+      value={textOf(values[name])}
+      onChange={(event) => set(name, event.target.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+  return (
+    <Stack direction="row" gap={2} flexWrap="wrap" role="search">
+      <TextField
+        type="search"
+        size="small"
+        label={translate('app.assets.filters.q')}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          set('q', event.target.value, true);
+        }}
+      />
+      <TextField
+        select
+        size="small"
+        label={translate('app.assets.filters.kind')}
+        value={textOf(values.kind)}
+        onChange={(event) => set('kind', event.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="">{translate('app.assets.kinds.all')}</option>
+        {KIND_CHOICES.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {translate(choice.name)}
+          </option>
+        ))}
+      </TextField>
+      {dateField('created_from')}
+      {dateField('created_to')}
+    </Stack>
+  );
+};
+
+/** «1–48 из 230» and the previous and next pages. */
+const LibraryPages = () => {
+  const { page, perPage, total, setPage } = useListContext();
+  const translate = useTranslate();
+  if (!total) return null;
+  const last = Math.max(1, Math.ceil(total / perPage));
+  return (
+    <Stack direction="row" alignItems="center" gap={2}>
+      <Typography variant="body2">
+        {translate('ra.navigation.page_range_info', { offsetBegin: (page - 1) * perPage + 1, offsetEnd: Math.min(total, page * perPage), total })}
+      </Typography>
+      <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        {translate('ra.navigation.previous')}
+      </Button>
+      <Button size="small" disabled={page >= last} onClick={() => setPage(page + 1)}>
+        {translate('ra.navigation.next')}
+      </Button>
+    </Stack>
+  );
+};
 
 /** The selection's «Переместить в папку…»: a folder chosen in the tree, then one request for every selected asset. */
 const MoveSelected = ({ path }: { path: FolderPath }) => {
@@ -63,7 +136,8 @@ const LibraryBody = ({ path, showingAll, open, showAll }: { path: FolderPath; sh
     action();
   };
   return (
-    <Stack spacing={2} sx={{ p: 2 }}>
+    <Stack spacing={2}>
+      <LibraryFilters />
       <FolderBrowser path={path} onOpen={(target) => go(() => open(target))} onAll={() => go(showAll)} showingAll={showingAll} />
       {showingAll ? null : <FolderActions path={path} onOpen={(target) => go(() => open(target))} />}
       {/* A file already in the library: «использовать его» opens that asset. */}
@@ -78,7 +152,7 @@ const LibraryBody = ({ path, showingAll, open, showAll }: { path: FolderPath; sh
           ))}
         </AssetGrid>
       )}
-      <Box />
+      <LibraryPages />
     </Stack>
   );
 };
@@ -94,24 +168,19 @@ export const AssetLibrary = () => {
   // The folder is the list's permanent filter: `folder_id` null lists the root's own assets, absent the whole library.
   const folderFilter = showingAll ? {} : { folder_id: folderIdOf(path) };
   return (
-    <List
-      title="app.assets.title"
-      filter={folderFilter}
-      filters={filters}
-      actions={false}
-      sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={48}
-      pagination={<ListPagination rowsPerPageOptions={[24, 48, 96]} />}
-    >
-      <LibraryBody
-        path={path}
-        showingAll={showingAll}
-        open={(target) => {
-          setShowingAll(false);
-          setPath([...target]);
-        }}
-        showAll={() => setShowingAll(true)}
-      />
-    </List>
+    <ListBase filter={folderFilter} sort={{ field: 'created_at', order: 'DESC' }} perPage={48}>
+      <Title title="app.assets.title" />
+      <Paper sx={{ p: 2, mt: 1 }}>
+        <LibraryBody
+          path={path}
+          showingAll={showingAll}
+          open={(target) => {
+            setShowingAll(false);
+            setPath([...target]);
+          }}
+          showAll={() => setShowingAll(true)}
+        />
+      </Paper>
+    </ListBase>
   );
 };

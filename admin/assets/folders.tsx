@@ -2,7 +2,7 @@ import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolder';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
 import FolderIcon from '@mui/icons-material/Folder';
-import { Box, Breadcrumbs, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField } from '@mui/material';
+import { Box, Breadcrumbs, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Confirm, useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { validatorsOf } from '../common/rules.js';
@@ -70,13 +70,16 @@ export const FolderBrowser = ({ path, onOpen, onAll, showingAll = false }: Folde
       {!showingAll && subfolders.length > 0 ? (
         <Stack direction="row" flexWrap="wrap" gap={1} sx={{ mt: 1 }} aria-label={translate('app.assets.folders.subfolders')}>
           {subfolders.map((folder) => (
-            <Chip
+            <Button
               key={folder.id}
-              icon={<FolderIcon />}
-              label={folder.name}
+              variant="outlined"
+              size="small"
+              startIcon={<FolderIcon />}
               onClick={() => onOpen([...path, { id: folder.id, name: folder.name, version: folder.version }])}
               aria-label={translate('app.assets.folders.open', { name: folder.name })}
-            />
+            >
+              {folder.name}
+            </Button>
           ))}
         </Stack>
       ) : null}

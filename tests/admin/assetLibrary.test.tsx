@@ -89,6 +89,15 @@ describe('the media library screen', () => {
     expect(assetLists.at(-1)?.filter).toEqual({ folder_id: 5 });
     expect(screen.getByRole('navigation', { name: 'Путь к папке' }).textContent).toContain('Пресс-релизы');
 
+    await userEvent.selectOptions(screen.getByLabelText('Тип'), 'Документы');
+    await waitFor(() => expect(assetLists.at(-1)?.filter).toEqual({ kind: 'document', folder_id: 5 }));
+    fireEvent.change(screen.getByLabelText('Загружены с'), { target: { value: '2026-10-01' } });
+    await waitFor(() => expect(assetLists.at(-1)?.filter).toEqual({ kind: 'document', created_from: '2026-10-01', folder_id: 5 }));
+    await userEvent.type(screen.getByLabelText('Поиск'), 'завод');
+    await waitFor(() => expect(assetLists.at(-1)?.filter).toEqual({ kind: 'document', created_from: '2026-10-01', q: 'завод', folder_id: 5 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Все файлы' }));
+    await waitFor(() => expect(assetLists.at(-1)?.filter).toEqual({ kind: 'document', created_from: '2026-10-01', q: 'завод' }));
+
     await userEvent.click(screen.getByRole('button', { name: 'Медиатека' }));
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Выбрать «zavod.jpg»' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Выбрать «otchet.pdf»' }));
