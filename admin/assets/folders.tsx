@@ -4,7 +4,7 @@ import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutli
 import FolderIcon from '@mui/icons-material/Folder';
 import { Box, Breadcrumbs, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { Confirm, useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { Confirm, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { validatorsOf } from '../common/rules.js';
 import { FOLDER_FIELDS } from './fields.js';
 
@@ -163,9 +163,10 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 export const FolderActions = ({ path, onOpen }: { path: FolderPath; onOpen: (path: FolderPath) => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const [create] = useCreate();
-  const [update] = useUpdate();
-  const [remove, { isPending: removing }] = useDelete();
+  // The dataProvider's own calls rather than react-admin's mutation hooks: every write refetches the folders' lists
+  // (admin/cache.ts) and the screen waits for the server's answer anyway.
+  const dataProvider = useDataProvider();
+  const [removing, setRemoving] = useState(false);
   const [dialog, setDialog] = useState<'create' | 'rename' | 'delete' | null>(null);
   const current = path.at(-1);
   const close = () => setDialog(null);
@@ -173,7 +174,7 @@ export const FolderActions = ({ path, onOpen }: { path: FolderPath; onOpen: (pat
 
   const createFolder = async (name: string) => {
     try {
-      await create('asset-folders', { data: { name, parent_id: current?.id ?? null } }, { returnPromise: true });
+      await dataProvider.create('asset-folders', { data: { name, parent_id: current?.id ?? null } });
       notify('app.assets.folders.created', { type: 'success' });
       close();
     } catch (error) {
@@ -183,12 +184,11 @@ export const FolderActions = ({ path, onOpen }: { path: FolderPath; onOpen: (pat
   const renameFolder = async (name: string) => {
     if (!current) return;
     try {
-      const saved = await update(
-        'asset-folders',
-        { id: current.id, data: { name }, previousData: { ...current } },
-        { mutationMode: 'pessimistic', returnPromise: true },
-      );
-      const record = saved as unknown as FolderStep;
+      const { data: record } = await dataProvider.update<RaRecord & FolderStep>('asset-folders', {
+        id: current.id,
+        data: { name },
+        previousData: { ...current },
+      });
       onOpen([...path.slice(0, -1), { id: current.id, name: record.name ?? name, version: record.version }]);
       notify('app.assets.folders.renamed', { type: 'success' });
       close();
@@ -199,12 +199,14 @@ export const FolderActions = ({ path, onOpen }: { path: FolderPath; onOpen: (pat
   const deleteFolder = async () => {
     if (!current) return;
     try {
-      await remove('asset-folders', { id: current.id, previousData: { ...current } }, { mutationMode: 'pessimistic', returnPromise: true });
+      setRemoving(true);
+      await dataProvider.delete('asset-folders', { id: current.id, previousData: { ...current } });
       notify('app.assets.folders.deleted', { type: 'success' });
       onOpen(path.slice(0, -1));
     } catch (error) {
       refused(error);
     } finally {
+      setRemoving(false);
       close();
     }
   };
