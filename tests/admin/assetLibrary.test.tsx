@@ -7,6 +7,7 @@ import { AssetLibrary } from '../../admin/assets/AssetLibrary.js';
 import { AssetRemoveButton } from '../../admin/assets/AssetRemoveButton.js';
 import { FocalPointInput } from '../../admin/assets/FocalPointInput.js';
 import { ImageUploadInput } from '../../admin/inputs/ImageUploadInput.js';
+import { LibraryChoice } from '../../admin/inputs/LibraryChoice.js';
 import type { Asset, AssetUploadParams, UploadAnswer } from '../../dataProvider/index.js';
 import { renderInAdmin } from './render.js';
 
@@ -220,5 +221,23 @@ describe('an image field', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ image: { asset: 1 }, image_alt: 'Описание zavod.jpg' });
+  });
+
+  it('a document field picks among the library’s documents and shows the chosen one’s name and size', async () => {
+    const onSubmit = vi.fn();
+    const { provider, assetLists } = libraryProvider();
+    renderInAdmin(
+      <SimpleForm onSubmit={onSubmit}>
+        <LibraryChoice source="file" kind="document" />
+      </SimpleForm>,
+      { dataProvider: provider, resource: 'investor-documents' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Выбрать из библиотеки' }));
+    await userEvent.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Выбрать «otchet.pdf»' }));
+    expect(assetLists[0]?.filter).toEqual({ folder_id: null, kind: 'document' });
+    expect(screen.getByTestId('picked-asset').textContent).toBe('Выбрано из библиотеки: otchet.pdf · 2,5\u00a0МБ');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ file: { asset: 2 } });
   });
 });
