@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AssetLibrary } from '../../admin/assets/AssetLibrary.js';
 import { AssetRemoveButton } from '../../admin/assets/AssetRemoveButton.js';
 import { FocalPointInput } from '../../admin/assets/FocalPointInput.js';
+import assetParts from '../../admin/assets/index.js';
+import { ReplaceFileButton } from '../../admin/assets/ReplaceFileButton.js';
 import { ImageUploadInput } from '../../admin/inputs/ImageUploadInput.js';
 import { LibraryChoice } from '../../admin/inputs/LibraryChoice.js';
 import type { Asset, AssetUploadParams, UploadAnswer } from '../../dataProvider/index.js';
@@ -155,6 +157,29 @@ describe('the media library screen', () => {
 });
 
 describe('an asset’s edit screen', () => {
+  it('saves only what an editor changes: name, alt text, caption, folder and focal point', () => {
+    const saved: unknown = assetParts.transformEdit?.({ ...asset(1, 'zavod.jpg'), focal_x: 0.3 });
+    expect(saved).toEqual({ name: 'zavod.jpg', alt: 'Описание zavod.jpg', caption: '', folder_id: null, focal_x: 0.3, focal_y: 0.5 });
+  });
+
+  it('«Заменить файл» sends the new file for the same asset with its progress, then reads the asset again', async () => {
+    const replaceAsset = vi.fn(async (_resource: string, params: { onProgress?: (percent: number) => void }) => {
+      params.onProgress?.(60);
+      return { data: asset(1, 'zavod.jpg', { version: 2 }) };
+    });
+    const { provider } = libraryProvider({ replaceAsset });
+    renderInAdmin(
+      <RecordContextProvider value={asset(1, 'zavod.jpg')}>
+        <ReplaceFileButton />
+      </RecordContextProvider>,
+      { dataProvider: provider, resource: 'assets' },
+    );
+    const file = new File(['x'], 'zavod-2026.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText('Заменить файл'), file);
+    expect(await screen.findByText('Файл заменён')).toBeTruthy();
+    expect(replaceAsset).toHaveBeenCalledWith('assets', expect.objectContaining({ id: 1, file }));
+  });
+
   it('removing an asset in use shows where it is used, with links, and removes it only when confirmed', async () => {
     const used = asset(1, 'zavod.jpg', { uses: 1 });
     const { provider } = libraryProvider({
@@ -199,6 +224,25 @@ describe('an asset’s edit screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ focal_x: 0.3, focal_y: 0.7 });
+  });
+});
+
+describe('pasting files', () => {
+  it('puts the pasted files into the queue, but leaves a paste into a text field alone', async () => {
+    const uploadAsset = vi.fn(async (_resource: string, params: AssetUploadParams) => ({ data: { asset: asset(8, params.file.name) } }));
+    const { provider } = libraryProvider({ uploadAsset });
+    renderInAdmin(<AssetLibrary />, { dataProvider: provider, resource: 'assets' });
+    await screen.findByText('zavod.jpg');
+    const paste = (target: EventTarget, name: string) => {
+      const event = new Event('paste', { bubbles: true, cancelable: true });
+      Object.defineProperty(event, 'clipboardData', { value: { files: [new File(['x'], name, { type: 'image/png' })] } });
+      target.dispatchEvent(event);
+    };
+    paste(screen.getByLabelText('Поиск'), 'into-search.png');
+    paste(document.body, 'screenshot.png');
+    const queue = await screen.findByRole('list', { name: 'Загружаемые файлы' });
+    expect(await within(queue).findByText('Загружено')).toBeTruthy();
+    expect(uploadAsset.mock.calls.map(([, params]) => params.file.name)).toEqual(['screenshot.png']);
   });
 });
 
