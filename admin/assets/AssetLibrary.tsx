@@ -1,7 +1,8 @@
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ListBase, Title, useDataProvider, useListContext, useNotify, useRedirect, useStore, useTranslate } from 'react-admin';
+import { ListBase, Title, useDataProvider, useListContext, useCreatePath, useNotify, useStore, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import type { AdminDataProvider, Asset } from '../../dataProvider/index.js';
 import { AssetCard, AssetGrid } from './AssetCard.js';
 import { FolderActions, FolderBrowser, FolderChooser, folderIdOf, type FolderPath } from './folders.js';
@@ -129,7 +130,8 @@ const MoveSelected = ({ path }: { path: FolderPath }) => {
 const LibraryBody = ({ path, showingAll, open, showAll }: { path: FolderPath; showingAll: boolean; open: (path: FolderPath) => void; showAll: () => void }) => {
   const { data = [], selectedIds, onToggleItem, isPending, setPage, onUnselectItems } = useListContext<Asset>();
   const translate = useTranslate();
-  const redirect = useRedirect();
+  const createPath = useCreatePath();
+  const navigate = useNavigate();
   const go = (action: () => void) => {
     onUnselectItems();
     setPage(1);
@@ -141,7 +143,10 @@ const LibraryBody = ({ path, showingAll, open, showAll }: { path: FolderPath; sh
       <FolderBrowser path={path} onOpen={(target) => go(() => open(target))} onAll={() => go(showAll)} showingAll={showingAll} />
       {showingAll ? null : <FolderActions path={path} onOpen={(target) => go(() => open(target))} />}
       {/* A file already in the library: «использовать его» opens that asset. */}
-      <UploadQueue folderId={showingAll ? null : folderIdOf(path)} onUse={(found) => redirect('edit', 'assets', found.id)} />
+      <UploadQueue
+        folderId={showingAll ? null : folderIdOf(path)}
+        onUse={(found) => navigate(createPath({ resource: 'assets', id: found.id, type: 'edit' }))}
+      />
       <MoveSelected path={path} />
       {!isPending && data.length === 0 ? (
         <Typography color="text.secondary">{translate('app.assets.grid.empty')}</Typography>
