@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { ResourceForm } from '../common/ResourceForm.js';
-import { validatorsOf } from '../common/rules.js';
+import { rules } from '../common/rules.js';
 import type { Asset } from '../../dataProvider/index.js';
 import { useAssetFacts } from './AssetCard.js';
 import { AssetRemoveButton } from './AssetRemoveButton.js';
 import { AssetUses } from './AssetUses.js';
-import { ASSET_FIELDS } from './fields.js';
 import { FocalPointInput } from './FocalPointInput.js';
 import { FolderChooser, folderIdOf } from './folders.js';
 import { ReplaceFileButton } from './ReplaceFileButton.js';
@@ -67,9 +66,9 @@ export const AssetForm = () => {
       <AssetFacts />
       <FocalPointInput />
       <ReplaceFileButton />
-      <TextInput source="name" validate={validatorsOf(ASSET_FIELDS.name)} fullWidth />
-      <TextInput source="alt" validate={validatorsOf(ASSET_FIELDS.alt)} fullWidth />
-      <TextInput source="caption" validate={validatorsOf(ASSET_FIELDS.caption)} multiline minRows={2} fullWidth />
+      <TextInput source="name" validate={rules('assets', 'name')} fullWidth />
+      <TextInput source="alt" validate={rules('assets', 'alt')} fullWidth />
+      <TextInput source="caption" validate={rules('assets', 'caption')} multiline minRows={2} fullWidth />
       <FolderInput />
       <AssetUses id={record?.id} />
     </ResourceForm>

@@ -3,15 +3,13 @@ import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ListBase, Title, useDataProvider, useListContext, useCreatePath, useNotify, useStore, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { ASSET_KINDS } from '@lib/resources/index.js';
 import type { AdminDataProvider, Asset } from '../../dataProvider/index.js';
 import { AssetCard, AssetGrid } from './AssetCard.js';
 import { FolderActions, FolderBrowser, FolderChooser, folderIdOf, type FolderPath } from './folders.js';
 import { UploadQueue } from './UploadQueue.js';
 
-export const KIND_CHOICES = [
-  { id: 'image', name: 'app.assets.kinds.image' },
-  { id: 'document', name: 'app.assets.kinds.document' },
-];
+const KIND_CHOICES = ASSET_KINDS.map((kind) => ({ id: kind.id, name: `app.assets.kinds.${kind.id}` }));
 
 /** The filters' current value as text ('' when unset). */
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -5,8 +5,7 @@ import FolderIcon from '@mui/icons-material/Folder';
 import { Box, Breadcrumbs, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Confirm, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { validatorsOf } from '../common/rules.js';
-import { FOLDER_FIELDS } from './fields.js';
+import { rules } from '../common/rules.js';
 
 /** A folder of the library as the path to the current one keeps it. */
 export interface FolderStep {
@@ -89,7 +88,7 @@ export const FolderBrowser = ({ path, onOpen, onAll, showingAll = false }: Folde
 
 /** What is wrong with a folder's name (the server's rule), as an i18n key or text with its arguments; null when nothing. */
 const nameProblem = (name: string): { message: string; args?: Record<string, unknown> } | null => {
-  const problem: unknown = validatorsOf(FOLDER_FIELDS.name)[0]?.(name, {}, {});
+  const problem: unknown = rules('asset-folders', 'name')[0]?.(name, {}, {});
   if (typeof problem === 'string') return { message: problem };
   return typeof problem === 'object' && problem !== null && 'message' in problem ? (problem as { message: string; args?: Record<string, unknown> }) : null;
 };
