@@ -1,5 +1,6 @@
 import type { DialectName } from '../server/db/connect.js';
 import { benchArchive } from './archive.js';
+import { benchAssets } from './assets.js';
 import { benchHttp } from './http.js';
 import { benchLargeSite } from './large.js';
 import { benchReads } from './reads.js';
@@ -24,4 +25,5 @@ if (mode === '--large') {
   await benchVikeFloor();
   await benchHttp();
   await benchSearch();
+  await benchAssets();
 }

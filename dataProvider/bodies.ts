@@ -28,12 +28,39 @@ function scalar(value: unknown): string | number | null {
   return JSON.stringify(value);
 }
 
-/** The JSON body of a write: the accepted fields only, flags as 0 or 1. */
+/** A library asset chosen for an image or file field (`{ asset: id }`), instead of a file uploaded with the record. */
+export interface AssetReference {
+  asset: number;
+}
+
+export function isAssetReference(value: unknown): value is AssetReference {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 1 && typeof (value as { asset?: unknown }).asset === 'number';
+}
+
+/** The file fields of a write that hold a library asset chosen in the picker. */
+const assetReferencesOf = (config: VerbResource, data: UnknownRecord): [string, AssetReference][] =>
+  (config.files ?? []).flatMap(({ name }) => {
+    const value = data[name];
+    return isAssetReference(value) ? [[name, value] as [string, AssetReference]] : [];
+  });
+
+/** Whether a write names a library asset for one of its file fields. */
+export const holdsAssetReference = (config: VerbResource, data: UnknownRecord): boolean => assetReferencesOf(config, data).length > 0;
+
+/** Whether a write sends new files: then it goes as multipart, else as JSON. */
+export const sendsNewFiles = (config: VerbResource, data: UnknownRecord): boolean =>
+  (config.files ?? []).some(({ name }) => {
+    const value = data[name];
+    return (Array.isArray(value) ? value : [value]).some((entry) => rawFileOf(entry) !== null);
+  });
+
+/** The JSON body of a write: the accepted fields only, flags as 0 or 1, and the library assets chosen for file fields. */
 export function toJsonBody(config: VerbResource, data: UnknownRecord): UnknownRecord {
   const body: UnknownRecord = {};
   for (const field of config.fields) {
     if (field in data && data[field] !== undefined) body[field] = scalar(data[field]);
   }
+  for (const [field, reference] of assetReferencesOf(config, data)) body[field] = reference;
   return body;
 }
 
@@ -48,6 +75,8 @@ export function toFormData(config: VerbResource, data: UnknownRecord): FormData 
     const value = scalar(data[field]);
     form.append(field, value === null ? '' : String(value));
   }
+  // A library asset chosen for another field beside the new files goes as its JSON text.
+  for (const [field, reference] of assetReferencesOf(config, data)) form.append(field, JSON.stringify(reference));
   for (const file of config.files ?? []) {
     const value = data[file.name];
     const entries = Array.isArray(value) ? value : [value];

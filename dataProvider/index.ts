@@ -17,7 +17,8 @@ import type { ApiStyle } from '@lib/resources/index.js';
 import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
 import type { ArticleSummary, MediaGenerals, MediaSource, Page } from '@lib/types.js';
 import { createApiClient, createFetchJson, unwrap, type HttpClientOptions } from './apiClient.js';
-import { toFormData, toJsonBody, type UnknownRecord } from './bodies.js';
+import { holdsAssetReference, sendsNewFiles, toFormData, toJsonBody, type UnknownRecord } from './bodies.js';
+import { assetMethods } from './assets.js';
 import { presenceMethods } from './presence.js';
 import { ADMIN_API, apiStyleOf, verbResource, type VerbResource } from './resources.js';
 import type { AdminDataProvider, ChangeAction, ChangeEvent, RevisionParams, RevisionsParams, TrashRestoreParams, VerbParams, VerbResult } from './types.js';
@@ -27,9 +28,10 @@ export { REQUEST_TIMEOUT_MS } from './httpClient.js';
 export { TIMEOUT_ERROR_KEY, NETWORK_ERROR_KEY, isTimeoutMessage, isExpiredTokenMessage } from './apiClient.js';
 export * from './resources.js';
 export * from './types.js';
-export { toFormData, toJsonBody } from './bodies.js';
+export { isAssetReference, toFormData, toJsonBody, type AssetReference } from './bodies.js';
 export type { OverwriteMeta } from './versions.js';
 export type { PresenceParams } from './presence.js';
+export type { Asset, AssetUse, AssetUploadParams, AssetReplaceParams, UploadAnswer } from './assets.js';
 
 /**
  * What a form may pass as the `meta` of a create or update: a callback told the upload's percent while a multipart
@@ -99,8 +101,14 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     }
   };
 
+  /**
+   * A write of a resource with files goes as multipart while it sends new files; a write whose files are all library
+   * assets (or kept as they are) goes as JSON, which names a chosen asset as `{ "asset": id }`.
+   */
   const write = async (config: VerbResource, url: string, data: UnknownRecord, meta: unknown, headers: Record<string, string> = {}): Promise<RaRecord> =>
-    config.multipart ? upload(url, toFormData(config, data), meta, headers) : post(url, toJsonBody(config, data), headers);
+    config.multipart && (sendsNewFiles(config, data) || !holdsAssetReference(config, data))
+      ? upload(url, toFormData(config, data), meta, headers)
+      : post(url, toJsonBody(config, data), headers);
 
   const removeOne = async (resource: string, id: Identifier, previousData?: unknown): Promise<RaRecord> => {
     const config = configOf(resource);
@@ -197,6 +205,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
   };
 
   const presence = presenceMethods(http);
+  const assets = assetMethods(http, changed);
 
   const verbProvider: AdminDataProvider = {
     ...reads,
@@ -246,11 +255,13 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     ...enquiryActions,
     ...editorial,
     ...presence,
+    ...assets,
   };
 
   const plainWithEvents: DataProvider = {
     ...reads,
     ...presence,
+    ...assets,
     async create(resource, params) {
       const result = await reads.create(resource, params);
       changed(resource, 'create', [result.data]);

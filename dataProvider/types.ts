@@ -1,4 +1,5 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { AssetMethods } from './assets.js';
 import type { PresenceMethods } from './presence.js';
 import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
 import type { ArticleSummary, MediaGenerals, MediaSource, Page } from '@lib/types.js';
@@ -34,7 +35,7 @@ export interface ChangeEvent {
   records: RaRecord[];
 }
 
-export interface AdminDataProvider extends DataProvider, PresenceMethods {
+export interface AdminDataProvider extends DataProvider, PresenceMethods, AssetMethods {
   fix(resource: string, params: VerbParams): Promise<VerbResult>;
   unfix(resource: string, params: VerbParams): Promise<VerbResult>;
   moveUp(resource: string, params: VerbParams): Promise<VerbResult>;

@@ -16,6 +16,8 @@ import { adminListIndexes } from './admin/listIndexes.js';
 import { listSpecOf } from './resources/routes.js';
 import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
+import { adoptUploads } from './assets/adopt.js';
+import { assetFileRoutes } from './assets/routes.js';
 import { namedFiles } from './files/fileColumns.js';
 import { S3FileStore } from './files/s3Store.js';
 import { LocalFileStore, sweepUploads, type FileStore } from './files/store.js';
@@ -156,6 +158,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await syncDeclaredIndexes(db, declaredIndexesOnStart());
   await applySanitizerPolicy(db, app.log);
   if (config.seedDemo) await seedDemoContent(db, files);
+  // Uploads made before the media library become its assets (once; nothing is copied).
+  const adopted = await adoptUploads(db, files);
+  if (adopted) app.log.info({ adopted }, 'made earlier uploads media library assets');
   // A crash can leave files written for rows that never committed, and half-written temporary files. With SQLite
   // one process owns the uploads and nothing is being written at start; otherwise another process may be writing.
   const sweep = (graceMs: number) => sweepUploads(files, () => namedFiles(db), graceMs);
@@ -235,6 +240,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes);
   await app.register(securityTxtRoutes);
   await app.register(uploadsRoutes);
+  await app.register(assetFileRoutes);
   await app.register(menuRoutes);
   await app.register(newsRoutes);
   await app.register(mediaRoutes);

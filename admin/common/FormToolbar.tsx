@@ -1,19 +1,20 @@
+import type { ReactNode } from 'react';
 import { DeleteButton, SaveButton, Toolbar, useRecordContext } from 'react-admin';
 import { PublishButton } from '../buttons/PublishButton.js';
 import { SaveAndContinueButton } from '../buttons/SaveAndContinueButton.js';
 
 /**
  * The buttons under every resource form: «Сохранить» (then the list), «Сохранить и продолжить», «Опубликовать» on
- * a draft of a resource that publishes, and removal of a stored record.
+ * a draft of a resource that publishes, and removal of a stored record (react-admin's, or the form's own `remove`).
  */
-export const FormToolbar = ({ publishes }: { publishes: boolean }) => {
+export const FormToolbar = ({ publishes, remove }: { publishes: boolean; remove?: ReactNode }) => {
   const record = useRecordContext();
   return (
     <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
       <SaveButton />
       <SaveAndContinueButton />
       {publishes && <PublishButton />}
-      {record?.id !== undefined && <DeleteButton sx={{ ml: 'auto' }} />}
+      {record?.id !== undefined && (remove ?? <DeleteButton sx={{ ml: 'auto' }} />)}
     </Toolbar>
   );
 };

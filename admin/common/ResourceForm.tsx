@@ -12,6 +12,8 @@ export interface ResourceFormProps {
   /** Values of a new record (an object, or a function for values computed when the form opens). */
   defaultValues?: DefaultValues;
   children: ReactNode;
+  /** The removal of a stored record when it has rules of its own (a library asset in use); react-admin's otherwise. */
+  remove?: ReactNode;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ResourceFormProps {
  * unsaved changes asks first, Ctrl+S saves, «Сохранить и продолжить» stays on it. A new item of a resource that
  * publishes starts as a draft, and «Опубликовать» publishes a draft.
  */
-export const ResourceForm = ({ defaultValues, children }: ResourceFormProps) => {
+export const ResourceForm = ({ defaultValues, children, remove }: ResourceFormProps) => {
   const name = useResourceContext();
   const resource = name ? resourceNamed(name) : undefined;
   const publishes = resource !== undefined && 'published' in resource.fields;
@@ -28,7 +30,7 @@ export const ResourceForm = ({ defaultValues, children }: ResourceFormProps) => 
     return publishes ? { ...values, published: 0 } : values;
   };
   return (
-    <SimpleForm defaultValues={defaults} toolbar={<FormToolbar publishes={publishes} />}>
+    <SimpleForm defaultValues={defaults} toolbar={<FormToolbar publishes={publishes} remove={remove} />}>
       <UnsavedChangesGuard />
       <SaveShortcut />
       <FormAutosave />

@@ -2,6 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import russianMessages from 'ra-language-russian';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { resourceMessages } from '../resources.js';
+import { libraryMessages } from './library.js';
 import { appMessages } from './ru.js';
 import { editorialMessages, formMessages, indexNowMessages, presenceMessages, searchCalendarMessages, trashMessages } from './screens.js';
 
@@ -19,6 +20,7 @@ export const russian: TranslationMessages = mergeTranslations(
   editorialMessages,
   presenceMessages,
   formMessages,
+  libraryMessages,
 );
 
 export const i18nProvider = polyglotI18nProvider(() => russian, 'ru', [{ locale: 'ru', name: 'Русский' }], {

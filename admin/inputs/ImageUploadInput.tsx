@@ -4,8 +4,11 @@ import type { PublicImage } from '@lib/types.js';
 import { RemoveImageButton } from '../buttons/RemoveImageButton.js';
 import { UploadProgress } from '../common/uploadProgress.js';
 import { FilePreview } from './FilePreview.js';
+import { LibraryChoice } from './LibraryChoice.js';
 
 export const IMAGE_ACCEPT = { 'image/*': ['.jpg', '.jpeg', '.png', '.webp', '.gif'] };
+/** The same as a file input's `accept`. */
+const IMAGE_EXTENSIONS = Object.values(IMAGE_ACCEPT).flat().join(',');
 
 function isNewFile(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'rawFile' in value;
@@ -24,7 +27,7 @@ export interface ImageUploadInputProps {
 
 /**
  * An image field: the current image with its preview (and a button that removes it on the server), a drop zone for
- * a new file with its own preview and removal, and the alt text.
+ * a new file with its own preview and removal, the library's picker, and the alt text.
  */
 export const ImageUploadInput = ({ source = 'image', altSource = 'image_alt', removable = false, validate, altValidate }: ImageUploadInputProps) => {
   const record = useRecordContext();
@@ -53,6 +56,7 @@ export const ImageUploadInput = ({ source = 'image', altSource = 'image_alt', re
       >
         <FilePreview />
       </ImageInput>
+      <LibraryChoice source={source} altSource={altSource} kind="image" accept={IMAGE_EXTENSIONS} />
       <UploadProgress />
       {altSource ? <TextInput source={altSource} validate={altValidate} fullWidth /> : null}
     </Box>

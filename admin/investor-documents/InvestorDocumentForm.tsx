@@ -4,6 +4,7 @@ import type { DownloadFile } from '@lib/types.js';
 import { choicesOf } from '../common/choices.js';
 import { formatMegabytes } from '../common/fields.js';
 import { FlagInput } from '../inputs/FlagInput.js';
+import { LibraryChoice } from '../inputs/LibraryChoice.js';
 import { acceptOf, rules } from '../common/rules.js';
 import { UploadProgress } from '../common/uploadProgress.js';
 import { NumericInput } from '../inputs/NumericInput.js';
@@ -55,6 +56,7 @@ export const InvestorDocumentForm = () => {
       >
         <FileField source="src" title="title" />
       </FileInput>
+      <LibraryChoice source="file" kind="document" />
       <UploadProgress />
     </ResourceForm>
   );

@@ -12,12 +12,25 @@ import type { Field, Role } from './fields.js';
 export type ApiStyle = 'verbs' | 'rest' | 'read-only' | 'update' | 'custom';
 
 /** The groups of the admin's side menu. */
-export type MenuGroup = 'content' | 'photobank' | 'site' | 'administration';
+export type MenuGroup = 'content' | 'photobank' | 'media' | 'site' | 'administration';
 
 /** Verbs beyond add, update and remove, each `POST <verbs path>/<verb>/{id}` without a body. */
 export type ExtraVerb = 'fix' | 'unfix' | 'move-up' | 'move-down' | 'move-up-fixed' | 'move-down-fixed' | 'remove-img';
 
 export type FilterType = 'int' | 'text';
+
+/** One bound of a range filter: the column it compares and which end of the range it is (both inclusive). */
+export interface ListRange {
+  column: string;
+  bound: 'from' | 'to';
+}
+
+/** A referenced table whose matching rows' ids the search box also looks for in `column` (an asset's folder name). */
+export interface ListSearchReference {
+  column: string;
+  table: string;
+  searchable: readonly string[];
+}
 
 export interface ListBehaviour {
   /** Columns `sort` may name; `id` is always allowed and breaks ties. */
@@ -32,6 +45,10 @@ export interface ListBehaviour {
   searchIn?: 'rows' | 'values';
   /** Columns the list may be filtered on by equality, with the type of their values. */
   filters: Readonly<Record<string, FilterType>>;
+  /** Filters on a range of a column, each bound its own key (`created_from` → `created_at >= value`), ISO dates. */
+  ranges?: Readonly<Record<string, ListRange>>;
+  /** The search box also finds rows whose reference column names a row of another table that matches there. */
+  searchReferences?: readonly ListSearchReference[];
   defaultSort: readonly [string, 'ASC' | 'DESC'];
   /**
    * What a list row carries besides `id`: the columns the list shows, what its row actions and the record's name

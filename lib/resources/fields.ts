@@ -142,6 +142,9 @@ export type UploadField = ImageField | FilesField;
 
 export const isUpload = (field: Field): field is UploadField => field.kind === 'image' || field.kind === 'files';
 
+/** An upload kept in the record's own column: a picture, or a single file (several files are a resource's own rows). */
+export const isColumnUpload = (field: Field): field is UploadField => field.kind === 'image' || (field.kind === 'files' && field.maxFiles === 1);
+
 /** The longest rich HTML a record may hold. */
 export const HTML_MAX = 2_000_000;
 

@@ -1,4 +1,5 @@
 import { auditLog, users } from './administration.js';
+import { assetFolders, assets } from './assets.js';
 import { mediaOur, news } from './articles.js';
 import type { ResourceDescriptor } from './descriptor.js';
 import { enquiries, enquiryTopics } from './enquiries.js';
@@ -8,6 +9,7 @@ import { photobankCategories, photobankGroups, photobankLogos, photobankPhotos }
 import { menus, networkCollections, redirects, textPages } from './site.js';
 import { vacancies } from './vacancies.js';
 
+export { ASSET_KINDS, assetFolders, assets, type AssetKind } from './assets.js';
 export * from './descriptor.js';
 export * from './fields.js';
 export * from './localized.js';
@@ -24,6 +26,8 @@ export const RESOURCES = [
   photobankCategories,
   photobankLogos,
   photobankPhotos,
+  assets,
+  assetFolders,
   textPages,
   investorDocuments,
   vacancies,

@@ -1,3 +1,5 @@
+import { keysNoAssetNames } from '../assets/files.js';
+import type { Db } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
 
 /**
@@ -9,7 +11,10 @@ export class FileChanges {
   private readonly added: string[] = [];
   private readonly obsolete: string[] = [];
 
-  constructor(readonly store: FileStore) {}
+  constructor(
+    readonly store: FileStore,
+    private readonly db: Db,
+  ) {}
 
   /** Files just written for this change. */
   stored(keys: Iterable<string>): void {
@@ -27,17 +32,22 @@ export class FileChanges {
   }
 
   /**
-   * The write committed: its old files go. When the storage cannot remove them now, the write still stands (its
-   * answer must not say it failed); the periodic uploads sweep removes them later, as files no row names.
+   * The write committed: its old files go, except those a library asset names (the library keeps them whoever
+   * stopped using them). When the storage cannot remove them now, the write still stands (its answer must not say
+   * it failed); the periodic uploads sweep removes them later, as files no row names.
    */
   async commit(): Promise<void> {
-    await this.store.remove(this.obsolete.filter((key) => !this.added.includes(key))).catch(() => undefined);
+    const obsolete = this.obsolete.filter((key) => !this.added.includes(key));
+    if (!obsolete.length) return;
+    await keysNoAssetNames(this.db, obsolete)
+      .then((keys) => this.store.remove(keys))
+      .catch(() => undefined);
   }
 }
 
 /** Runs a write that may store and replace files: new files go if it throws, old ones go if it succeeds. */
-export async function withFileChanges<T>(store: FileStore, write: (changes: FileChanges) => Promise<T>): Promise<T> {
-  const changes = new FileChanges(store);
+export async function withFileChanges<T>(db: Db, store: FileStore, write: (changes: FileChanges) => Promise<T>): Promise<T> {
+  const changes = new FileChanges(store, db);
   let result: T;
   try {
     result = await write(changes);

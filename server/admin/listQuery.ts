@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { idFromText } from '../../lib/ids.js';
-import type { FilterType } from '../../lib/resources/index.js';
+import type { FilterType, ListRange, ListSearchReference } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
 import { listQuerySchema, MAX_LIST_ROWS, parseListQuery, type ListQuery } from './listQuerySchema.js';
 import { tagVersion } from './versions.js';
@@ -31,6 +31,10 @@ export interface ListSpec<T extends keyof Database = keyof Database> {
   searchIn?: 'rows' | 'values';
   /** Columns other `filter` keys may name, with the type of their values; `id` and `q` are always allowed. */
   filters: Readonly<Partial<Record<keyof Database[T] & string, FilterType>>>;
+  /** Range filters by their keys (`created_from`), each one bound of a column. */
+  ranges?: Readonly<Record<string, ListRange>>;
+  /** Referenced tables whose matching rows the search box also finds rows by (an asset's folder name). */
+  searchReferences?: readonly ListSearchReference[];
   defaultSort: readonly [keyof Database[T] & string, 'ASC' | 'DESC'];
   /** The columns a list row carries besides `id`; absent, every column. A read of one record always has them all. */
   columns?: readonly (keyof Database[T] & string)[];
@@ -63,8 +67,10 @@ export async function runListQuery<T extends keyof Database>(
     const ids = await matchingRecordIds(db, spec.resource, list.q);
     base = ids.length ? base.where('id', 'in', ids) : base.where(sql<SqlBool>`1 = 0`);
   } else if (list.q && spec.searchable.length) {
-    base = base.where(await listSearchCondition(db, { table: spec.table, columns: spec.searchable, searchIn: spec.searchIn ?? 'rows' }, list.q));
+    const search = { table: spec.table, columns: spec.searchable, searchIn: spec.searchIn ?? 'rows', references: spec.searchReferences };
+    base = base.where(await listSearchCondition(db, search, list.q));
   }
+  for (const range of list.ranges) base = base.where(range.column, range.bound === 'from' ? '>=' : '<=', range.value);
 
   const start = list.range?.start ?? 0;
   const limit = list.range ? list.range.end - list.range.start + 1 : MAX_LIST_ROWS;

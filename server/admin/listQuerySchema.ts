@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, isIdInRange, MAX_ID } from '../../lib/ids.js';
-import type { FilterType } from '../../lib/resources/index.js';
+import type { FilterType, ListRange } from '../../lib/resources/index.js';
 import { HttpError } from '../http/errors.js';
 import { parseInRussian } from '../http/validation.js';
 import { integer } from './validate.js';
@@ -18,6 +18,8 @@ export interface ListQuery {
   q: string | null;
   ids: number[] | null;
   equals: { column: string; values: (number | string)[] }[];
+  /** Range bounds, each inclusive: `created_at >= value` for a `from` bound. */
+  ranges: (ListRange & { value: string })[];
 }
 
 /** What a list declares about its reads: the columns `sort` and `filter` may name, and the order without `sort`. */
@@ -26,6 +28,8 @@ export interface ListRules {
   sortable: readonly string[];
   /** Columns other `filter` keys may name, with the type of their values; `id` and `q` are always allowed. */
   filters: Readonly<Partial<Record<string, FilterType>>>;
+  /** Range filters by their keys (`created_from`), each one bound of a column. */
+  ranges?: Readonly<Record<string, ListRange>>;
   defaultSort: readonly [string, 'ASC' | 'DESC'];
 }
 
@@ -103,7 +107,19 @@ const textValue = (key: string) =>
   );
 
 /** What one key of `filter` asks for, once checked. */
-type FilterPart = { q: string | null } | { ids: number[] } | ListQuery['equals'][number];
+type FilterPart = { q: string | null } | { ids: number[] } | ListQuery['equals'][number] | { range: ListQuery['ranges'][number] };
+
+/** One bound of a range filter: a date (`2026-01-31`) or a moment in ISO 8601, compared as the stored ISO text. */
+const rangeFilter = (key: string, range: ListRange) =>
+  z
+    .string({ error: `«${key}» ожидает дату.` })
+    .max(40, `«${key}» ожидает дату.`)
+    .refine((value) => /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?$/.test(value) && !Number.isNaN(Date.parse(value)), `«${key}» ожидает дату.`)
+    .transform((value): FilterPart => {
+      // A bare date's end bound takes in the whole day.
+      const moment = value.length === 10 && range.bound === 'to' ? `${value}T23:59:59.999Z` : new Date(value).toISOString();
+      return { range: { ...range, value: moment } };
+    });
 
 /** A declared filter's values by its type; `null` asks for the rows where the column is empty. */
 const columnFilter = (column: string, type: FilterType) =>
@@ -128,6 +144,7 @@ const qFilter = z
 function filterSchema(rules: ListRules) {
   const shape: Record<string, z.ZodOptional<z.ZodType<FilterPart>>> = {};
   for (const [column, type] of Object.entries(rules.filters)) if (type) shape[column] = columnFilter(column, type).optional();
+  for (const [key, range] of Object.entries(rules.ranges ?? {})) shape[key] = rangeFilter(key, range).optional();
   shape.q = qFilter.optional();
   shape.id = idsFilter.optional();
   const object = z.strictObject(shape, {
@@ -136,11 +153,12 @@ function filterSchema(rules: ListRules) {
   return z.preprocess(
     (value) => value ?? {},
     object.transform((parts) => {
-      const filter: Pick<ListQuery, 'q' | 'ids' | 'equals'> = { q: null, ids: null, equals: [] };
+      const filter: Pick<ListQuery, 'q' | 'ids' | 'equals' | 'ranges'> = { q: null, ids: null, equals: [], ranges: [] };
       for (const part of Object.values(parts)) {
         if (!part) continue;
         if ('q' in part) filter.q = part.q;
         else if ('ids' in part) filter.ids = part.ids;
+        else if ('range' in part) filter.ranges.push(part.range);
         else filter.equals.push(part);
       }
       return filter;
@@ -155,7 +173,11 @@ export function listQuerySchema(rules: ListRules): z.ZodType<ListQuery> {
   const filter = filterSchema(rules);
   return z
     .object({ sort: jsonParam(sortSchema(rules)), range: jsonParam(rangeSchema), filter: jsonParam(filter) })
-    .transform(({ sort, range, filter: given }) => ({ sort: sort ?? defaultSort, range: range ?? null, ...(given ?? { q: null, ids: null, equals: [] }) }));
+    .transform(({ sort, range, filter: given }) => ({
+      sort: sort ?? defaultSort,
+      range: range ?? null,
+      ...(given ?? { q: null, ids: null, equals: [], ranges: [] }),
+    }));
 }
 
 /** Reads a list's query string; the first thing wrong is a 400 naming its parameter (`sort`, `range` or `filter`). */

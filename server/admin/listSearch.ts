@@ -1,6 +1,8 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { isPostgres } from '../db/dialect.js';
+import { declared } from '../db/declared.js';
+import type { ListSearchReference } from '../../lib/resources/index.js';
 
 /**
  * The search box of the admin's lists whose resource the full-text index does not hold: the query is looked for as
@@ -58,15 +60,30 @@ async function valuesCondition(db: Kysely<Database>, table: string, columns: rea
 }
 
 /**
- * The condition of the search box over `columns` of `table`:
+ * The condition of the search box over `columns` of `table`, and over the rows of other tables its `references`
+ * name (an asset found by its folder's name):
  * - `rows`: every row's values are read, which suits small tables and long texts;
  * - `values`: for a large table whose searched columns repeat a few values (the audit log's e-mails, actions and
  *   resources), the matching values are found among the distinct ones first.
  */
-export function listSearchCondition(
+export async function listSearchCondition(
   db: Kysely<Database>,
-  { table, columns, searchIn }: { table: string; columns: readonly string[]; searchIn: 'rows' | 'values' },
+  {
+    table,
+    columns,
+    searchIn,
+    references = [],
+  }: { table: string; columns: readonly string[]; searchIn: 'rows' | 'values'; references?: readonly ListSearchReference[] },
   q: string,
-): Promise<RawBuilder<SqlBool>> | RawBuilder<SqlBool> {
-  return searchIn === 'values' ? valuesCondition(db, table, columns, q) : rowsCondition(isPostgres(db), columns, q);
+): Promise<RawBuilder<SqlBool>> {
+  const postgres = isPostgres(db);
+  const own = searchIn === 'values' ? await valuesCondition(db, table, columns, q) : rowsCondition(postgres, columns, q);
+  const referred = references.map(
+    (reference) =>
+      sql<SqlBool>`${sql.ref(reference.column)} in (${declared(db)
+        .selectFrom(reference.table)
+        .select('id')
+        .where(rowsCondition(postgres, reference.searchable, q))})`,
+  );
+  return referred.length ? sql<SqlBool>`(${sql.join([own, ...referred], sql` or `)})` : own;
 }

@@ -35,6 +35,9 @@ const KIND_OF_EXTENSION: Record<string, FileKind> = {
   zip: 'zip',
 };
 
+/** The format a file name's extension names (`JPG` → `jpeg`), or undefined for one no upload takes. */
+export const formatOfExtension = (extension: string): FileKind | undefined => KIND_OF_EXTENSION[extension.toLowerCase()];
+
 /** What file-type answers for each kind we accept (`svg` is text: checked by its markup instead). */
 const KIND_OF_DETECTED: Record<string, FileKind> = {
   jpg: 'jpeg',
@@ -163,7 +166,11 @@ function cleanSvg(field: string, data: Buffer): Buffer {
  * that is not multipart, a format the field does not take or content that disagrees with the extension; 413 for
  * a file or field over its limit; 400 for a file in a field that takes none, or too many files.
  */
-export async function readUploadForm(request: FastifyRequest, rules: Readonly<Record<string, FileRule>>): Promise<UploadForm> {
+export async function readUploadForm(
+  request: FastifyRequest,
+  rules: Readonly<Record<string, FileRule>>,
+  { namesRefusedFile = false }: { namesRefusedFile?: boolean } = {},
+): Promise<UploadForm> {
   if (!request.isMultipart()) throw new HttpError(415, 'Ожидается форма multipart/form-data.');
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
@@ -189,7 +196,11 @@ export async function readUploadForm(request: FastifyRequest, rules: Readonly<Re
         part.file.resume();
         throw fieldError(400, part.fieldname, `Не больше ${rule.maxFiles} файлов.`);
       }
-      files.push(await readFilePart(part, rule));
+      files.push(
+        await readFilePart(part, rule).catch((error: unknown) => {
+          throw namesRefusedFile && error instanceof HttpError ? refusalOf(error, part.filename) : error;
+        }),
+      );
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -199,6 +210,15 @@ export async function readUploadForm(request: FastifyRequest, rules: Readonly<Re
     throw new HttpError(400, 'Некорректная форма.');
   }
   return { fields, files };
+}
+
+/**
+ * A refused file's error whose message names the file (`«отчёт.exe»: Допустимые форматы: …`), for uploads that send
+ * one file per request and show each refusal beside its file.
+ */
+export function refusalOf(error: HttpError, filename: string): HttpError {
+  const reason = Object.values(error.errors ?? {})[0]?.[0] ?? error.message;
+  return new HttpError(error.statusCode, `«${baseName(filename)}»: ${reason}`, error.errors, error.details);
 }
 
 /** 413 for a canvas over the pixel limit, 415 for anything else sharp cannot read. */

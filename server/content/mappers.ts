@@ -18,6 +18,17 @@ export function uploadUrl(key: string): string {
   return `${uploadsBase}/${key}`;
 }
 
+/**
+ * The key of an uploaded file from an address a page links it by (`/uploads/news/3f9c….jpg`, or under
+ * `S3_PUBLIC_URL`), or null for any other address; a query or fragment is not part of the key.
+ */
+export function keyOfUploadUrl(url: string): string | null {
+  const base = [`${uploadsBase}/`, `${UPLOADS_URL}/`].find((prefix) => url.startsWith(prefix));
+  if (!base) return null;
+  const key = url.slice(base.length).replace(/[?#].*$/, '');
+  return /^[\w-]+(?:\/[\w-]+)*\.\w+$/.test(key) ? key : null;
+}
+
 /** Turns an image column (JSON of paths under the uploads folder) into what a page needs to show it. */
 export function toPublicImage(json: string | null, alt: string): PublicImage | null {
   if (!json) return null;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { RESOURCES } from '../../lib/resources/index.js';
+import type { AssetFilesTable, AssetFoldersTable, AssetsTable, AssetUsesTable } from './tables/assets.js';
 import type { Versioned } from './tables/columns.js';
 import type { DeclaredTable } from './tables/declared.js';
 import type { ConsentTextsTable, EnquiriesTable } from './tables/enquiries.js';
@@ -36,6 +37,7 @@ import type {
 import type { TranslationsTable } from './tables/translations.js';
 
 export type * from './tables/accounts.js';
+export type * from './tables/assets.js';
 export type * from './tables/columns.js';
 export type * from './tables/content.js';
 export type * from './tables/enquiries.js';
@@ -76,6 +78,10 @@ interface WrittenTables {
   outbox: OutboxTable;
   enquiries: Versioned<EnquiriesTable>;
   consent_texts: ConsentTextsTable;
+  asset_folders: Versioned<AssetFoldersTable>;
+  assets: Versioned<AssetsTable>;
+  asset_files: AssetFilesTable;
+  asset_uses: AssetUsesTable;
   translations: TranslationsTable;
 }
 

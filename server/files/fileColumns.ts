@@ -26,6 +26,8 @@ const HOOK_FILE_COLUMNS: readonly FileColumn[] = [
   { table: 'photobank_logo_files', column: 'file', kind: 'key' },
   // Removed records keep their files until the trash entry is purged.
   { table: 'trash', column: 'files', kind: 'keys' },
+  // Every file of the media library, whether a record uses it or not.
+  { table: 'asset_files', column: 'key', kind: 'key' },
 ];
 
 /**

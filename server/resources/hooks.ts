@@ -37,6 +37,10 @@ export interface ResourceHooks {
   columns?: (context: WriteContext) => Promise<Values>;
   /** Rows that belong to the written one (a logo's files), inside the write's transaction. */
   afterWrite?: (context: WriteContext, row: Row) => Promise<void>;
+  /** Files the record keeps in rows of its own (a logo's files), by field: its uses of library assets. */
+  assetKeys?: (trx: Trx, row: Row) => Promise<Record<string, string[]>>;
+  /** Before a removal inside the transaction: throw to refuse it (a folder that still holds something). */
+  beforeRemove?: (trx: Trx, row: Row) => Promise<void>;
   /** Files the row and what goes with it point to, removed once the row is gone (besides its image columns). */
   filesOf?: (trx: Trx, row: Row) => Promise<string[]>;
   /** Replaces deletion: a press source is deactivated instead, since press items keep pointing to it. */

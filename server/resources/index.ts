@@ -4,6 +4,8 @@ import { RESOURCES, resourceNamed, type ResourceName } from '../../lib/resources
 import { multipartLimits } from '../admin/upload.js';
 import { requireRole } from '../auth/guard.js';
 import type { ResourceHooks } from './hooks.js';
+import { assetFolderHooks } from './hooks/asset-folders.js';
+import { assetHooks } from './hooks/assets.js';
 import { enquiryHooks } from './hooks/enquiries.js';
 import { mediaSourceHooks } from './hooks/media-source.js';
 import { mediaVideoHooks } from './hooks/media-video.js';
@@ -20,6 +22,8 @@ const HOOKS: Partial<Record<ResourceName, ResourceHooks>> = {
   'photobank-categories': photobankCategoryHooks,
   'photobank-logos': photobankLogoHooks,
   'photobank-photos': photobankPhotoHooks,
+  assets: assetHooks,
+  'asset-folders': assetFolderHooks,
   menus: menuHooks,
   'network-collections': networkHooks,
   redirects: redirectHooks,

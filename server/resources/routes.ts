@@ -36,9 +36,13 @@ export function uploadRules(resource: ResourceDescriptor): Record<string, FileRu
   return rules;
 }
 
-/** Reads a multipart form before validation: its text fields become the body the route's schema checks. */
+/**
+ * Reads a multipart form before validation: its text fields become the body the route's schema checks. A JSON body
+ * is taken as it is: it names library assets (`{ "image": { "asset": 12 } }`) instead of sending files.
+ */
 function multipartBody(rules: Record<string, FileRule>): preValidationAsyncHookHandler {
   return async (request) => {
+    if (request.headers['content-type']?.startsWith('application/json')) return;
     const form = await readUploadForm(request, rules);
     request.body = form.fields;
     request.uploads = form.files;
@@ -78,7 +82,7 @@ export async function registerResourceRoutes(
   const rules = uploadRules(resource);
   const multipart = Object.keys(rules).length > 0;
   const bodyOptions = multipart ? { preValidation: multipartBody(rules) } : {};
-  const consumes = multipart ? ['multipart/form-data'] : ['application/json'];
+  const consumes = multipart ? ['multipart/form-data', 'application/json'] : ['application/json'];
   const options = (request: FastifyRequest, action: string): WriteOptions => ({ request, resource, hooks, tableOf, action, present });
 
   const save = async (request: FastifyRequest, action: string, id: number | null, values: Values) => ({

@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { reversedRange, type ImageField, type ResourceDescriptor, type UploadField } from '../../lib/resources/index.js';
+import { isColumnUpload, reversedRange, type ImageField, type ResourceDescriptor, type UploadField } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
 import { auditedWrite, lastWriteOf } from '../admin/audit.js';
 import { withFileChanges, type FileChanges } from '../admin/fileChanges.js';
 import { closeGap, moveInList, nextPosition, type OrderedList } from '../admin/ordering.js';
 import { conflict, recordSlug, SLUG_TAKEN_MESSAGE, uniqueOr409 } from '../admin/unique.js';
-import { storeDownloadFile, storeUploadedImage, type UploadedFile } from '../admin/upload.js';
+import type { UploadedFile } from '../admin/upload.js';
+import { columnValueOf, pickedAsset, prepareUpload, settleUpload, type AssetRow, type PreparedUpload } from '../assets/library.js';
+import { forgetUses, keepUses } from '../assets/uses.js';
 import { nowIso } from '../content/visibility.js';
 import { imageFiles } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
@@ -72,9 +74,7 @@ const imageFields = (resource: ResourceDescriptor) =>
 
 /** Upload fields kept in the record's own column: images, and single files (several files are a hook's rows). */
 const columnUploads = (resource: ResourceDescriptor) =>
-  Object.entries(resource.fields).filter(
-    (entry): entry is [string, UploadField] => entry[1].kind === 'image' || (entry[1].kind === 'files' && entry[1].maxFiles === 1),
-  );
+  Object.entries(resource.fields).filter((entry): entry is [string, UploadField] => isColumnUpload(entry[1]));
 
 /** The files one upload column points to. */
 function filesOfColumn(field: UploadField, json: string | null): string[] {
@@ -111,28 +111,39 @@ export async function takenValue(db: Db, resource: ResourceDescriptor, values: V
   return null;
 }
 
-/** Stores the uploads kept in columns (an image with its variants, a document under its name); each replaces what its column held. */
-async function storeColumnUploads(
-  store: FileStore,
+/** Stores (or finds in the library, by SHA-256) the uploads kept in columns, before the write's transaction. */
+async function prepareColumnUploads(db: Db, store: FileStore, resource: ResourceDescriptor, uploads: readonly UploadedFile[], files: FileChanges) {
+  const prepared: PreparedUpload[] = [];
+  for (const [name, field] of columnUploads(resource)) {
+    const upload = uploads.find((file) => file.field === name);
+    if (upload) prepared.push(await prepareUpload(db, store, files, upload, resource.name, field.kind === 'image' ? 'picture' : 'download'));
+  }
+  return prepared;
+}
+
+/**
+ * The upload columns a write sets, inside its transaction: each upload or picked library asset (`{ "asset": id }`)
+ * as the asset it is, a new upload added to the library; what the columns held before is no longer theirs.
+ */
+async function settleColumnUploads(
+  trx: Trx,
+  request: FastifyRequest,
   resource: ResourceDescriptor,
-  uploads: readonly UploadedFile[],
+  prepared: readonly PreparedUpload[],
+  values: Values,
   files: FileChanges,
   current: Row | null,
 ): Promise<Values> {
   const columns: Values = {};
   for (const [name, field] of columnUploads(resource)) {
-    const upload = uploads.find((file) => file.field === name);
-    if (!upload) continue;
-    let json: string;
-    if (field.kind === 'image') {
-      json = JSON.stringify(await storeUploadedImage(store, resource.name, upload));
-    } else {
-      const stored = await storeDownloadFile(store, resource.name, upload);
-      json = JSON.stringify({ src: stored.key, name: upload.name, size: stored.size, format: stored.format } satisfies StoredDocument);
-    }
-    files.stored(filesOfColumn(field, json));
+    const upload = prepared.find((entry) => entry.upload.field === name);
+    const picked = values[name];
+    let asset: AssetRow;
+    if (upload) asset = await settleUpload(trx, upload, request.user?.id ?? null);
+    else if (typeof picked === 'number') asset = await pickedAsset(trx, name, field, picked);
+    else continue;
+    columns[name] = columnValueOf(field, asset, upload?.upload.name);
     if (current) files.replaced(filesOfColumn(field, (current[name] as string | null) ?? null));
-    columns[name] = json;
   }
   return columns;
 }
@@ -163,7 +174,9 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
   const { db, files: store } = request.server;
   const existing = id === null ? null : await loadOr404(db, resource, id);
   if (id === null) {
-    const missing = columnUploads(resource).find(([name, field]) => field.required && !uploads.some((file) => file.field === name));
+    const missing = columnUploads(resource).find(
+      ([name, field]) => field.required && values[name] === undefined && !uploads.some((file) => file.field === name),
+    );
     if (missing) throw formError({ [missing[0]]: [missing[1].missing ?? 'Выберите файл.'] });
   }
   const unknown = await missingReference(db, resource, values, options.tableOf);
@@ -175,19 +188,22 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
   await hooks.check?.(db, values, existing, uploads);
 
   const slug = Object.entries(resource.fields).find(([, field]) => field.kind === 'slug');
-  // Only declared fields reach the table; a hook reads the others (a logo's files to keep) from `values`.
-  const changes: Values = Object.fromEntries(Object.entries(values).filter(([name]) => name in resource.fields));
+  // Only declared fields reach the table, upload columns as their assets' files; a hook reads the others (a logo's
+  // files to keep) from `values`.
+  const uploadColumns = new Set(columnUploads(resource).map(([name]) => name));
+  const changes: Values = Object.fromEntries(Object.entries(values).filter(([name]) => name in resource.fields && !uploadColumns.has(name)));
   if (slug && (id === null || values[slug[0]] !== undefined)) {
     const [name, field] = slug;
     const from = field.kind === 'slug' ? field.from : 'title';
     changes[name] = await recordSlug(db, resource.table, String(values[name] ?? ''), String(values[from] ?? existing?.[from] ?? ''), id);
   }
 
-  return withFileChanges(store, async (files) => {
-    const images = await storeColumnUploads(store, resource, uploads, files, existing);
+  return withFileChanges(db, store, async (files) => {
+    const prepared = await prepareColumnUploads(db, store, resource, uploads, files);
     return uniqueOr409(slug?.[0] ?? 'id', () =>
       auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
         const current = id === null ? null : await lockedForWrite(trx, request, resource, id);
+        const images = await settleColumnUploads(trx, request, resource, prepared, values, files, current);
         const context: WriteContext = { request, trx, files, values: { ...values, ...changes, ...images }, uploads, current };
         const computed = { ...changes, ...images, ...(await hooks.columns?.(context)) };
         const translatedBefore = current && locales.length ? { translations: await translationSnapshot(trx, resource, current.id, locales) } : {};
@@ -200,8 +216,9 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
         await followAddressChange(trx, resource, current, row);
         await noticePageChange(trx, request.server.config, resource, current, row);
         await hooks.afterWrite?.(context, row);
-        // The search index follows every write in the write's own transaction.
+        // The search index and the library's uses follow every write in the write's own transaction.
         await indexRecord(trx, resource, row);
+        await keepUses(trx, resource, row, await hooks.assetKeys?.(trx, row));
         return row;
       }),
     );
@@ -238,9 +255,10 @@ async function updateRow(trx: Trx, resource: ResourceDescriptor, current: Row, v
  */
 export async function removeRecord(options: WriteOptions, id: number): Promise<{ row: Row; before: unknown }> {
   const { request, resource, hooks, present } = options;
-  return withFileChanges(request.server.files, (files) =>
+  return withFileChanges(request.server.db, request.server.files, (files) =>
     auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
       const current = await lockedForWrite(trx, request, resource, id);
+      await hooks.beforeRemove?.(trx, current);
       const [before] = await present(trx, [current]);
       if (hooks.remove) {
         const kept = await hooks.remove(trx, current);
@@ -261,6 +279,7 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
       await hooks.afterRemove?.(trx, current);
       await noticePageChange(trx, request.server.config, resource, current, null);
       await unindexRecord(trx, resource, id);
+      await forgetUses(trx, resource.name, id);
       return { id, row: current, before };
     }),
   );
@@ -268,8 +287,8 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
 
 /** One verb on one row (`fix`, `move-up`, `remove-img`…): in a transaction with its audit entry; answers the row after it. */
 export async function changeRecord(options: WriteOptions, id: number, change: (trx: Trx, row: Row, files: FileChanges) => Promise<void>): Promise<Row> {
-  const { request, resource } = options;
-  return withFileChanges(request.server.files, (files) =>
+  const { request, resource, hooks } = options;
+  return withFileChanges(request.server.db, request.server.files, (files) =>
     auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
       const current = await lockedForWrite(trx, request, resource, id);
       await change(trx, current, files);
@@ -277,6 +296,7 @@ export async function changeRecord(options: WriteOptions, id: number, change: (t
       const row = await loadOr404(trx, resource, id);
       await noticePageChange(trx, request.server.config, resource, current, row);
       await indexRecord(trx, resource, row);
+      await keepUses(trx, resource, row, await hooks.assetKeys?.(trx, row));
       return row;
     }),
   );

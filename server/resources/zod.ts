@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { FIELD_MESSAGES, ICON_PATTERN, IDENTIFIER_PATTERN, isUpload, urlProblem, type Field, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { MAX_ID } from '../../lib/ids.js';
+import {
+  FIELD_MESSAGES,
+  ICON_PATTERN,
+  IDENTIFIER_PATTERN,
+  isColumnUpload,
+  isUpload,
+  urlProblem,
+  type Field,
+  type ResourceDescriptor,
+} from '../../lib/resources/index.js';
 import { parseId } from '../admin/listQuery.js';
 import { emptyToUndefined, flag, integer, isoDate, optionalId, richHtml, slugField, text } from '../admin/validate.js';
 
@@ -58,6 +68,26 @@ export function fieldSchema(field: Field): z.ZodType | null {
   }
 }
 
+/**
+ * A library asset put into a picture or single-file field: `{ "asset": 12 }` in JSON, or that JSON as a form's text
+ * part beside (or instead of) a file. Empty (`''` or `null`) changes nothing.
+ */
+export const assetReference = z.preprocess(
+  (value) => {
+    if (value === '' || value === null) return undefined;
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z
+    .strictObject({ asset: integer(1, MAX_ID) }, { error: 'Ожидается { "asset": номер файла в медиатеке }.' })
+    .transform((value) => value.asset)
+    .optional(),
+);
+
 export interface WriteSchemas {
   add: z.ZodObject<Shape>;
   update: z.ZodObject<Shape>;
@@ -74,6 +104,11 @@ export function writeSchemas(resource: ResourceDescriptor, extra: Shape = {}): W
   const update: Shape = {};
   const fields: Shape = { ...extra };
   for (const [name, field] of Object.entries(resource.fields)) {
+    if (isColumnUpload(field)) {
+      add[name] = assetReference;
+      update[name] = assetReference;
+      continue;
+    }
     if (isUpload(field)) continue;
     const schema = extra[name] ?? fieldSchema(field);
     if (!schema) continue;

@@ -3,8 +3,8 @@ import type { ResourceDescriptor } from '../../lib/resources/index.js';
 import { nowIso } from '../content/visibility.js';
 import type { Row, Trx } from '../resources/hooks.js';
 
-/** What the trash screen names a record by: its search title field, else its title. */
-export const trashTitleOf = (resource: ResourceDescriptor, row: Row): string => String(row[resource.search?.fields[0] ?? 'title'] ?? '');
+/** What the trash screen names a record by: its search title field, else its title, else its name (a library file). */
+export const trashTitleOf = (resource: ResourceDescriptor, row: Row): string => String(row[resource.search?.fields[0] ?? 'title'] ?? row.name ?? '');
 
 /**
  * Keeps a record that is being removed in the trash, inside the removal's transaction: its columns as they are,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { insertAudit } from '../admin/audit.js';
+import { keysNoAssetNames } from '../assets/files.js';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
 import { forgetRevisions } from '../revisions/store.js';
@@ -41,7 +42,9 @@ export async function purgeTrash({ db, files, removedBefore, actor, ip, log }: P
     return entries;
   });
   // The purge has committed: a file the storage fails to delete now is an orphan, which the uploads sweep removes.
-  await files.remove(purged.flatMap((entry) => JSON.parse(entry.files) as string[])).catch((error: unknown) => {
+  // A file a library asset names stays: a removed record's picture is still the library's.
+  const named = purged.flatMap((entry) => JSON.parse(entry.files) as string[]);
+  await (named.length ? keysNoAssetNames(db, named).then((keys) => files.remove(keys)) : Promise.resolve()).catch((error: unknown) => {
     log.warn({ err: error }, 'purged trash entries; some of their files are left to the uploads sweep');
   });
   return purged.length;

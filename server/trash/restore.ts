@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { keepUses } from '../assets/uses.js';
 import { resourceNamed, roleMayUse, type ResourceDescriptor, type ResourceName } from '../../lib/resources/index.js';
 import { auditedWrite } from '../admin/audit.js';
 import { placeAt } from '../admin/ordering.js';
@@ -63,6 +64,7 @@ export async function restoreFromTrash(request: FastifyRequest, name: string, re
     await followAddressChange(trx, resource, null, restored);
     await noticePageChange(trx, request.server.config, resource, null, restored);
     await indexRecord(trx, resource, restored);
+    await keepUses(trx, resource, restored, await hooks.assetKeys?.(trx, restored));
     return restored;
   });
   const [record] = await presenterOf(resource, hooks)(request.server.db, [row]);

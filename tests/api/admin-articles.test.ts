@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo, insertArticle } from '../helpers/fixtures.js';
-import { adminHeaders, jpegImage, keysOfImage, MB, pngImage, postForm, snapshot, type FilePart } from './admin-helpers.js';
+import { adminHeaders, jpegImage, keysOfImage, libraryHolding, MB, pngImage, postForm, snapshot, type FilePart } from './admin-helpers.js';
 
 const exists = (file: string) =>
   access(file).then(
@@ -71,7 +71,7 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
     expect((await send(`${base}/update/${second.id}`, { slug: 'moy-adres' })).statusCode).toBe(200);
   });
 
-  it('updates fields and replaces the image; the old files are removed after the row points to the new ones', async () => {
+  it('updates fields and replaces the image; the old files stay in the media library, no longer used by the record', async () => {
     const added = (
       await send(`${base}/add`, { title: 'Статья с картинкой', public_at: daysAgo(2) }, [
         { field: 'image', filename: 'a.png', data: await pngImage(), type: 'image/png' },
@@ -85,14 +85,16 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
     const record = response.json().data;
     expect(record).toMatchObject({ id: added.id, title: 'Новый заголовок', slug: added.slug, published: 0 });
     expect(record.image.width).toBe(800);
-    for (const key of oldKeys) expect(await onDisk(key)).toBe(false);
+    for (const key of oldKeys) expect(await onDisk(key)).toBe(true);
+    expect((await libraryHolding(t.app, added.image.src))?.usedBy).not.toContain(`${resource}/${added.id}`);
     for (const key of keysOfImage(record.image)) expect(await onDisk(key)).toBe(true);
+    expect((await libraryHolding(t.app, record.image.src))?.usedBy).toContain(`${resource}/${added.id}`);
     // A draft stays in the admin, and disappears from the public read.
     expect((await get(`${base}/${added.id}`)).json().data.published).toBe(0);
     expect((await t.app.inject(`${publicItem}/${added.id}`)).statusCode).toBe(404);
   });
 
-  it('remove-img answers the record without image and deletes its files', async () => {
+  it('remove-img answers the record without image; its files stay in the media library, unused by the record', async () => {
     const added = (
       await send(`${base}/add`, { title: 'Картинка уйдёт', public_at: daysAgo(1) }, [
         { field: 'image', filename: 'a.png', data: await pngImage(), type: 'image/png' },
@@ -103,11 +105,12 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
     const response = await post(`${base}/remove-img/${added.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ id: added.id, title: 'Картинка уйдёт', image: null });
-    for (const key of keys) expect(await onDisk(key)).toBe(false);
+    for (const key of keys) expect(await onDisk(key)).toBe(true);
+    expect((await libraryHolding(t.app, added.image.src))?.usedBy).not.toContain(`${resource}/${added.id}`);
     expect((await get(`${base}/${added.id}`)).json().data.image).toBeNull();
   });
 
-  it('remove answers the removed record and moves the row to the trash; its files go when the trash is emptied; unknown ids are 404', async () => {
+  it('remove answers the removed record and moves the row to the trash; its files stay in the media library; unknown ids are 404', async () => {
     const added = (
       await send(`${base}/add`, { title: 'Удаляемая', public_at: daysAgo(1) }, [
         { field: 'image', filename: 'a.png', data: await pngImage(), type: 'image/png' },
@@ -120,7 +123,8 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
     for (const key of keysOfImage(added.image)) expect(await onDisk(key)).toBe(true);
     const manager = await adminHeaders(t.app, 'MANAGER');
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/trash/empty', headers: manager })).statusCode).toBe(200);
-    for (const key of keysOfImage(added.image)) expect(await onDisk(key)).toBe(false);
+    for (const key of keysOfImage(added.image)) expect(await onDisk(key)).toBe(true);
+    expect((await libraryHolding(t.app, added.image.src))?.usedBy).not.toContain(`${resource}/${added.id}`);
     for (const url of [`${base}/remove/${added.id}`, `${base}/remove-img/999999`, `${base}/remove/abc`]) {
       expect((await post(url)).statusCode).toBe(404);
     }
@@ -138,9 +142,10 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
     expect(wrong.statusCode).toBe(400);
     expect(Object.keys(wrong.json().errors).sort()).toEqual(['public_at', 'published', 'slug']);
     expect(wrong.json().errors.public_at[0]).toMatch(/ISO 8601/);
-    // JSON is not a multipart form.
-    const json = await t.app.inject({ method: 'POST', url: `${base}/add`, headers, payload: { title: 'x', public_at: daysAgo(1) } });
-    expect(json.statusCode).toBe(415);
+    // JSON is checked as a form is; its picture can only name a library asset.
+    const json = await t.app.inject({ method: 'POST', url: `${base}/add`, headers, payload: { title: 'x', public_at: daysAgo(1), image: '/uploads/a.png' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().errors).toEqual({ image: ['Ожидается { "asset": номер файла в медиатеке }.'] });
     expect(await snapshot(t.app)).toEqual(before);
   });
 

@@ -103,3 +103,26 @@ export function keysOfImage(image: { src: string; variants: { src: string }[] } 
 export async function adminHeaders(app: FastifyInstance, role: 'USER' | 'MANAGER' = 'USER'): Promise<Record<string, string>> {
   return (await userWithToken(app, role)).headers;
 }
+
+/**
+ * How the media library holds a stored file (a key, or its `/uploads/` address): the asset that names it and the
+ * records that use it (`resource/id`), or null when no asset names it. A file a record stops using stays the
+ * library's; the same bytes uploaded twice are one asset, so other tests' records may use it too.
+ */
+export async function libraryHolding(app: FastifyInstance, keyOrUrl: string): Promise<{ assetId: number; usedBy: string[] } | null> {
+  const key = keyOrUrl.replace(/^\/uploads\//, '');
+  const db = app.db as Kysely<Database>;
+  const owner = await db.selectFrom('asset_files').select('asset_id').where('key', '=', key).executeTakeFirst();
+  if (!owner) return null;
+  const uses = await db.selectFrom('asset_uses').select(['resource', 'record_id']).where('asset_id', '=', owner.asset_id).execute();
+  return { assetId: owner.asset_id, usedBy: uses.map((use) => `${use.resource}/${use.record_id}`) };
+}
+
+/**
+ * Takes a record's stored file out of the media library, as an upload made before the library was: the record's
+ * alone again, removed when the record lets go of it (what the trash's purge is tested by).
+ */
+export async function leaveLibrary(app: FastifyInstance, keyOrUrl: string): Promise<void> {
+  const holding = await libraryHolding(app, keyOrUrl);
+  if (holding) await (app.db as Kysely<Database>).deleteFrom('assets').where('id', '=', holding.assetId).execute();
+}

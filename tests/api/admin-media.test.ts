@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo, insertVideo } from '../helpers/fixtures.js';
-import { adminHeaders, keysOfImage, pngImage, postForm, snapshot, type FilePart } from './admin-helpers.js';
+import { adminHeaders, keysOfImage, libraryHolding, pngImage, postForm, snapshot, type FilePart } from './admin-helpers.js';
 
 const onDisk = (file: string) =>
   access(file).then(
@@ -232,7 +232,7 @@ describe.each(await testDialects())('admin media on %s', (dialect) => {
       expect((await get(`/api/admin/media-source/${source.id}`, manager)).json().data.active).toBe(1);
     });
 
-    it('replacing a logo removes the old files once the row points to the new one', async () => {
+    it('replacing a logo keeps the old files in the media library, no longer used by the source', async () => {
       const source = (
         await form('/api/admin/media-source/add', { name: 'С логотипом' }, [
           { field: 'logo', filename: 'a.png', data: await pngImage(200, 80), type: 'image/png' },
@@ -244,7 +244,8 @@ describe.each(await testDialects())('admin media on %s', (dialect) => {
         ])
       ).json().data;
       expect(updated.logo.width).toBe(240);
-      for (const key of keysOfImage(source.logo)) expect(await onDisk(path.join(t.config.uploadsDir, key))).toBe(false);
+      for (const key of keysOfImage(source.logo)) expect(await onDisk(path.join(t.config.uploadsDir, key))).toBe(true);
+      expect((await libraryHolding(t.app, source.logo.src))?.usedBy).not.toContain(`media-source/${source.id}`);
       for (const key of keysOfImage(updated.logo)) expect(await onDisk(path.join(t.config.uploadsDir, key))).toBe(true);
     });
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
-import { adminHeaders, jpegImage, keysOfImage, MB, pngImage, postForm, snapshot, type FilePart } from './admin-helpers.js';
+import { adminHeaders, jpegImage, keysOfImage, libraryHolding, MB, pngImage, postForm, snapshot, type FilePart } from './admin-helpers.js';
 
 const exists = (file: string) =>
   access(file).then(
@@ -203,7 +203,7 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     expect((await get(`/api/admin/photobank-logos/${a.id}`)).json().data.position).toBe(1);
   });
 
-  it('updates a logo keeping some files and adding others; dropped files leave the disk; remove deletes the rest', async () => {
+  it('updates a logo keeping some files and adding others; dropped files stay in the media library, unused', async () => {
     const category = await addCategory('Обновление');
     const added = (
       await form('/api/admin/photobank/logo/add', { category_id: category.id, type: 'logo', title: 'Старый' }, [
@@ -221,13 +221,15 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     expect(record.files.map((file: LogoFileRecord) => file.format)).toEqual(['pdf', 'svg']);
     expect(record.files[0].id).toBe(pdf!.id);
     expect(record.preview.src).toBe(record.files[1].url);
-    expect(await onDisk(oldPng!.url)).toBe(false);
+    expect(await onDisk(oldPng!.url)).toBe(true);
+    expect((await libraryHolding(t.app, oldPng!.url))?.usedBy).not.toContain(`photobank-logos/${added.id}`);
     expect(await onDisk(pdf!.url)).toBe(true);
+    expect((await libraryHolding(t.app, pdf!.url))?.usedBy).toContain(`photobank-logos/${added.id}`);
 
     // Turning the item into a colour drops every file.
     const colour = (await form(`/api/admin/photobank/logo/update/${added.id}`, { type: 'colour', hex: '#ABCDEF' })).json().data;
     expect(colour).toMatchObject({ type: 'colour', hex: '#ABCDEF', files: [], preview: null });
-    for (const file of record.files) expect(await onDisk(file.url)).toBe(false);
+    for (const file of record.files) expect((await libraryHolding(t.app, file.url))?.usedBy).not.toContain(`photobank-logos/${added.id}`);
 
     const another = (
       await form('/api/admin/photobank/logo/add', { category_id: category.id, type: 'logo', title: 'Удаляемый' }, [
@@ -236,7 +238,8 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     ).json().data;
     const removed = await json(`/api/admin/photobank/logo/remove/${another.id}`);
     expect(removed.json().data).toEqual(another);
-    expect(await onDisk(another.files[0].url)).toBe(false);
+    expect(await onDisk(another.files[0].url)).toBe(true);
+    expect((await libraryHolding(t.app, another.files[0].url))?.usedBy).not.toContain(`photobank-logos/${another.id}`);
     expect((await get(`/api/admin/photobank-logos/${another.id}`)).statusCode).toBe(404);
   });
 
@@ -279,7 +282,7 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     }
   });
 
-  it('adds, updates, moves and removes photos; a replaced image leaves the disk, a removed one when the trash is emptied', async () => {
+  it('adds, updates, moves and removes photos; replaced and removed images stay in the media library, unused', async () => {
     const category = await addCategory('Офис', photoGroup);
     const add = async (title: string) =>
       (
@@ -308,7 +311,9 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
       ])
     ).json().data;
     expect(updated).toMatchObject({ id: a.id, title: 'Холл (новый)', image: { width: 900 } });
-    for (const key of keysOfImage(a.image)) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(false);
+    for (const key of keysOfImage(a.image)) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(true);
+    expect((await libraryHolding(t.app, a.image.src))?.usedBy).not.toContain(`photobank-photos/${a.id}`);
+    expect((await libraryHolding(t.app, updated.image.src))?.usedBy).toContain(`photobank-photos/${a.id}`);
 
     const noImage = await form('/api/admin/photobank/photo/add', { category_id: category.id, title: 'Без фото' });
     expect(noImage.json().errors).toEqual({ image: ['Выберите фотографию.'] });
@@ -317,12 +322,13 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     for (const key of keysOfImage(b.image)) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(true);
     const manager = await adminHeaders(t.app, 'MANAGER');
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/trash/empty', headers: manager })).statusCode).toBe(200);
-    for (const key of keysOfImage(b.image)) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(false);
+    for (const key of keysOfImage(b.image)) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(true);
+    expect((await libraryHolding(t.app, b.image.src))?.usedBy).not.toContain(`photobank-photos/${b.id}`);
     expect(await photoOrder()).toEqual([a.id]);
     expect((await get(`/api/admin/photobank-photos/${a.id}`)).json().data.position).toBe(0);
   });
 
-  it('removing a category removes its logo items, photos and every file they had', async () => {
+  it('removing a category removes its logo items and photos; their files stay in the media library, unused', async () => {
     const logos = await addCategory('Каскад логотипов');
     const photos = await addCategory('Каскад фото', photoGroup);
     const logo = (
@@ -341,8 +347,8 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
 
     expect((await json(`/api/admin/photobank/category/remove/${logos.id}`)).json().data).toMatchObject({ id: logos.id, title: 'Каскад логотипов' });
     expect((await json(`/api/admin/photobank/category/remove/${photos.id}`)).json().data.id).toBe(photos.id);
-    for (const url of logoUrls) expect(await onDisk(url)).toBe(false);
-    for (const key of keysOfImage(photo.image)) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(false);
+    for (const url of logoUrls) expect((await libraryHolding(t.app, url))?.usedBy).not.toContain(`photobank-logos/${logo.id}`);
+    expect((await libraryHolding(t.app, photo.image.src))?.usedBy).not.toContain(`photobank-photos/${photo.id}`);
     expect((await get(`/api/admin/photobank-logos/${logo.id}`)).statusCode).toBe(404);
     expect((await get(`/api/admin/photobank-photos/${photo.id}`)).statusCode).toBe(404);
     const rows = await t.app.db.selectFrom('photobank_logo_files').select('id').where('item_id', '=', logo.id).execute();

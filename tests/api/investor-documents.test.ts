@@ -6,7 +6,7 @@ import { renderDocumentPdf } from '../../server/demo/images.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { adminHeaders, MB, postForm, pngImage, type FilePart } from './admin-helpers.js';
+import { adminHeaders, libraryHolding, MB, postForm, pngImage, type FilePart } from './admin-helpers.js';
 
 const exists = (file: string) =>
   access(file).then(
@@ -77,7 +77,7 @@ describe.each(await testDialects())('investor documents on %s', (dialect) => {
     expect((await add(valid, [pdf()], user)).statusCode).toBe(403);
   });
 
-  it('accepts DOCX, replaces the file on update; remove keeps the file until the trash is emptied', async () => {
+  it('accepts DOCX, replaces the file on update; the files stay in the media library, unused once the record is gone', async () => {
     const response = await add({ ...valid, title: 'Устав' }, [{ field: 'file', filename: 'Устав.docx', data: await docx() }]);
     expect(response.statusCode, response.body).toBe(200);
     const added = response.json().data;
@@ -86,14 +86,18 @@ describe.each(await testDialects())('investor documents on %s', (dialect) => {
     const updated = await postForm(t.app, `/api/admin/investor-documents/update/${added.id}`, manager, { title: 'Устав (новая редакция)' }, [pdf('Charter')]);
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).toMatchObject({ title: 'Устав (новая редакция)', file: { format: 'pdf' } });
-    expect(await exists(oldFile)).toBe(false);
+    // The replaced file stays in the media library, no longer used.
+    expect(await exists(oldFile)).toBe(true);
+    expect((await libraryHolding(t.app, added.file.url))?.usedBy).not.toContain(`investor-documents/${added.id}`);
+    expect((await libraryHolding(t.app, updated.json().data.file.url))?.usedBy).toContain(`investor-documents/${added.id}`);
     const newFile = path.join(t.config.uploadsDir, updated.json().data.file.url.replace(/^\/uploads\//, ''));
     const removed = await t.app.inject({ method: 'POST', url: `/api/admin/investor-documents/remove/${added.id}`, headers: manager });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.id).toBe(added.id);
     expect(await exists(newFile)).toBe(true);
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/trash/empty', headers: manager })).statusCode).toBe(200);
-    expect(await exists(newFile)).toBe(false);
+    expect(await exists(newFile)).toBe(true);
+    expect((await libraryHolding(t.app, updated.json().data.file.url))?.usedBy).not.toContain(`investor-documents/${added.id}`);
   });
 
   it('lists published documents publicly by category and year, and downloads a file under its original name', async () => {

@@ -48,6 +48,7 @@ describe.each(await testDialects())('the OpenAPI document describes the answers 
       [/^\/api\/investor-documents\//, '/api/investor-documents'],
       [/^\/api\/admin\/(users|form-drafts|presence|trash)\//, '/api/admin/users'],
       [/^\/api\/photobank\/categories\//, '/api/admin/photobank-categories'],
+      [/^\/api\/assets\//, '/api/admin/assets'],
     ];
     const list = resource ? `/api/admin/${resource.name}` : lists.find(([pattern]) => pattern.test(path))?.[1];
     let id = list === '/api/media/items' ? ((await get(list)).json() as { data: { ours: { items: { id: number }[] } } }).data.ours.items[0]?.id : undefined;
@@ -91,6 +92,8 @@ describe.each(await testDialects())('the OpenAPI document describes the answers 
     expect((await t.app.inject({ method: 'POST', url: '/api/enquiries', payload: enquiry })).statusCode).toBe(200);
     const news = await firstId('/api/admin/news');
     expect((await write('POST', `/api/admin/presence/news/${String(news)}`, { tab: 'openapi-test-tab' })).statusCode).toBe(200);
+    // A folder of the media library: the demo's uploads are its assets, in no folder.
+    expect((await write('POST', '/api/admin/asset-folders', { name: 'Папка' })).statusCode).toBe(200);
   });
   afterAll(() => t.close());
 

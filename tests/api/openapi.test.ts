@@ -65,7 +65,9 @@ describe('the OpenAPI description at /api/openapi.json', () => {
       const publicRead = path === '/api/site/refresh' ? '[{"refreshCookie":[]}]' : '[]';
       if (security !== (bearer ? '[{"bearer":[]}]' : publicRead)) problems.push(`${name}: security ${security}`);
       const success = statuses.filter((status) => status.startsWith('2'));
-      if (success.length !== 1) problems.push(`${name}: success answers ${success.join(', ')}`);
+      // The library's upload answers 201 for a new asset, 200 for the one already holding the same bytes.
+      const successes = name === 'POST /api/admin/assets/upload' ? 2 : 1;
+      if (success.length !== successes) problems.push(`${name}: success answers ${success.join(', ')}`);
       for (const [status, response] of Object.entries(operation.responses)) {
         const withoutSchema = Object.entries(response.content ?? {}).filter(([, media]) => !media.schema);
         if (withoutSchema.length || (!response.content && status !== '204')) problems.push(`${name}: ${status} without a schema`);

@@ -6,7 +6,7 @@ import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { ensureSiteBuilt } from '../site/server.js';
-import { adminHeaders, jpegImage, keysOfImage, pngImage, postForm, type FilePart } from './admin-helpers.js';
+import { adminHeaders, jpegImage, keysOfImage, libraryHolding, pngImage, postForm, type FilePart } from './admin-helpers.js';
 
 const exists = (file: string) =>
   access(file).then(
@@ -118,7 +118,7 @@ describe.each(await testDialects())('revisions on %s', (dialect) => {
     expect(indexed.body).toContain('Первый текст новости');
   });
 
-  it('restores text, dates and flags but keeps the current image: a replaced image is gone from the disk', async () => {
+  it('restores text, dates and flags but keeps the current image: a replaced image stays in the media library, unused', async () => {
     const news = await addNews({ title: 'С картинкой', content: '<p>Было</p>' }, [
       { field: 'image', filename: 'a.png', data: await pngImage(), type: 'image/png' },
     ]);
@@ -136,7 +136,8 @@ describe.each(await testDialects())('revisions on %s', (dialect) => {
     expect(restored).toMatchObject({ content: '<p>Было</p>', published: 1 });
     expect(restored.image).toEqual(current.image);
     for (const key of keysOfImage(current.image)) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(true);
-    for (const key of keysOfImage(news.image)) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(false);
+    expect((await libraryHolding(t.app, news.image?.src ?? ''))?.usedBy).not.toContain(`news/${news.id}`);
+    expect((await libraryHolding(t.app, current.image.src))?.usedBy).toContain(`news/${news.id}`);
   });
 
   it('press items, videos and text pages keep versions too; text pages are restored at their public address', async () => {

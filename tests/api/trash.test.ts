@@ -7,7 +7,7 @@ import { purgeTrash } from '../../server/trash/purge.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { adminHeaders, jpegImage, keysOfImage, pngImage, postForm, type FilePart } from './admin-helpers.js';
+import { adminHeaders, jpegImage, keysOfImage, leaveLibrary, pngImage, postForm, type FilePart } from './admin-helpers.js';
 
 const exists = (file: string) =>
   access(file).then(
@@ -46,12 +46,18 @@ describe.each(await testDialects())('the trash on %s', (dialect) => {
     return { entries: response.json().data as TrashEntry[], range: response.headers['content-range'] };
   };
   const onDisk = (key: string) => exists(path.join(t.config.uploadsDir, key));
+  // Each item's own picture (a size of its own), taken out of the media library as an upload made before it was: the
+  // trash then keeps and purges the item's files itself.
+  let pictures = 0;
   const addNews = async (title: string, slug = '') => {
+    pictures += 1;
     const response = await send('/api/admin/news/add', { title, slug, public_at: daysAgo(1), content: `<p>${title}: текст</p>` }, [
-      { field: 'image', filename: 'photo.jpg', data: await jpegImage(800, 500), type: 'image/jpeg' },
+      { field: 'image', filename: 'photo.jpg', data: await jpegImage(800 + pictures, 500), type: 'image/jpeg' },
     ]);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as { id: number; slug: string; title: string; image: { src: string; variants: { src: string }[] } };
+    const item = response.json().data as { id: number; slug: string; title: string; image: { src: string; variants: { src: string }[] } };
+    await leaveLibrary(t.app, item.image.src);
+    return item;
   };
   const publicNewsIds = async () => ((await t.app.inject('/api/news/items')).json().data.items as { id: number }[]).map((item) => item.id);
   const searchTitles = async (q: string) =>
@@ -280,6 +286,7 @@ describe.each(await testDialects())('the server purges the trash by itself on %s
     const headers = await adminHeaders(t.app, 'USER');
     const image = { field: 'image', filename: 'a.jpg', data: await jpegImage(400, 300), type: 'image/jpeg' };
     const added = (await postForm(t.app, '/api/admin/news/add', headers, { title: 'Скоро исчезнет', public_at: daysAgo(1) }, [image])).json().data;
+    await leaveLibrary(t.app, added.image.src);
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/news/remove/${added.id}`, headers })).statusCode).toBe(200);
     const files = keysOfImage(added.image).map((key) => path.join(t.config.uploadsDir, key));
     expect(await exists(files[0] ?? '')).toBe(true);

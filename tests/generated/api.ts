@@ -75,6 +75,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/assets/{id}/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An asset's current file
+     * @description The lasting address of a library file: always its current version, revalidated (`ETag`, `Cache-Control: no-cache`).
+     */
+    get: operations['getAssetsByIdFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/menu': {
     parameters: {
       query?: never;
@@ -2035,6 +2055,171 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/assets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List `assets` records
+     * @description Drafts and scheduled items included; `Content-Range` tells the rows answered and the total.
+     */
+    get: operations['getAdminAssets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/assets/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read one `assets` record */
+    get: operations['getAdminAssetsById'];
+    /**
+     * Update a `assets` record
+     * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
+     */
+    put: operations['putAdminAssetsById'];
+    post?: never;
+    /**
+     * Remove an asset into the trash
+     * @description Refused with `409 { message, uses }` while it is used, unless `?confirm=uses`.
+     */
+    delete: operations['deleteAdminAssetsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/assets/upload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload one file into the library
+     * @description One file per request. `201 { asset }`, or `200 { duplicate }` when the library holds the same bytes (nothing stored again).
+     */
+    post: operations['postAdminAssetsUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/assets/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move assets into a folder */
+    post: operations['postAdminAssetsMove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/assets/{id}/uses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where an asset is used */
+    get: operations['getAdminAssetsByIdUses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/assets/{id}/replace': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace an asset's file
+     * @description Keeps the asset's id and a document's address; re-cuts a picture's variants and updates every record that uses it.
+     */
+    post: operations['postAdminAssetsByIdReplace'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/asset-folders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List `asset-folders` records
+     * @description Drafts and scheduled items included; `Content-Range` tells the rows answered and the total.
+     */
+    get: operations['getAdminAssetFolders'];
+    put?: never;
+    /** Add a `asset-folders` record */
+    post: operations['postAdminAssetFolders'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/asset-folders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read one `asset-folders` record */
+    get: operations['getAdminAssetFoldersById'];
+    /**
+     * Update a `asset-folders` record
+     * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
+     */
+    put: operations['putAdminAssetFoldersById'];
+    post?: never;
+    /**
+     * Remove a `asset-folders` record
+     * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
+     */
+    delete: operations['deleteAdminAssetFoldersById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/text-pages': {
     parameters: {
       query?: never;
@@ -2931,19 +3116,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description A menu item with the items under it. */
-    MenuItem: {
-      id: number;
-      parent_id: number | null;
-      /** @enum {string} */
-      kind: 'main' | 'header' | 'footer' | 'payment';
-      title: string;
-      url: string;
-      position: number;
-      /** @description The version of the row, as stored. */
-      version?: number;
-      children: components['schemas']['MenuItem'][];
-    };
     /** @description Every error answer. */
     Error: {
       /** @description What went wrong, in Russian. */
@@ -2958,6 +3130,19 @@ export interface components {
         /** Format: date-time */
         at: string;
       };
+    };
+    /** @description A menu item with the items under it. */
+    MenuItem: {
+      id: number;
+      parent_id: number | null;
+      /** @enum {string} */
+      kind: 'main' | 'header' | 'footer' | 'payment';
+      title: string;
+      url: string;
+      position: number;
+      /** @description The version of the row, as stored. */
+      version?: number;
+      children: components['schemas']['MenuItem'][];
     };
     ArticleSummary: {
       id: number;
@@ -3184,6 +3369,46 @@ export interface operations {
         };
         content: {
           'text/plain': string;
+        };
+      };
+    };
+  };
+  getAssetsByIdFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file: a picture shown inline, a document as a download under its name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+          'image/png': string;
+          'image/webp': string;
+          'image/gif': string;
+          'image/svg+xml': string;
+          'application/pdf': string;
+          'application/postscript': string;
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': string;
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'application/zip': string;
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -5743,12 +5968,26 @@ export interface operations {
           public_at: string;
           unpublish_at?: string | null;
           published?: 0 | 1;
+          /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
+          image?: string;
           image_alt?: string;
           content?: string;
           seo_title?: string;
           seo_description?: string;
+        };
+        'application/json': {
+          title: string;
+          slug?: string;
+          lead?: string;
+          public_at: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
           /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
           image?: string;
+          image_alt?: string;
+          content?: string;
+          seo_title?: string;
+          seo_description?: string;
         };
       };
     };
@@ -5860,12 +6099,26 @@ export interface operations {
           public_at?: string;
           unpublish_at?: string | null;
           published?: 0 | 1;
+          /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
+          image?: string;
           image_alt?: string;
           content?: string;
           seo_title?: string;
           seo_description?: string;
+        };
+        'application/json': {
+          title?: string;
+          slug?: string;
+          lead?: string;
+          public_at?: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
           /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
           image?: string;
+          image_alt?: string;
+          content?: string;
+          seo_title?: string;
+          seo_description?: string;
         };
       };
     };
@@ -6687,12 +6940,26 @@ export interface operations {
           public_at: string;
           unpublish_at?: string | null;
           published?: 0 | 1;
+          /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
+          image?: string;
           image_alt?: string;
           content?: string;
           seo_title?: string;
           seo_description?: string;
+        };
+        'application/json': {
+          title: string;
+          slug?: string;
+          lead?: string;
+          public_at: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
           /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
           image?: string;
+          image_alt?: string;
+          content?: string;
+          seo_title?: string;
+          seo_description?: string;
         };
       };
     };
@@ -6804,12 +7071,26 @@ export interface operations {
           public_at?: string;
           unpublish_at?: string | null;
           published?: 0 | 1;
+          /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
+          image?: string;
           image_alt?: string;
           content?: string;
           seo_title?: string;
           seo_description?: string;
+        };
+        'application/json': {
+          title?: string;
+          slug?: string;
+          lead?: string;
+          public_at?: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
           /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
           image?: string;
+          image_alt?: string;
+          content?: string;
+          seo_title?: string;
+          seo_description?: string;
         };
       };
     };
@@ -9464,9 +9745,16 @@ export interface operations {
         'multipart/form-data': {
           name: string;
           url?: string;
-          active?: 0 | 1;
           /** @description PNG, JPG, WebP, SVG, up to 10 MB. */
           logo?: string;
+          active?: 0 | 1;
+        };
+        'application/json': {
+          name: string;
+          url?: string;
+          /** @description PNG, JPG, WebP, SVG, up to 10 MB. */
+          logo?: string;
+          active?: 0 | 1;
         };
       };
     };
@@ -9566,9 +9854,16 @@ export interface operations {
         'multipart/form-data': {
           name?: string;
           url?: string;
-          active?: 0 | 1;
           /** @description PNG, JPG, WebP, SVG, up to 10 MB. */
           logo?: string;
+          active?: 0 | 1;
+        };
+        'application/json': {
+          name?: string;
+          url?: string;
+          /** @description PNG, JPG, WebP, SVG, up to 10 MB. */
+          logo?: string;
+          active?: 0 | 1;
         };
       };
     };
@@ -10694,6 +10989,18 @@ export interface operations {
           keep_file_ids?: string;
           files?: string[];
         };
+        'application/json': {
+          category_id: number | null;
+          /** @enum {string} */
+          type: 'logo' | 'colour';
+          title: string;
+          hex?: string;
+          rgb?: string;
+          cmyk?: string;
+          pantone?: string;
+          keep_file_ids?: string;
+          files?: string[];
+        };
       };
     };
     responses: {
@@ -10795,6 +11102,18 @@ export interface operations {
     requestBody: {
       content: {
         'multipart/form-data': {
+          category_id?: number | null;
+          /** @enum {string} */
+          type?: 'logo' | 'colour';
+          title?: string;
+          hex?: string;
+          rgb?: string;
+          cmyk?: string;
+          pantone?: string;
+          keep_file_ids?: string;
+          files?: string[];
+        };
+        'application/json': {
           category_id?: number | null;
           /** @enum {string} */
           type?: 'logo' | 'colour';
@@ -11376,9 +11695,16 @@ export interface operations {
         'multipart/form-data': {
           category_id: number | null;
           title: string;
-          image_alt?: string;
           /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
           image: string;
+          image_alt?: string;
+        };
+        'application/json': {
+          category_id: number | null;
+          title: string;
+          /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
+          image: string;
+          image_alt?: string;
         };
       };
     };
@@ -11474,9 +11800,16 @@ export interface operations {
         'multipart/form-data': {
           category_id?: number | null;
           title?: string;
-          image_alt?: string;
           /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
           image?: string;
+          image_alt?: string;
+        };
+        'application/json': {
+          category_id?: number | null;
+          title?: string;
+          /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
+          image?: string;
+          image_alt?: string;
         };
       };
     };
@@ -11849,6 +12182,1184 @@ export interface operations {
       };
       /** @description A file or a body of a type this operation does not take. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminAssets: {
+    parameters: {
+      query?: {
+        /**
+         * @description JSON `["column","ASC"|"DESC"]`; the columns the resource lets sort on, or `id`.
+         * @example ["public_at","DESC"]
+         */
+        sort?: string;
+        /**
+         * @description JSON `[first, last]`, both included, at most 1000 rows; all matching rows up to 1000 when absent.
+         * @example [0,24]
+         */
+        range?: string;
+        /**
+         * @description JSON object: `q` searches the list's text columns, `id` takes a list of ids, other keys the columns the resource filters on by equality.
+         * @example {"q":"отчёт","id":[1,2]}
+         */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description List `assets` records */
+      200: {
+        headers: {
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          'Content-Range'?: string;
+          /** @description `Content-Range`, so that the admin scripts may read it. */
+          'Access-Control-Expose-Headers'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: ({
+              id: number;
+              kind: string | null;
+              format: string | null;
+              name: string;
+              alt: string;
+              caption: string;
+              folder_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            })[];
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminAssetsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Read one `assets` record */
+      200: {
+        headers: {
+          /** @description The record's version, e.g. `"3"`. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              kind: string | null;
+              format: string | null;
+              name: string;
+              alt: string;
+              caption: string;
+              folder_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putAdminAssetsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          alt?: string;
+          caption?: string;
+          folder_id?: number | null;
+          focal_x?: number;
+          focal_y?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Update a `assets` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              kind: string | null;
+              format: string | null;
+              name: string;
+              alt: string;
+              caption: string;
+              folder_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteAdminAssetsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Remove an asset into the trash */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              folder_id: number | null;
+              folder_name: string | null;
+              /** @enum {string} */
+              kind: 'image' | 'document';
+              format: string;
+              name: string;
+              alt: string;
+              caption: string;
+              /** @description Bytes. */
+              size: number;
+              width: number | null;
+              height: number | null;
+              focal_x: number;
+              focal_y: number;
+              /** @description A picture's file; a document's lasting address, which replacing its file keeps. */
+              url: string;
+              thumbnail: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              uses: number;
+              /** @description A read of one asset only. */
+              sha256?: string;
+              /** @description A read of one asset only. */
+              variants?: {
+                src: string;
+                width: number;
+                /** @enum {string} */
+                format: 'webp' | 'avif';
+              }[];
+              version?: number;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminAssetsUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The duplicate already in the library */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            duplicate: {
+              id: number;
+              folder_id: number | null;
+              folder_name: string | null;
+              /** @enum {string} */
+              kind: 'image' | 'document';
+              format: string;
+              name: string;
+              alt: string;
+              caption: string;
+              /** @description Bytes. */
+              size: number;
+              width: number | null;
+              height: number | null;
+              focal_x: number;
+              focal_y: number;
+              /** @description A picture's file; a document's lasting address, which replacing its file keeps. */
+              url: string;
+              thumbnail: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              uses: number;
+              /** @description A read of one asset only. */
+              sha256?: string;
+              /** @description A read of one asset only. */
+              variants?: {
+                src: string;
+                width: number;
+                /** @enum {string} */
+                format: 'webp' | 'avif';
+              }[];
+              version?: number;
+            };
+          };
+        };
+      };
+      /** @description The new asset */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            asset: {
+              id: number;
+              folder_id: number | null;
+              folder_name: string | null;
+              /** @enum {string} */
+              kind: 'image' | 'document';
+              format: string;
+              name: string;
+              alt: string;
+              caption: string;
+              /** @description Bytes. */
+              size: number;
+              width: number | null;
+              height: number | null;
+              focal_x: number;
+              focal_y: number;
+              /** @description A picture's file; a document's lasting address, which replacing its file keeps. */
+              url: string;
+              thumbnail: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              uses: number;
+              /** @description A read of one asset only. */
+              sha256?: string;
+              /** @description A read of one asset only. */
+              variants?: {
+                src: string;
+                width: number;
+                /** @enum {string} */
+                format: 'webp' | 'avif';
+              }[];
+              version?: number;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminAssetsMove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ids: number[];
+          folder_id?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description How many moved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            moved: number;
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminAssetsByIdUses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its uses */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            resource: string;
+            record_id: number;
+            field: string;
+            title: string;
+            /** @description The record in the admin, e.g. `/news/12`. */
+            admin_path: string;
+          }[];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminAssetsByIdReplace: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Replace an asset's file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              folder_id: number | null;
+              folder_name: string | null;
+              /** @enum {string} */
+              kind: 'image' | 'document';
+              format: string;
+              name: string;
+              alt: string;
+              caption: string;
+              /** @description Bytes. */
+              size: number;
+              width: number | null;
+              height: number | null;
+              focal_x: number;
+              focal_y: number;
+              /** @description A picture's file; a document's lasting address, which replacing its file keeps. */
+              url: string;
+              thumbnail: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              uses: number;
+              /** @description A read of one asset only. */
+              sha256?: string;
+              /** @description A read of one asset only. */
+              variants?: {
+                src: string;
+                width: number;
+                /** @enum {string} */
+                format: 'webp' | 'avif';
+              }[];
+              version?: number;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminAssetFolders: {
+    parameters: {
+      query?: {
+        /**
+         * @description JSON `["column","ASC"|"DESC"]`; the columns the resource lets sort on, or `id`.
+         * @example ["public_at","DESC"]
+         */
+        sort?: string;
+        /**
+         * @description JSON `[first, last]`, both included, at most 1000 rows; all matching rows up to 1000 when absent.
+         * @example [0,24]
+         */
+        range?: string;
+        /**
+         * @description JSON object: `q` searches the list's text columns, `id` takes a list of ids, other keys the columns the resource filters on by equality.
+         * @example {"q":"отчёт","id":[1,2]}
+         */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description List `asset-folders` records */
+      200: {
+        headers: {
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          'Content-Range'?: string;
+          /** @description `Content-Range`, so that the admin scripts may read it. */
+          'Access-Control-Expose-Headers'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: ({
+              id: number;
+              name: string;
+              parent_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            })[];
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminAssetFolders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          parent_id?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Add a `asset-folders` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              name: string;
+              parent_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminAssetFoldersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Read one `asset-folders` record */
+      200: {
+        headers: {
+          /** @description The record's version, e.g. `"3"`. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              name: string;
+              parent_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putAdminAssetFoldersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          parent_id?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Update a `asset-folders` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              name: string;
+              parent_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteAdminAssetFoldersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Remove a `asset-folders` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              name: string;
+              parent_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -12831,6 +14342,17 @@ export interface operations {
           /** @description PDF, DOCX, XLSX, ZIP, up to 50 MB. */
           file: string;
         };
+        'application/json': {
+          title: string;
+          /** @enum {string} */
+          category: 'annual-reports' | 'financial-statements' | 'disclosure' | 'shareholder-meetings';
+          year: number;
+          public_at: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
+          /** @description PDF, DOCX, XLSX, ZIP, up to 50 MB. */
+          file: string;
+        };
       };
     };
     responses: {
@@ -12932,6 +14454,17 @@ export interface operations {
     requestBody: {
       content: {
         'multipart/form-data': {
+          title?: string;
+          /** @enum {string} */
+          category?: 'annual-reports' | 'financial-statements' | 'disclosure' | 'shareholder-meetings';
+          year?: number;
+          public_at?: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
+          /** @description PDF, DOCX, XLSX, ZIP, up to 50 MB. */
+          file?: string;
+        };
+        'application/json': {
           title?: string;
           /** @enum {string} */
           category?: 'annual-reports' | 'financial-statements' | 'disclosure' | 'shareholder-meetings';

@@ -240,12 +240,28 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
   });
 
   it('deletes the objects from the bucket when B removes what A stored', async () => {
-    const added = await addNews(a, 'Новость с картинкой на удаление');
-    const keys = keysOf(await newsImage(a, added.id));
+    // A picture of the media library stored on A: the library keeps its files whoever stops using them, until the
+    // asset is removed and its trash entry purged.
+    const uploaded = await adminPost(
+      a,
+      '/api/admin/assets/upload',
+      multipart({}, [{ field: 'file', filename: 'unique.png', data: await pngImage(700, 300, '#13579b'), type: 'image/png' }]),
+    );
+    expect(uploaded.status).toBe(201);
+    const { asset } = (await uploaded.json()) as { asset: { id: number } };
+    const stored = (await (await fetch(`${a.base}/api/admin/assets/${asset.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).data as {
+      url: string;
+      variants: { src: string }[];
+    };
+    const keys = keysOf({ src: stored.url, variants: stored.variants });
     for (const key of keys) expect(await storage.has(key)).toBe(true);
-    // Removing the image alone deletes its files at once (the record stays).
-    const removed = await adminPost(b, `/api/admin/news/remove-img/${added.id}`);
+    const removed = await fetch(`${b.base}/api/admin/assets/${asset.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.1' },
+    });
     expect(removed.status).toBe(200);
+    for (const key of keys) expect(await storage.has(key)).toBe(true);
+    expect((await adminPost(b, '/api/admin/trash/empty')).status).toBe(200);
     for (const key of keys) expect(await storage.has(key), key).toBe(false);
     for (const key of keys) expect((await fetch(`${a.base}/uploads/${key}`)).status).toBe(404);
   });

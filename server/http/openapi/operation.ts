@@ -92,8 +92,7 @@ export const fileAnswer = (description: string, mediaType: string, headers?: Rec
 export const LIST_HEADERS: Record<string, HeaderDoc> = {
   'Content-Range': {
     type: 'string',
-    description:
-      `The rows answered and the total: \`news 0-24/319\`, or \`news */0\` when there are none. A total above the cap (${LIST_COUNT_MAX.toLocaleString('en')} rows; ${SEARCH_RESULTS_MAX.toLocaleString('en')} matches for a search through the full-text index) means more than the cap: \`news 0-24/${LIST_COUNT_MAX + 1}\`, or one row past the page when more rows follow it.`,
+    description: `The rows answered and the total: \`news 0-24/319\`, or \`news */0\` when there are none. A total above the cap (${LIST_COUNT_MAX.toLocaleString('en')} rows; ${SEARCH_RESULTS_MAX.toLocaleString('en')} matches for a search through the full-text index) means more than the cap: \`news 0-24/${LIST_COUNT_MAX + 1}\`, or one row past the page when more rows follow it.`,
   },
   'Access-Control-Expose-Headers': { type: 'string', description: '`Content-Range`, so that the admin scripts may read it.' },
 };

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { idFromText } from '../../../lib/ids.js';
 import { presentLogoItems } from '../../admin/records.js';
-import { storeDownloadFile, storedSize } from '../../admin/upload.js';
+import { storedSize } from '../../admin/upload.js';
+import { mainKeyOf } from '../../assets/files.js';
+import { prepareUpload, settleUpload } from '../../assets/library.js';
+import { forgetUses } from '../../assets/uses.js';
 import type { PhotobankLogoItemsTable } from '../../db/schema.js';
 import { imageFiles } from '../../files/images.js';
 import { formError } from '../../http/validation.js';
@@ -52,15 +55,24 @@ export const photobankCategoryHooks: ResourceHooks = {
     if (new Set(groups.map((group) => group.kind)).size > 1) throw formError({ group_id: ['Категорию можно перенести только в группу того же вида.'] });
   },
   filesOf: (trx, row) => filesOfCategory(trx, row.id),
+  // Its logo items and photos go with it: they use no library asset any more.
+  beforeRemove: async (trx, row) => {
+    const [logos, photos] = await Promise.all([
+      trx.selectFrom('photobank_logo_items').select('id').where('category_id', '=', row.id).execute(),
+      trx.selectFrom('photobank_photos').select('id').where('category_id', '=', row.id).execute(),
+    ]);
+    for (const logo of logos) await forgetUses(trx, 'photobank-logos', logo.id);
+    for (const photo of photos) await forgetUses(trx, 'photobank-photos', photo.id);
+  },
 };
 
 export const photobankPhotoHooks: ResourceHooks = {
   check: (db, values) => checkCategoryKind(db, values.category_id, 'photo'),
-  // The photo's download size is the stored original's.
-  columns: async ({ request, values, uploads }) => {
-    if (!uploads.some((file) => file.field === 'image')) return {};
-    const image = JSON.parse(String(values.image ?? 'null')) as { src: string } | null;
-    return image ? { size: await storedSize(request.server.files, image.src) } : {};
+  // The photo's download size is the stored original's (an upload's, or a library picture's).
+  columns: async ({ request, values }) => {
+    if (typeof values.image !== 'string') return {};
+    const image = JSON.parse(values.image) as { src: string };
+    return { size: await storedSize(request.server.files, image.src) };
   },
 };
 
@@ -149,10 +161,12 @@ export const photobankLogoHooks: ResourceHooks = {
     const kept = await keptFiles(trx, values, current, type);
     const old = current ? await logoFiles(trx, current.id) : [];
     const added = [];
+    // Each file is a library asset: the same bytes uploaded before are that asset's file, not stored again.
     for (const upload of uploads) {
-      const stored = await storeDownloadFile(request.server.files, 'photobank/logos', upload);
-      files.stored([stored.key]);
-      added.push(stored);
+      const prepared = await prepareUpload(trx, request.server.files, files, upload, 'photobank/logos', 'download');
+      const asset = await settleUpload(trx, prepared, request.user?.id ?? null);
+      const key = mainKeyOf(asset.file);
+      added.push({ key, format: key.slice(key.lastIndexOf('.') + 1), size: asset.size });
     }
     const dropped = old.filter((file) => !kept.some((keptFile) => keptFile.id === file.id));
     if (dropped.length)
@@ -181,4 +195,5 @@ export const photobankLogoHooks: ResourceHooks = {
     files.replaced(dropped.map((file) => file.file).filter((key) => !stillUsed.has(key)));
   },
   filesOf: async (trx, row) => [...(await logoFiles(trx, row.id)).map((file) => file.file), ...(row.preview ? [String(row.preview)] : [])],
+  assetKeys: async (trx, row) => ({ files: (await logoFiles(trx, row.id)).map((file) => file.file) }),
 };

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { resourceTag, TAGS } from '../http/openapi/document.js';
+import { FILE_FORMAT_LABELS, type FileFormat } from '../../lib/resources/index.js';
+import { mediaTypeOf } from '../files/mediaTypes.js';
+import { jsonAnswer, operation } from '../http/openapi/operation.js';
+import { imageVariant, int, moment } from '../http/openapi/shapes.js';
+
+/** The documented operations of the media library beside its generic reads and update. */
+
+const assets = resourceTag('assets');
+const ALL_FORMATS = Object.keys(FILE_FORMAT_LABELS) as FileFormat[];
+
+export const assetRecord = z.object({
+  id: int,
+  folder_id: int.nullable(),
+  folder_name: z.string().nullable(),
+  kind: z.enum(['image', 'document']),
+  format: z.string(),
+  name: z.string(),
+  alt: z.string(),
+  caption: z.string(),
+  size: int.meta({ description: 'Bytes.' }),
+  width: int.nullable(),
+  height: int.nullable(),
+  focal_x: z.number(),
+  focal_y: z.number(),
+  url: z.string().meta({ description: "A picture's file; a document's lasting address, which replacing its file keeps." }),
+  thumbnail: z.string().nullable(),
+  created_at: moment,
+  updated_at: moment,
+  uses: int,
+  sha256: z.string().optional().meta({ description: 'A read of one asset only.' }),
+  variants: z.array(imageVariant).optional().meta({ description: 'A read of one asset only.' }),
+  version: int.optional(),
+});
+
+export const assetUse = z.object({
+  resource: z.string(),
+  record_id: int,
+  field: z.string(),
+  title: z.string(),
+  admin_path: z.string().meta({ description: 'The record in the admin, e.g. `/news/12`.' }),
+});
+
+const oneFile = { properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] };
+
+export const ASSET_DOCS = {
+  upload: operation({
+    summary: 'Upload one file into the library',
+    description: 'One file per request. `201 { asset }`, or `200 { duplicate }` when the library holds the same bytes (nothing stored again).',
+    tag: assets,
+    success: jsonAnswer('The duplicate already in the library', z.object({ duplicate: assetRecord })),
+    answers: { 201: jsonAnswer('The new asset', z.object({ asset: assetRecord })) },
+    uploads: oneFile,
+    errors: [413, 415],
+  }),
+  move: operation({ summary: 'Move assets into a folder', tag: assets, success: jsonAnswer('How many moved', z.object({ moved: int })) }),
+  uses: operation({ summary: 'Where an asset is used', tag: assets, success: jsonAnswer('Its uses', z.array(assetUse)), errors: [404] }),
+  remove: operation({
+    summary: 'Remove an asset into the trash',
+    description: 'Refused with `409 { message, uses }` while it is used, unless `?confirm=uses`.',
+    tag: assets,
+    data: assetRecord,
+    errors: [404, 409],
+  }),
+  replace: operation({
+    summary: "Replace an asset's file",
+    description: "Keeps the asset's id and a document's address; re-cuts a picture's variants and updates every record that uses it.",
+    tag: assets,
+    data: assetRecord,
+    uploads: oneFile,
+    errors: [404, 409, 413, 415],
+  }),
+  file: operation({
+    summary: "An asset's current file",
+    description: 'The lasting address of a library file: always its current version, revalidated (`ETag`, `Cache-Control: no-cache`).',
+    tag: TAGS.lists.name,
+    success: {
+      description: 'The file: a picture shown inline, a document as a download under its name.',
+      content: Object.fromEntries(ALL_FORMATS.map((format) => [mediaTypeOf(format), { schema: { type: 'string', contentMediaType: mediaTypeOf(format) } }])),
+    },
+    errors: [404],
+  }),
+};

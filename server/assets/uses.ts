@@ -1,0 +1,98 @@
+import type { ResourceDescriptor } from '../../lib/resources/index.js';
+import type { StoredDocument, StoredImage } from '../../lib/types.js';
+import { keyOfUploadUrl } from '../content/mappers.js';
+import type { Db } from '../db/schema.js';
+import { ownersOf } from './files.js';
+
+/** What a record's field refers to in the library: stored files by key, and assets by their lasting address. */
+export interface FieldReferences {
+  keys: string[];
+  assetIds: number[];
+}
+
+const LASTING_ADDRESS = /^\/api\/assets\/(\d{1,10})\/file(?:[?#]|$)/;
+
+/**
+ * What a piece of rich text shows or links (`src`, `srcset` and `href` addresses): uploaded files by their
+ * address, library documents by their lasting address.
+ */
+export function referencesInHtml(html: string): FieldReferences {
+  const found: FieldReferences = { keys: [], assetIds: [] };
+  for (const match of html.matchAll(/\s(?:src|href|srcset)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
+    const value = (match[1] ?? match[2] ?? '').replace(/&amp;/g, '&');
+    for (const candidate of value.split(',')) {
+      const address = candidate.trim().split(/\s+/)[0] ?? '';
+      const key = keyOfUploadUrl(address);
+      const lasting = LASTING_ADDRESS.exec(address)?.[1];
+      if (key) found.keys.push(key);
+      else if (lasting) found.assetIds.push(Number(lasting));
+    }
+  }
+  return found;
+}
+
+/** The main key an upload column names (a picture's source, a document's file), or none. */
+function columnKey(json: unknown): string[] {
+  if (typeof json !== 'string' || json === '') return [];
+  try {
+    return [(JSON.parse(json) as StoredImage | StoredDocument).src];
+  } catch {
+    return [];
+  }
+}
+
+/** What a record's fields refer to, by field: its pictures and documents, what its rich text shows and links. */
+export function fieldReferencesOf(resource: ResourceDescriptor, row: Readonly<Record<string, unknown>>): Record<string, FieldReferences> {
+  const references: Record<string, FieldReferences> = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.kind === 'image' || (field.kind === 'files' && field.maxFiles === 1)) references[name] = { keys: columnKey(row[name]), assetIds: [] };
+    else if (field.kind === 'html' && typeof row[name] === 'string') references[name] = referencesInHtml(row[name]);
+  }
+  return references;
+}
+
+/**
+ * Keeps where a record uses library assets, inside its write's transaction: one row per asset and field, from the
+ * files its fields name (`extra`: the files a resource keeps in rows of its own, a logo's files).
+ */
+export async function keepUses(
+  trx: Db,
+  resource: ResourceDescriptor,
+  row: { id: number } & Record<string, unknown>,
+  extra: Record<string, string[]> = {},
+): Promise<void> {
+  const byField = { ...fieldReferencesOf(resource, row), ...Object.fromEntries(Object.entries(extra).map(([field, keys]) => [field, { keys, assetIds: [] }])) };
+  const owners = await ownersOf(
+    trx,
+    Object.values(byField).flatMap((references) => references.keys),
+  );
+  const named = Object.values(byField).flatMap((references) => references.assetIds);
+  const existing = new Set(
+    named.length
+      ? (
+          await trx
+            .selectFrom('assets')
+            .select('id')
+            .where('id', 'in', [...new Set(named)])
+            .execute()
+        ).map((asset) => asset.id)
+      : [],
+  );
+  const uses = new Map<string, { asset_id: number; field: string }>();
+  for (const [field, references] of Object.entries(byField)) {
+    const assetIds = [...references.keys.flatMap((key) => owners.get(key) ?? []), ...references.assetIds.filter((id) => existing.has(id))];
+    for (const assetId of assetIds) uses.set(`${assetId}:${field}`, { asset_id: assetId, field });
+  }
+  await forgetUses(trx, resource.name, row.id);
+  if (uses.size) {
+    await trx
+      .insertInto('asset_uses')
+      .values([...uses.values()].map((use) => ({ ...use, resource: resource.name, record_id: row.id })))
+      .execute();
+  }
+}
+
+/** A record is gone (or in the trash): it uses nothing any more. */
+export async function forgetUses(trx: Db, resource: string, recordId: number): Promise<void> {
+  await trx.deleteFrom('asset_uses').where('resource', '=', resource).where('record_id', '=', recordId).execute();
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { assets, resourceNamed } from '../../../lib/resources/index.js';
+import { keysOfAssetFile } from '../../assets/files.js';
+import { claimFiles } from '../../assets/library.js';
+import { presentAssets } from '../../assets/present.js';
+import { assetAdminRoutes } from '../../assets/routes.js';
+import type { ResourceHooks } from '../hooks.js';
+import { presenterOf } from '../present.js';
+import { removeRecord } from '../writes.js';
+
+/** A focal point's coordinate: from the left (x) or top (y) edge, 0 to 1. */
+const focal = z.number({ error: 'Ожидается число от 0 до 1.' }).min(0, 'Ожидается число от 0 до 1.').max(1, 'Ожидается число от 0 до 1.');
+
+const tableOf = (name: string): string => resourceNamed(name)?.table ?? name;
+
+/**
+ * The library's assets: read with their folder, address and uses; their update also sets the focal point; their
+ * removal (into the trash) keeps the files only while no record uses them, since a used asset's files stay the
+ * records' own. A restored asset claims its files again.
+ */
+export const assetHooks: ResourceHooks = {
+  present: presentAssets,
+  fieldSchemas: { focal_x: focal, focal_y: focal },
+  columns: async ({ values }) => Object.fromEntries(['focal_x', 'focal_y'].filter((name) => values[name] !== undefined).map((name) => [name, values[name]])),
+  filesOf: async (trx, row) => {
+    const used = await trx.selectFrom('asset_uses').select('asset_id').where('asset_id', '=', row.id).executeTakeFirst();
+    return used ? [] : keysOfAssetFile(String(row.file));
+  },
+  afterRestore: async (trx, row) => claimFiles(trx, row.id, String(row.file)),
+  routes: (app) =>
+    assetAdminRoutes(app, async (request, id) => {
+      const options = { request, resource: assets, hooks: assetHooks, tableOf, action: 'delete', present: presenterOf(assets, assetHooks) };
+      return (await removeRecord(options, id)).before;
+    }),
+};
