@@ -14,7 +14,7 @@ export interface TextPageData extends WithMeta {
   /** The feedback form under the text, when the page shows one, and how its last plain form post went. */
   enquiry: { form: EnquiryForm; result: EnquiryResult | null } | null;
   /** Shown in Russian under another language's address, the page having no version in it. */
-  inRussian: boolean;
+  inRussian?: true;
 }
 
 /** A text page of a section (`null`: the site root); a page of another section redirects to its own address. */
@@ -40,7 +40,8 @@ export async function textPageData(pageContext: PageContextServer, section: stri
     page,
     siblings,
     enquiry,
-    inRussian: page.inRussian === true,
+    // Absent on a page in its own language, so that a Russian page's data stays as it was.
+    ...(page.inRussian ? { inRussian: true as const } : {}),
     meta: {
       title: page.seo_title || page.title,
       description: page.seo_description || undefined,

@@ -24,7 +24,7 @@ async function visitorReads(dataDir: string, siteLocales: string | undefined): P
   const app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
   try {
     const answers: Record<string, string> = {};
-    for (const url of ['/', FIXED_NEWS_PATH, '/news', '/api/news/main-items', '/api/vacancies', '/api/menu', '/rss.xml']) {
+    for (const url of ['/', FIXED_NEWS_PATH, '/news', '/api/news/main-items', '/api/vacancies', '/api/menu', '/rss.xml', '/o-kompanii']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       // Opening a news page counts a read, which the next start shows: the count is the one thing allowed to differ.
@@ -44,6 +44,8 @@ describe('SITE_LOCALES=ru', () => {
       const unset = await visitorReads(dataDir, undefined);
       const russian = await visitorReads(dataDir, 'ru');
       expect(unset[FIXED_NEWS_PATH]).toContain('<html lang="ru"');
+      // Nothing of the languages reaches a page's data or head with Russian alone.
+      for (const body of Object.values(unset)) expect(body).not.toMatch(/inRussian|hrefLang|language-switch|translat/);
       expect(russian).toEqual(unset);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
