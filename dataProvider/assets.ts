@@ -1,4 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
+import type { AssetUse } from '@lib/resources/index.js';
 import { unwrap } from './apiClient.js';
 import type { HttpClient } from './httpClient.js';
 import type { ChangeAction } from './types.js';
@@ -30,15 +31,6 @@ export interface Asset extends RaRecord {
   version: number;
   /** How many records use it. */
   uses: number;
-}
-
-/** One record that uses an asset, with the admin route that opens it. */
-export interface AssetUse {
-  resource: string;
-  record_id: number;
-  field: string;
-  title: string;
-  admin_path: string;
 }
 
 /** The server's answer to one upload: a new asset, or the one already stored with the same content. */

@@ -31,7 +31,8 @@ export * from './types.js';
 export { isAssetReference, toFormData, toJsonBody, type AssetReference } from './bodies.js';
 export type { OverwriteMeta } from './versions.js';
 export type { PresenceParams } from './presence.js';
-export type { Asset, AssetUse, AssetUploadParams, AssetReplaceParams, UploadAnswer } from './assets.js';
+export type { Asset, AssetUploadParams, AssetReplaceParams, UploadAnswer } from './assets.js';
+export type { AssetUse } from '@lib/resources/index.js';
 
 /**
  * What a form may pass as the `meta` of a create or update: a callback told the upload's percent while a multipart

@@ -9,6 +9,15 @@ export const ASSET_KINDS = [
 
 export type AssetKind = (typeof ASSET_KINDS)[number]['id'];
 
+/** One record that uses an asset, with the admin route that opens it (`/news/12`). */
+export interface AssetUse {
+  resource: string;
+  record_id: number;
+  field: string;
+  title: string;
+  admin_path: string;
+}
+
 /**
  * The media library: every image and document uploaded once, kept in folders, with the alt text and caption its
  * uses start from. A record's picture or file names its asset's stored files; the library keeps where each asset

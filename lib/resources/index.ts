@@ -9,7 +9,7 @@ import { photobankCategories, photobankGroups, photobankLogos, photobankPhotos }
 import { menus, networkCollections, redirects, textPages } from './site.js';
 import { vacancies } from './vacancies.js';
 
-export { ASSET_KINDS, assetFolders, assets, type AssetKind } from './assets.js';
+export { ASSET_KINDS, assetFolders, assets, type AssetKind, type AssetUse } from './assets.js';
 export * from './descriptor.js';
 export * from './fields.js';
 export * from './localized.js';

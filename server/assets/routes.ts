@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { idFromText, MAX_ID } from '../../lib/ids.js';
-import { FILE_FORMAT_LABELS, MB, PICTURE, resourceNamed, type FileFormat } from '../../lib/resources/index.js';
+import { FILE_FORMAT_LABELS, MB, PICTURE, resourceNamed, type AssetUse, type FileFormat } from '../../lib/resources/index.js';
 import { auditedWrite } from '../admin/audit.js';
 import { withFileChanges } from '../admin/fileChanges.js';
 import { readUploadForm, refusalOf, type FileRule, type UploadedFile } from '../admin/upload.js';
@@ -64,14 +64,6 @@ async function stored(request: FastifyRequest, folder: string, upload: UploadedF
   } catch (error) {
     throw error instanceof HttpError ? refusalOf(error, upload.name) : error;
   }
-}
-
-export interface AssetUse {
-  resource: string;
-  record_id: number;
-  field: string;
-  title: string;
-  admin_path: string;
 }
 
 /** Where an asset is used, each use with its record's title and admin address; uses of records gone are left out. */

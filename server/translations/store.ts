@@ -1,7 +1,8 @@
 import type { TranslationLocale } from '../../lib/locales.js';
 import { isTranslated, localizedFieldsOf, localizedSlugOf, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { nowIso } from '../content/visibility.js';
-import type { Db, Trx } from '../db/schema.js';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database, Db, Trx } from '../db/schema.js';
 
 /**
  * Where a record's versions in other languages are kept: one row of `translations` per record and language, the
@@ -19,6 +20,19 @@ export interface StoredTranslation {
   translated: boolean;
 }
 
+/**
+ * The most ids one query names: a longer list (a rebuild of the search index names every record) would pass the
+ * bound parameters a statement may carry (32,766 on SQLite), so the query then reads the resource's whole language and
+ * keeps the named records.
+ */
+const IDS_PER_QUERY = 1_000;
+
+async function ofRecords<Row extends { record_id: number }>(query: SelectQueryBuilder<Database, 'translations', Row>, ids: readonly number[]): Promise<Row[]> {
+  if (ids.length <= IDS_PER_QUERY) return query.where('record_id', 'in', [...ids]).execute();
+  const named = new Set(ids);
+  return (await query.execute()).filter((row) => named.has(row.record_id));
+}
+
 /** The versions in `locale` of the named records, by record id (records without one are absent). */
 export async function translationsOf(
   db: Db,
@@ -27,27 +41,25 @@ export async function translationsOf(
   locale: TranslationLocale,
 ): Promise<Map<number, StoredTranslation>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  const query = db
     .selectFrom('translations')
     .select(['record_id', 'field_values', 'translated'])
     .where('resource', '=', resource.name)
-    .where('locale', '=', locale)
-    .where('record_id', 'in', [...ids])
-    .execute();
+    .where('locale', '=', locale);
+  const rows = await ofRecords(query, ids);
   return new Map(rows.map((row) => [row.record_id, { values: JSON.parse(row.field_values) as TranslationValues, translated: row.translated === 1 }]));
 }
 
 /** The ids among `ids` whose version in `locale` visitors may read. */
 export async function translatedAmong(db: Db, resource: ResourceDescriptor, ids: readonly number[], locale: TranslationLocale): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
+  const query = db
     .selectFrom('translations')
     .select('record_id')
     .where('resource', '=', resource.name)
     .where('locale', '=', locale)
-    .where('translated', '=', 1)
-    .where('record_id', 'in', [...ids])
-    .execute();
+    .where('translated', '=', 1);
+  const rows = await ofRecords(query, ids);
   return new Set(rows.map((row) => row.record_id));
 }
 

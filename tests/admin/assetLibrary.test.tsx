@@ -11,6 +11,7 @@ import { ReplaceFileButton } from '../../admin/assets/ReplaceFileButton.js';
 import { ImageUploadInput } from '../../admin/inputs/ImageUploadInput.js';
 import { LibraryChoice } from '../../admin/inputs/LibraryChoice.js';
 import type { Asset, AssetUploadParams, UploadAnswer } from '../../dataProvider/index.js';
+import { fakeAsset } from './fakes.js';
 import { renderInAdmin } from './render.js';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -19,33 +20,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const asset = (id: number, name: string, change: Partial<Asset> = {}): Asset => ({
-  id,
-  folder_id: null,
-  folder_name: null,
-  kind: 'image',
-  format: 'jpeg',
-  name,
-  alt: `Описание ${name}`,
-  caption: '',
-  size: 1024 * 1024,
-  width: 800,
-  height: 600,
-  focal_x: 0.5,
-  focal_y: 0.5,
-  url: `/uploads/${name}`,
-  thumbnail: `/uploads/small-${name}`,
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-  version: 1,
-  uses: 0,
-  ...change,
-});
-
 const FOLDERS = [{ id: 5, name: 'Пресс-релизы', parent_id: null, version: 2 }];
 const ROOT_ASSETS = [
-  asset(1, 'zavod.jpg'),
-  asset(2, 'otchet.pdf', { kind: 'document', format: 'pdf', width: null, height: null, thumbnail: null, size: 2.5 * 1024 * 1024 }),
+  fakeAsset(1, 'zavod.jpg'),
+  fakeAsset(2, 'otchet.pdf', { kind: 'document', format: 'pdf', width: null, height: null, thumbnail: null, size: 2.5 * 1024 * 1024 }),
 ];
 
 /** A library over fixed folders and assets, recording what it was asked. */
@@ -55,7 +33,7 @@ function libraryProvider(overrides: Record<string, unknown> = {}) {
     getList: vi.fn(async (resource: string, params: GetListParams) => {
       if (resource === 'asset-folders') return { data: params.filter.parent_id === null ? FOLDERS : [], total: params.filter.parent_id === null ? 1 : 0 };
       assetLists.push(params);
-      const data = params.filter.folder_id === null ? ROOT_ASSETS : [asset(3, 'pressa.jpg', { folder_id: 5, folder_name: 'Пресс-релизы' })];
+      const data = params.filter.folder_id === null ? ROOT_ASSETS : [fakeAsset(3, 'pressa.jpg', { folder_id: 5, folder_name: 'Пресс-релизы' })];
       return { data, total: data.length };
     }),
     getOne: vi.fn(),
@@ -69,7 +47,7 @@ function libraryProvider(overrides: Record<string, unknown> = {}) {
     moveAssets: vi.fn(async (_resource: string, params: { ids: number[] }) => ({ data: { moved: params.ids.length } })),
     uploadAsset: vi.fn(),
     getAssetUses: vi.fn(async () => ({ data: [] })),
-    removeUsedAsset: vi.fn(async () => ({ data: asset(1, 'zavod.jpg') })),
+    removeUsedAsset: vi.fn(async () => ({ data: fakeAsset(1, 'zavod.jpg') })),
     ...overrides,
   };
   return { provider: provider as unknown as DataProvider & typeof provider, assetLists };
@@ -128,7 +106,7 @@ describe('the media library screen', () => {
     const pending: AssetUploadParams[] = [];
     const uploadAsset = vi.fn(async (_resource: string, params: AssetUploadParams): Promise<{ data: UploadAnswer }> => {
       if (params.file.name === 'notes.txt') throw new HttpError(refusal, 415, { message: refusal });
-      if (params.file.name === 'copy.jpg') return { data: { duplicate: asset(1, 'zavod.jpg') } };
+      if (params.file.name === 'copy.jpg') return { data: { duplicate: fakeAsset(1, 'zavod.jpg') } };
       pending.push(params);
       return new Promise((_resolve, reject) => params.signal?.addEventListener('abort', () => reject(new HttpError('canceled', 0))));
     });
@@ -158,18 +136,18 @@ describe('the media library screen', () => {
 
 describe('an asset’s edit screen', () => {
   it('saves only what an editor changes: name, alt text, caption, folder and focal point', () => {
-    const saved: unknown = assetParts.transformEdit?.({ ...asset(1, 'zavod.jpg'), focal_x: 0.3 });
+    const saved: unknown = assetParts.transformEdit?.({ ...fakeAsset(1, 'zavod.jpg'), focal_x: 0.3 });
     expect(saved).toEqual({ name: 'zavod.jpg', alt: 'Описание zavod.jpg', caption: '', folder_id: null, focal_x: 0.3, focal_y: 0.5 });
   });
 
   it('«Заменить файл» sends the new file for the same asset with its progress, then reads the asset again', async () => {
     const replaceAsset = vi.fn(async (_resource: string, params: { onProgress?: (percent: number) => void }) => {
       params.onProgress?.(60);
-      return { data: asset(1, 'zavod.jpg', { version: 2 }) };
+      return { data: fakeAsset(1, 'zavod.jpg', { version: 2 }) };
     });
     const { provider } = libraryProvider({ replaceAsset });
     renderInAdmin(
-      <RecordContextProvider value={asset(1, 'zavod.jpg')}>
+      <RecordContextProvider value={fakeAsset(1, 'zavod.jpg')}>
         <ReplaceFileButton />
       </RecordContextProvider>,
       { dataProvider: provider, resource: 'assets' },
@@ -181,7 +159,7 @@ describe('an asset’s edit screen', () => {
   });
 
   it('removing an asset in use shows where it is used, with links, and removes it only when confirmed', async () => {
-    const used = asset(1, 'zavod.jpg', { uses: 1 });
+    const used = fakeAsset(1, 'zavod.jpg', { uses: 1 });
     const { provider } = libraryProvider({
       delete: vi.fn(async () => Promise.reject(new HttpError('Файл используется.', 409, { message: 'Файл используется.' }))),
       getAssetUses: vi.fn(async () => ({ data: [{ resource: 'news', record_id: 12, field: 'image', title: 'Открытие завода', admin_path: '/news/12' }] })),
@@ -208,8 +186,8 @@ describe('an asset’s edit screen', () => {
     const onSubmit = vi.fn();
     const { provider } = libraryProvider();
     renderInAdmin(
-      <RecordContextProvider value={asset(1, 'zavod.jpg')}>
-        <SimpleForm record={asset(1, 'zavod.jpg')} onSubmit={onSubmit}>
+      <RecordContextProvider value={fakeAsset(1, 'zavod.jpg')}>
+        <SimpleForm record={fakeAsset(1, 'zavod.jpg')} onSubmit={onSubmit}>
           <FocalPointInput />
         </SimpleForm>
       </RecordContextProvider>,
@@ -229,7 +207,7 @@ describe('an asset’s edit screen', () => {
 
 describe('pasting files', () => {
   it('puts the pasted files into the queue, but leaves a paste into a text field alone', async () => {
-    const uploadAsset = vi.fn(async (_resource: string, params: AssetUploadParams) => ({ data: { asset: asset(8, params.file.name) } }));
+    const uploadAsset = vi.fn(async (_resource: string, params: AssetUploadParams) => ({ data: { asset: fakeAsset(8, params.file.name) } }));
     const { provider } = libraryProvider({ uploadAsset });
     renderInAdmin(<AssetLibrary />, { dataProvider: provider, resource: 'assets' });
     await screen.findByText('zavod.jpg');

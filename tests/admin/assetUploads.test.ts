@@ -2,29 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminDataProvider, type Asset, type UploadAnswer } from '../../dataProvider/index.js';
 import { droppedFiles } from '../../admin/assets/droppedFiles.js';
 import { PARALLEL_UPLOADS, UploadQueue, type SendFile } from '../../admin/assets/uploadQueue.js';
-import { fakeTransport } from './fakes.js';
-
-const asset = (id: number, name: string): Asset => ({
-  id,
-  folder_id: null,
-  folder_name: null,
-  kind: 'image',
-  format: 'jpeg',
-  name,
-  alt: `Описание ${name}`,
-  caption: '',
-  size: 1024 * 1024,
-  width: 800,
-  height: 600,
-  focal_x: 0.5,
-  focal_y: 0.5,
-  url: `/uploads/${name}`,
-  thumbnail: `/uploads/small-${name}`,
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-  version: 1,
-  uses: 0,
-});
+import { fakeAsset, fakeTransport } from './fakes.js';
 
 /** A server stand-in whose answers the test gives one file at a time. */
 function controlledServer() {
@@ -53,7 +31,7 @@ describe('the upload queue', () => {
     expect(queue.snapshot.every((item) => item.folderId === 4)).toBe(true);
     server.pending.get('photo-1.jpg')?.progress(40);
     expect(queue.snapshot[0]?.percent).toBe(40);
-    server.pending.get('photo-1.jpg')?.resolve({ asset: asset(1, 'photo-1.jpg') });
+    server.pending.get('photo-1.jpg')?.resolve({ asset: fakeAsset(1, 'photo-1.jpg') });
     await settle();
     expect(queue.snapshot[0]?.status).toBe('done');
     expect(server.pending.has('photo-4.jpg')).toBe(true);
@@ -67,8 +45,8 @@ describe('the upload queue', () => {
     queue.onUploaded((stored) => uploaded.push(stored));
     queue.add(files(3), null);
     server.pending.get('photo-1.jpg')?.reject(new Error('Файл «photo-1.jpg»: формат не поддерживается.'));
-    server.pending.get('photo-2.jpg')?.resolve({ duplicate: asset(9, 'old.jpg') });
-    server.pending.get('photo-3.jpg')?.resolve({ asset: asset(3, 'photo-3.jpg') });
+    server.pending.get('photo-2.jpg')?.resolve({ duplicate: fakeAsset(9, 'old.jpg') });
+    server.pending.get('photo-3.jpg')?.resolve({ asset: fakeAsset(3, 'photo-3.jpg') });
     await settle();
     expect(queue.snapshot.map((item) => item.status)).toEqual(['failed', 'duplicate', 'done']);
     expect(queue.snapshot[0]?.message).toBe('Файл «photo-1.jpg»: формат не поддерживается.');
@@ -130,11 +108,11 @@ describe('a drop', () => {
 
 describe('the dataProvider’s library calls', () => {
   it('sends one file per upload request as multipart, with its folder, and reads a duplicate answer', async () => {
-    const { transport, requests } = fakeTransport(() => ({ status: 200, data: { data: { duplicate: asset(9, 'old.jpg') } } }));
+    const { transport, requests } = fakeTransport(() => ({ status: 200, data: { data: { duplicate: fakeAsset(9, 'old.jpg') } } }));
     const provider = createAdminDataProvider({ transport, getToken: () => 'token' });
     const file = new File(['x'], 'cover.jpg', { type: 'image/jpeg' });
     const { data } = await provider.uploadAsset('assets', { file, folderId: 4 });
-    expect(data).toEqual({ duplicate: asset(9, 'old.jpg') });
+    expect(data).toEqual({ duplicate: fakeAsset(9, 'old.jpg') });
     const [request] = requests;
     expect(request?.method).toBe('POST');
     expect(request?.url).toBe('/api/admin/assets/upload');
@@ -147,12 +125,12 @@ describe('the dataProvider’s library calls', () => {
     const { transport, requests } = fakeTransport((request) =>
       request.url.endsWith('/uses')
         ? { status: 200, data: { data: [] } }
-        : { status: 200, data: { data: request.url.includes('move') ? { moved: 2 } : asset(5, 'a.jpg') } },
+        : { status: 200, data: { data: request.url.includes('move') ? { moved: 2 } : fakeAsset(5, 'a.jpg') } },
     );
     const provider = createAdminDataProvider({ transport, getToken: () => 'token' });
     expect((await provider.moveAssets('assets', { ids: [1, 2], folderId: null })).data).toEqual({ moved: 2 });
     await provider.getAssetUses('assets', { id: 5 });
-    await provider.removeUsedAsset('assets', { id: 5, previousData: asset(5, 'a.jpg') });
+    await provider.removeUsedAsset('assets', { id: 5, previousData: fakeAsset(5, 'a.jpg') });
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
       'POST /api/admin/assets/move',
       'GET /api/admin/assets/5/uses',

@@ -1,3 +1,4 @@
+import type { Asset } from '../../dataProvider/index.js';
 import type { CookieStore } from '../../authProvider/index.js';
 import type { Transport } from '../../dataProvider/httpClient.js';
 
@@ -67,3 +68,27 @@ export function fakeTransport(route: Route): { transport: Transport; requests: R
   };
   return { transport, requests };
 }
+
+/** A library asset as the admin API answers it: an 800 × 600 JPEG of 1 MB in the root folder, unused. */
+export const fakeAsset = (id: number, name: string, change: Partial<Asset> = {}): Asset => ({
+  id,
+  folder_id: null,
+  folder_name: null,
+  kind: 'image',
+  format: 'jpeg',
+  name,
+  alt: `Описание ${name}`,
+  caption: '',
+  size: 1024 * 1024,
+  width: 800,
+  height: 600,
+  focal_x: 0.5,
+  focal_y: 0.5,
+  url: `/uploads/${name}`,
+  thumbnail: `/uploads/small-${name}`,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  version: 1,
+  uses: 0,
+  ...change,
+});

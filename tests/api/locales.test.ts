@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
+import { news } from '../../lib/resources/articles.js';
+import { translatedAmong, translationsOf } from '../../server/translations/store.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
@@ -102,6 +104,13 @@ describe.each(await testDialects())('translations in the admin API on %s', (dial
     const read = (await get(`/api/admin/news/${added.id}`)).json().data as AdminNews;
     expect(read).toEqual(added);
     expect(read.translations?.en).toEqual({ ...ENGLISH, image_alt: '', seo_title: '', seo_description: '' });
+  });
+
+  it('reads the English versions of more records than one query names (a rebuild of the search index names them all)', async () => {
+    const added = await addNews('Отчёт о деятельности за квартал', { en: ENGLISH });
+    const ids = [...Array.from({ length: 70_000 }, (_, index) => 1_000_000 + index), added.id];
+    expect([...(await translatedAmong(t.app.db, news, ids, 'en'))]).toEqual([added.id]);
+    expect([...(await translationsOf(t.app.db, news, ids, 'en')).keys()]).toEqual([added.id]);
   });
 
   it('lists the translation status and filters the untranslated («нет перевода»)', async () => {
