@@ -10,7 +10,7 @@ import assetParts from '../../admin/assets/index.js';
 import { ReplaceFileButton } from '../../admin/assets/ReplaceFileButton.js';
 import { ImageUploadInput } from '../../admin/inputs/ImageUploadInput.js';
 import { LibraryChoice } from '../../admin/inputs/LibraryChoice.js';
-import type { Asset, AssetUploadParams, UploadAnswer } from '../../dataProvider/index.js';
+import type { AssetUploadParams, UploadAnswer } from '../../dataProvider/index.js';
 import { fakeAsset } from './fakes.js';
 import { renderInAdmin } from './render.js';
 
