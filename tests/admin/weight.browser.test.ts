@@ -18,11 +18,14 @@ const LOGIN_BUDGET = 150_000;
  */
 const DASHBOARD_BUDGET = 352_000;
 /**
- * A list screen, opened directly or after the login screen and the dashboard, in all: at most 353 KB gzip. Lists
+ * A list screen, opened directly or after the login screen and the dashboard, in all: at most 357 KB gzip. Lists
  * were held to 352 KB until their pagination learnt to say «из более 10 000» of a total counted up to its cap
- * (0.6 KB: the label and the cap's rule, shared with the server), which took the photobank's logo list to 352.2 KB.
+ * (0.6 KB: the label and the cap's rule, shared with the server), which took the photobank's logo list to 352.2 KB,
+ * and to 353 KB until the media library joined the shared frame: two more resources in the registry, the library's
+ * texts and its dataProvider calls, and the build regrouping the react-admin and MUI code the library shares with the
+ * lists (the photobank's logo list 355.9 KB, the news list after the dashboard 355.4 KB; the library itself 299 KB).
  */
-const LIST_BUDGET = 353_000;
+const LIST_BUDGET = 357_000;
 
 const admin = setUpChromiumAdmin();
 

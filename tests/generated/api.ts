@@ -12219,7 +12219,7 @@ export interface operations {
       /** @description List `assets` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;
@@ -12978,7 +12978,7 @@ export interface operations {
       /** @description List `asset-folders` records */
       200: {
         headers: {
-          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 1,000 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
           'Content-Range'?: string;
           /** @description `Content-Range`, so that the admin scripts may read it. */
           'Access-Control-Expose-Headers'?: string;

@@ -39,12 +39,13 @@ describe('English pages in a browser', () => {
     await page.locator('.breadcrumbs a[href="/en/news"]').click();
     await page.waitForURL('**/en/news');
     await expect.poll(() => page.locator('h1').textContent()).toBe('News');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // vike-react sets `<html lang>` once the new page has rendered, a moment after its heading shows.
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.evaluate(() => (window as Window & { __mark?: number }).__mark)).toBe(42);
     await page.locator('.language-switch a[hreflang="ru"]').click();
     await page.waitForURL('**/news');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Новости');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ru');
     await page.goto(`/news/${russianSlug}`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Акционеры одобрили дивиденды');
     expect(errors).toEqual([]);
