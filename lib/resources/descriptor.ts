@@ -32,6 +32,9 @@ export interface ListSearchReference {
   searchable: readonly string[];
 }
 
+/** How a list's search box reads its `searchable` columns (`ListBehaviour.searchIn`). */
+export type ListSearchIn = 'rows' | 'values';
+
 export interface ListBehaviour {
   /** Columns `sort` may name; `id` is always allowed and breaks ties. */
   sortable: readonly string[];
@@ -42,7 +45,7 @@ export interface ListBehaviour {
    * into every row's values; `values` looks among each column's distinct values first, then takes the rows holding
    * the matching ones through the column's index, for a large table whose searched columns repeat a few values.
    */
-  searchIn?: 'rows' | 'values';
+  searchIn?: ListSearchIn;
   /** Columns the list may be filtered on by equality, with the type of their values. */
   filters: Readonly<Record<string, FilterType>>;
   /** Filters on a range of a column, each bound its own key (`created_from` → `created_at >= value`), ISO dates. */

@@ -1,4 +1,4 @@
-import type { FilterType } from '../../lib/resources/index.js';
+import type { FilterType, ListSearchIn } from '../../lib/resources/index.js';
 import type { DeclaredIndex } from '../db/declaredIndexes.js';
 
 /** What the indexes of a list depend on: its table, the orders it offers and the columns it filters on. */
@@ -8,7 +8,7 @@ export interface IndexedList {
   filters: Readonly<Partial<Record<string, FilterType>>>;
   defaultSort: readonly [string, 'ASC' | 'DESC'];
   searchable?: readonly string[];
-  searchIn?: 'rows' | 'values';
+  searchIn?: ListSearchIn;
 }
 
 /**

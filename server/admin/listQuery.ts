@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { idFromText } from '../../lib/ids.js';
-import type { FilterType, ListRange, ListSearchReference } from '../../lib/resources/index.js';
+import type { FilterType, ListRange, ListSearchIn, ListSearchReference } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
 import { listQuerySchema, MAX_LIST_ROWS, parseListQuery, type ListQuery } from './listQuerySchema.js';
 import { tagVersion } from './versions.js';
@@ -28,7 +28,7 @@ export interface ListSpec<T extends keyof Database = keyof Database> {
   /** Columns `filter.q` searches (case-insensitive substring) when the full-text index does not hold the resource. */
   searchable: readonly (keyof Database[T] & string)[];
   /** How `filter.q` reads `searchable` (`listSearchCondition`); absent, every row's values. */
-  searchIn?: 'rows' | 'values';
+  searchIn?: ListSearchIn;
   /** Columns other `filter` keys may name, with the type of their values; `id` and `q` are always allowed. */
   filters: Readonly<Partial<Record<keyof Database[T] & string, FilterType>>>;
   /** Range filters by their keys (`created_from`), each one bound of a column. */

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { isPostgres } from '../db/dialect.js';
 import { declared } from '../db/declared.js';
-import type { ListSearchReference } from '../../lib/resources/index.js';
+import type { ListSearchIn, ListSearchReference } from '../../lib/resources/index.js';
 
 /**
  * The search box of the admin's lists whose resource the full-text index does not hold: the query is looked for as
@@ -73,7 +73,7 @@ export async function listSearchCondition(
     columns,
     searchIn,
     references = [],
-  }: { table: string; columns: readonly string[]; searchIn: 'rows' | 'values'; references?: readonly ListSearchReference[] },
+  }: { table: string; columns: readonly string[]; searchIn: ListSearchIn; references?: readonly ListSearchReference[] },
   q: string,
 ): Promise<RawBuilder<SqlBool>> {
   const postgres = isPostgres(db);
