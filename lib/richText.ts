@@ -1,7 +1,7 @@
 /**
  * What rich text (articles, text pages) may contain: the admin's editor offers exactly this and the server's
  * sanitiser keeps exactly this, so what an editor sees while writing is what the site shows. Anything else (colours,
- * fonts, images, inline styles) is neither offered nor kept. Presentation is a class the site's CSS knows, never a
+ * fonts, images from elsewhere, inline styles) is neither offered nor kept. Presentation is a class the site's CSS knows, never a
  * `style` attribute, so the pages' Content-Security-Policy stays strict.
  */
 
@@ -37,6 +37,46 @@ export interface ElementRule {
   readonly classes: readonly string[];
 }
 
+/**
+ * An image inside text is a picture of the media library, named by its lasting address (`/api/assets/12/file`), which
+ * stays the same when the asset's file is replaced. It stands in a `figure` with its alt text, a width from a fixed
+ * choice and an optional caption:
+ * `<figure class="image-half"><img src="/api/assets/12/file" alt="…"><figcaption>…</figcaption></figure>`.
+ * The site shows it as covers are shown, from the asset as it is now: its variants as AVIF and WebP `srcset`s, its
+ * width and height, loaded lazily. No size is stored in the text, so a replaced file never shows at the old one's.
+ */
+export const IMAGE_WIDTHS = ['full', 'half', 'third'] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+export const DEFAULT_IMAGE_WIDTH: ImageWidth = 'full';
+
+export const imageWidthClass = (width: ImageWidth): string => `image-${width}`;
+
+/** The width a figure's class names; the default for none or another. */
+export const imageWidthOfClass = (className: string | null | undefined): ImageWidth =>
+  IMAGE_WIDTHS.find((width) => (className ?? '').split(/\s+/).includes(imageWidthClass(width))) ?? DEFAULT_IMAGE_WIDTH;
+
+/**
+ * How wide each width choice is shown, as an `img`'s `sizes`: the text column is at most 880 px across on wide
+ * screens; below 576 px every image takes the whole width (the site's CSS says the same).
+ */
+export const IMAGE_WIDTH_SIZES: Readonly<Record<ImageWidth, string>> = {
+  full: '(min-width: 992px) 880px, 100vw',
+  half: '(min-width: 992px) 440px, (min-width: 576px) 50vw, 100vw',
+  third: '(min-width: 992px) 293px, (min-width: 576px) 33vw, 100vw',
+};
+
+/** The address text names an image of the library by. */
+export const textImageSrc = (assetId: number): string => `/api/assets/${assetId}/file`;
+
+const TEXT_IMAGE_SRC = /^\/api\/assets\/([1-9]\d{0,9})\/file$/;
+
+/** The asset an image's address in text names, or null for any other address. */
+export const assetIdOfTextImage = (src: string | null | undefined): number | null => {
+  const id = TEXT_IMAGE_SRC.exec(src ?? '')?.[1];
+  return id === undefined ? null : Number(id);
+};
+
 const plain: ElementRule = { attributes: {}, classes: [] };
 const alignable: ElementRule = { attributes: {}, classes: ALIGNMENT_CLASSES };
 const cell: ElementRule = { attributes: { colspan: /^[1-9]\d?$/, rowspan: /^[1-9]\d?$/ }, classes: [] };
@@ -58,6 +98,9 @@ export const RICH_TEXT_ELEMENTS: Readonly<Record<string, ElementRule>> = {
   tr: plain,
   th: cell,
   td: cell,
+  figure: { attributes: {}, classes: IMAGE_WIDTHS.map(imageWidthClass) },
+  img: { attributes: { src: TEXT_IMAGE_SRC, alt: 'any' }, classes: [] },
+  figcaption: plain,
 };
 
 /**

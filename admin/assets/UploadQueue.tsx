@@ -127,7 +127,18 @@ export const UploadQueue = ({ folderId, accept, onUploaded, onUse, useLabel }: U
   );
 };
 
-const UploadRow = ({ item, onCancel, onUse, useLabel }: { item: QueuedUpload; onCancel: () => void; onUse?: (asset: Asset) => void; useLabel?: string }) => {
+/** One file of a queue: its name and size, its progress and cancel, the server's message when refused. */
+export const UploadRow = ({
+  item,
+  onCancel,
+  onUse,
+  useLabel,
+}: {
+  item: QueuedUpload;
+  onCancel: () => void;
+  onUse?: (asset: Asset) => void;
+  useLabel?: string;
+}) => {
   const translate = useTranslate();
   const name = item.file.name;
   const going = item.status === 'waiting' || item.status === 'uploading';

@@ -52,9 +52,12 @@ export class UploadQueue {
     return () => this.uploadedListeners.delete(listener);
   }
 
-  add(files: readonly File[], folderId: number | null): void {
-    this.items = [...this.items, ...files.map((file) => ({ key: this.nextKey++, file, folderId, status: 'waiting' as const, percent: 0 }))];
+  /** Queues files; answers their keys, in order. */
+  add(files: readonly File[], folderId: number | null): number[] {
+    const added = files.map((file) => ({ key: this.nextKey++, file, folderId, status: 'waiting' as const, percent: 0 }));
+    this.items = [...this.items, ...added];
     this.pump();
+    return added.map((item) => item.key);
   }
 
   /** Stops a file that waits or goes up; the others go on. */

@@ -38,6 +38,25 @@ export const appMessages = {
   },
   app: {
     title: 'Управление сайтом',
+    // Images inside rich text (admin/richText/): the toolbar's button, the details dialog, dropped files.
+    rich_text: {
+      image: {
+        button: 'Изображение',
+        edit: 'Изменить изображение',
+        title: 'Изображение в тексте',
+        alt: 'Описание изображения (alt)',
+        alt_help: 'Что изображено — для тех, кто не видит картинку, и для поисковых систем.',
+        alt_required: 'Опишите изображение или отметьте его как декоративное.',
+        decorative: 'Декоративное изображение (без описания)',
+        width: 'Ширина',
+        widths: { full: 'Во всю ширину текста', half: 'Половина ширины', third: 'Треть ширины' },
+        caption: 'Подпись под изображением',
+        insert: 'Вставить',
+        save: 'Сохранить',
+        uploads: 'Изображения, загружаемые в текст',
+        not_picture: '«%{name}»: в текст можно вставить только изображение (JPG, PNG, WebP, GIF, SVG).',
+      },
+    },
     // A list whose total was not counted to the end (lib/listTotals.ts).
     list: { page_range_more: '%{offsetBegin}-%{offsetEnd} из более %{total}', more_than: 'более %{total}' },
     ...authMessages,

@@ -1,6 +1,6 @@
 import type { SxProps, Theme } from '@mui/material';
 import { RichTextInput, type RichTextInputProps } from 'ra-input-rich-text';
-import { alignmentClass, TEXT_ALIGNMENTS } from '../../lib/richText.js';
+import { alignmentClass, imageWidthClass, TEXT_ALIGNMENTS } from '../../lib/richText.js';
 import { RICH_TEXT_EXTENSIONS } from './extensions.js';
 import { RichTextToolbar } from './RichTextToolbar.js';
 
@@ -8,8 +8,9 @@ import { RichTextToolbar } from './RichTextToolbar.js';
 const EDITOR_OPTIONS: RichTextInputProps['editorOptions'] = { extensions: RICH_TEXT_EXTENSIONS };
 
 /**
- * The text as the site will show it: alignment classes take effect, table cells have borders, and a wide table
- * scrolls in its own box instead of widening the form.
+ * The text as the site will show it: alignment classes take effect, table cells have borders, a wide table
+ * scrolls in its own box instead of widening the form, and images take the width chosen for them; an image nobody
+ * has described yet is outlined.
  */
 const EDITOR_STYLES: SxProps<Theme> = {
   ...Object.fromEntries(TEXT_ALIGNMENTS.map((alignment) => [`& .ProseMirror .${alignmentClass(alignment)}`, { textAlign: alignment }])),
@@ -19,6 +20,13 @@ const EDITOR_STYLES: SxProps<Theme> = {
   '& .ProseMirror .selectedCell': { bgcolor: 'action.selected' },
   '& .ProseMirror th p, & .ProseMirror td p': { m: 0 },
   '& .ProseMirror blockquote': { borderLeft: 4, borderColor: 'primary.main', m: 0, my: 1, pl: 2 },
+  '& .ProseMirror figure': { mx: 'auto', my: 1 },
+  '& .ProseMirror figure img': { display: 'block', width: '100%', height: 'auto' },
+  '& .ProseMirror figure img:not([alt])': { outline: '3px dashed', outlineColor: 'warning.main' },
+  '& .ProseMirror figcaption': { color: 'text.secondary', fontSize: '0.875em', mt: 0.5 },
+  '& .ProseMirror figure.ProseMirror-selectednode': { outline: 2, outlineColor: 'primary.main' },
+  [`& .ProseMirror .${imageWidthClass('half')}`]: { width: '50%' },
+  [`& .ProseMirror .${imageWidthClass('third')}`]: { width: '33.333%' },
 };
 
 /** ra-input-rich-text's input with the content and toolbar of `lib/richText.ts`. */

@@ -6,6 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { HEADING_LEVELS, LINK_REL, LINK_TARGET, RICH_TEXT_SYNONYMS } from '../../lib/richText.js';
 import { ClassTextAlign } from './alignment.js';
 import { TABLE_EXTENSIONS } from './tables.js';
+import { TextImage } from './textImage.js';
 import { WordLists } from './wordLists.js';
 
 const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
@@ -37,8 +38,8 @@ const RichTextOrderedList = OrderedList.extend({
 
 /**
  * The editor's schema: exactly the content of `lib/richText.ts`, so typing, the toolbar and pasting (from Word, Google
- * Docs, web pages) can produce nothing else. What a paste brings beyond it (styles, colours, fonts, images) is dropped
- * and its text kept.
+ * Docs, web pages) can produce nothing else. What a paste brings beyond it (styles, colours, fonts, images from
+ * elsewhere) is dropped and its text kept; images come from the media library only.
  */
 export const RICH_TEXT_EXTENSIONS: Extensions = [
   StarterKit.configure({
@@ -56,5 +57,6 @@ export const RICH_TEXT_EXTENSIONS: Extensions = [
   RichTextOrderedList,
   ClassTextAlign,
   ...TABLE_EXTENSIONS,
+  TextImage,
   WordLists,
 ];

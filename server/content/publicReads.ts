@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.js';
 import type { PreviewTarget } from '../preview/links.js';
 import { toDownloadFile, toPublicImage } from './mappers.js';
 import { sortedBy } from './listIndexes.js';
+import { withTextImages } from './textImages.js';
 import { inOrderOf, listKey, pageOfKeys, type KeepPerGeneration } from './paging.js';
 import type { ViewCounter } from './viewCounter.js';
 import { visibleNow, visibleNowOrPreviewed } from './visibility.js';
@@ -142,6 +143,9 @@ export function createPublicReads(
       if (!found) return null;
       const [row = found] = english && !fallback ? await localized(resource, [found]) : [found];
       const record = toPublicRecord(resource, page.countsViews ? [...page.fields, 'views'] : page.fields, row);
+      for (const name of page.fields) {
+        if (resource.fields[name]?.kind === 'html' && typeof record[name] === 'string') record[name] = await withTextImages(db, record[name]);
+      }
       if (fallback) record.inRussian = true;
       if (page.countsViews && record.id !== previewedId) views.record(resource.table, record.id);
       return record;

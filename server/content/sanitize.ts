@@ -12,7 +12,9 @@ import { OutOfTimeError, withinTime } from './timeBudget.js';
 
 /**
  * The version of the rules of this file (configurations, hooks, nesting limit, time budget). Bump it with any
- * change to them: at the next start, the stored rich HTML is sanitised once more under the new rules.
+ * change that would clean stored HTML differently: at the next start, the stored rich HTML is sanitised once more
+ * under the new rules. A rule that only lets more through (images of the library inside text) leaves nothing to
+ * clean again: what was stored before was cleaned under stricter rules.
  */
 export const SANITIZER_POLICY_VERSION = 2;
 
@@ -78,6 +80,38 @@ function renameSynonyms(body: Element): void {
   }
 }
 
+/**
+ * Images stand in figures as the editor writes them: a figure holds its image and at most one caption, in that
+ * order; what else it held follows it. An image without an address of the library (one from elsewhere) goes, and one
+ * without alt text gets an empty one (decorative); an image outside a figure goes too. A figure left without an
+ * image is undone, its caption becoming a paragraph, as is a caption outside a figure.
+ */
+function settleFigures(body: Element): void {
+  for (const image of body.querySelectorAll('img')) {
+    if (!image.hasAttribute('src') || image.parentElement?.localName !== 'figure') image.remove();
+    else if (!image.hasAttribute('alt')) image.setAttribute('alt', '');
+  }
+  for (const figure of body.querySelectorAll('figure')) {
+    const image = [...figure.children].find((child) => child.localName === 'img');
+    if (!image) {
+      figure.replaceWith(...figure.childNodes);
+      continue;
+    }
+    const caption = [...figure.children].find((child) => child.localName === 'figcaption');
+    const rest = [...figure.childNodes].filter(
+      (child) => child !== image && child !== caption && (child.nodeType !== child.TEXT_NODE || child.textContent?.trim()),
+    );
+    figure.after(...rest);
+    figure.replaceChildren(...[image, caption].filter((child) => child !== undefined));
+  }
+  for (const caption of body.querySelectorAll('figcaption')) {
+    if (caption.parentElement?.localName === 'figure') continue;
+    const paragraph = body.ownerDocument.createElement('p');
+    paragraph.append(...caption.childNodes);
+    caption.replaceWith(paragraph);
+  }
+}
+
 /** The classes of a `class` value that the element declares, in their order, once each. */
 function declaredClasses(value: string, allowed: readonly string[]): string {
   return [...new Set(value.split(/\s+/).filter((name) => allowed.includes(name)))].join(' ');
@@ -112,6 +146,7 @@ export function sanitizeHtml(html: string): string {
   return withinLimits(html, (markup) => {
     const body = htmlPurify.sanitize(markup, HTML_CONFIG) as Element;
     renameSynonyms(body);
+    settleFigures(body);
     return body.innerHTML;
   });
 }

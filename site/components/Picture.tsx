@@ -1,3 +1,4 @@
+import { srcsetOf } from '@lib/pictures.js';
 import type { PublicImage } from '@lib/types.js';
 
 interface PictureProps {
@@ -12,14 +13,8 @@ interface PictureProps {
 
 /** A responsive image from the upload's variants: AVIF and WebP `srcset`s, width and height against layout shift. */
 export function Picture({ image, alt, sizes, priority = false, className }: PictureProps) {
-  const srcset = (format: 'avif' | 'webp') =>
-    image.variants
-      .filter((variant) => variant.format === format)
-      .sort((a, b) => a.width - b.width)
-      .map((variant) => `${variant.src} ${variant.width}w`)
-      .join(', ');
-  const avif = srcset('avif');
-  const webp = srcset('webp');
+  const avif = srcsetOf(image.variants, 'avif');
+  const webp = srcsetOf(image.variants, 'webp');
   return (
     <picture className={className}>
       {avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}

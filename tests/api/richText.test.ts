@@ -9,7 +9,8 @@ import { adminHeaders, postForm } from './admin-helpers.js';
 
 /**
  * The server's sanitiser keeps exactly what `lib/richText.ts` declares: every declared element, attribute and class
- * survives unchanged, and anything else (styles, colours, unknown classes, images, frames, ids) goes, its text kept.
+ * survives unchanged, and anything else (styles, colours, unknown classes, images from elsewhere, frames, ids) goes,
+ * its text kept.
  */
 
 /** A document holding every declared element with each of its attributes and classes, as the editor writes them. */
@@ -20,7 +21,9 @@ const EVERYTHING =
   '<a target="_blank" rel="noopener noreferrer" href="https://example.com/page?a=1&amp;b=2">ссылка</a></p>' +
   '<ul><li><p>Пункт</p></li></ul><ol start="3"><li><p>Третий</p></li></ol><blockquote><p>Цитата</p></blockquote>' +
   '<table><thead><tr><th rowspan="2">Услуга</th><th colspan="2">Срок</th></tr><tr><th>от</th><th>до</th></tr></thead>' +
-  '<tbody><tr><td rowspan="2">Оценка</td><td>15 минут</td><td>20 минут</td></tr><tr><td colspan="2">по запросу</td></tr></tbody></table>';
+  '<tbody><tr><td rowspan="2">Оценка</td><td>15 минут</td><td>20 минут</td></tr><tr><td colspan="2">по запросу</td></tr></tbody></table>' +
+  '<figure class="image-full"><img src="/api/assets/12/file" alt="Схема проезда"><figcaption>Схема</figcaption></figure>' +
+  '<figure class="image-half"><img src="/api/assets/13/file" alt=""></figure><figure class="image-third"><img src="/api/assets/14/file" alt="Офис"></figure>';
 
 type Element = DefaultTreeAdapterTypes.Element;
 
@@ -96,6 +99,18 @@ describe('the rich-text sanitiser keeps exactly the declaration', () => {
       'a target other than a new tab, and a rel of its own',
       '<a href="/a" target="_self" rel="nofollow">с</a><a href="/b" target="_blank" rel="opener">н</a>',
       '<a href="/a">с</a><a href="/b" target="_blank" rel="noopener noreferrer">н</a>',
+    ],
+    [
+      'images from elsewhere or outside a figure, and a figure or caption without an image',
+      '<figure><img src="https://example.com/a.png" alt="x"><figcaption>Чужая</figcaption></figure><p>Т<img src="/api/assets/1/file" alt="x"></p>' +
+        '<figure><img src="/uploads/news/a.jpg" alt="y"></figure><figure><blockquote><p>Цитата</p></blockquote><figcaption>Автор</figcaption></figure>' +
+        '<figcaption>Сама по себе</figcaption>',
+      '<p>Чужая</p><p>Т</p><blockquote><p>Цитата</p></blockquote><p>Автор</p><p>Сама по себе</p>',
+    ],
+    [
+      'what a figure holds besides its image and one caption, putting it after the figure; a missing alt becomes empty',
+      '<figure class="image-half wide" style="float:left"><p>До</p><img src="/api/assets/7/file" width="10" loading="lazy" class="big" data-asset="7"><figcaption>П</figcaption><figcaption>Ещё</figcaption></figure>',
+      '<figure class="image-half"><img src="/api/assets/7/file" alt=""><figcaption>П</figcaption></figure><p>До</p><p>Ещё</p>',
     ],
   ])('drops %s', (_name, dirty, clean) => {
     expect(sanitizeHtml(dirty)).toBe(clean);
