@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adoptUploads } from '../../server/assets/adopt.js';
@@ -34,6 +35,33 @@ interface Asset {
 }
 
 const picture = (filename: string, data: Buffer): FilePart => ({ field: 'file', filename, data, type: 'image/png' });
+
+type Element = DefaultTreeAdapterTypes.Element;
+
+const attributesOf = (element: Element): Record<string, string> => Object.fromEntries(element.attrs.map((attr) => [attr.name, attr.value]));
+
+/** The one image of a page's rich text as shown: its picture's sources, its `img` and its figure's caption. */
+function textPictureIn(html: string) {
+  const elements: Element[] = [];
+  const visit = (node: DefaultTreeAdapterTypes.ParentNode) => {
+    for (const child of node.childNodes) {
+      if ('tagName' in child) {
+        elements.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(parseFragment(html));
+  const ofTag = (tag: string) => elements.filter((element) => element.tagName === tag);
+  expect(ofTag('picture')).toHaveLength(1);
+  return {
+    sources: ofTag('source').map(attributesOf),
+    img: attributesOf(ofTag('img')[0]!),
+    caption: ofTag('figcaption')[0]
+      ?.childNodes.map((node) => ('value' in node ? node.value : ''))
+      .join(''),
+  };
+}
 
 /** The library's routes as the admin calls them, for one app and one session. */
 function library(t: () => TestApp, headers: () => Record<string, string>) {
@@ -203,6 +231,49 @@ describe.each(await testDialects())('the media library on %s', (dialect) => {
     const restored = (await t.app.inject(`/api/news/item/${news.slug}`)).json().data;
     expect(restored.image.src).toBe(old.url);
     expect((await t.app.inject(old.url)).statusCode).toBe(200);
+  });
+
+  it('an image inserted into text is a use of its asset, shown as covers are, and a replaced file shows there with its own variants at the same address', async () => {
+    const asset = (await lib.upload(picture('офис.png', await pngImage(1600, 900, '#336699')))).json().asset as Asset;
+    const figure = `<figure class="image-half"><img src="/api/assets/${asset.id}/file" alt="Наш офис"><figcaption>Офис компании</figcaption></figure>`;
+    const news = (
+      await lib.json('POST', '/api/admin/news/add', { title: 'Новость с картинкой в тексте', public_at: daysAgo(1), content: `<p>Текст.</p>${figure}` })
+    ).json().data;
+    expect(news.content).toBe(`<p>Текст.</p>${figure}`);
+    expect(await lib.uses(asset.id)).toEqual([{ resource: 'news', record_id: news.id, field: 'content', title: news.title, admin_path: `/news/${news.id}` }]);
+    expect((await lib.json('DELETE', `/api/admin/assets/${asset.id}`)).statusCode).toBe(409);
+
+    const shown = async () => textPictureIn((await t.app.inject(`/api/news/item/${news.slug}`)).json().data.content);
+    const variantsOf = (one: Asset, format: string) =>
+      (one.variants ?? [])
+        .filter((variant) => variant.format === format)
+        .sort((a, b) => a.width - b.width)
+        .map((variant) => `${variant.src} ${variant.width}w`)
+        .join(', ');
+    const before = await lib.one(asset.id);
+    expect(await shown()).toEqual({
+      sources: [
+        { type: 'image/avif', srcset: variantsOf(before, 'avif'), sizes: '(min-width: 992px) 440px, (min-width: 576px) 50vw, 100vw' },
+        { type: 'image/webp', srcset: variantsOf(before, 'webp'), sizes: '(min-width: 992px) 440px, (min-width: 576px) 50vw, 100vw' },
+      ],
+      img: { src: asset.url, alt: 'Наш офис', width: '1600', height: '900', loading: 'lazy', decoding: 'async' },
+      caption: 'Офис компании',
+    });
+
+    const replaced = await lib.replace(asset.id, picture('офис-2.png', await pngImage(1000, 1000, '#993366')));
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const after = await lib.one(asset.id);
+    // The text keeps the asset's address; the page shows the new file, its variants and its size.
+    expect((await lib.json('GET', `/api/admin/news/${news.id}`)).json().data.content).toBe(`<p>Текст.</p>${figure}`);
+    const now = await shown();
+    expect(now.img).toMatchObject({ src: after.url, width: '1000', height: '1000' });
+    expect(now.sources.map((source) => source.srcset)).toEqual([variantsOf(after, 'avif'), variantsOf(after, 'webp')]);
+    expect(variantsOf(after, 'webp')).not.toBe(variantsOf(before, 'webp'));
+    expect(await lib.uses(asset.id)).toHaveLength(1);
+
+    // Removed with its uses seen, the asset's image leaves the page with its figure; the text around it stays.
+    expect((await lib.json('DELETE', `/api/admin/assets/${asset.id}?confirm=uses`)).statusCode).toBe(200);
+    expect((await t.app.inject(`/api/news/item/${news.slug}`)).json().data.content).toBe('<p>Текст.</p>');
   });
 
   it('an upload through a record form becomes an asset, and the same bytes again reuse it', async () => {
