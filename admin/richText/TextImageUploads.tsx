@@ -27,9 +27,9 @@ function insertUploaded(editor: Editor, queue: UploadQueue, places: Map<number, 
       .chain()
       .insertTextImage({ assetId: asset.id, alt: asset.alt.trim() || null, width: DEFAULT_IMAGE_WIDTH, caption: asset.caption.trim() }, Math.min(at, before))
       .run();
-    // The files after it in the same drop go after it.
+    // What lies after it moves on; the files of the same drop that came after it go after it, those before it stay before.
     const grown = editor.state.doc.content.size - before;
-    for (const [key, place] of places) if (place >= at) places.set(key, place + grown);
+    for (const [key, place] of places) if (place > at || (place === at && key > item.key)) places.set(key, place + grown);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Node, type Editor } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 import {
   assetIdOfTextImage,
   DEFAULT_IMAGE_WIDTH,
@@ -56,6 +57,13 @@ const imageOf = (figure: HTMLElement): HTMLImageElement | null => {
 
 /** The dropped or pasted files of an event, when it carries any. */
 const filesOf = (transfer: DataTransfer | null): File[] => Array.from(transfer?.files ?? []);
+
+/** Where images go for a place in the text: before the top-level block when at its very start, else after it. */
+function blockBoundary(view: EditorView, at: number): number {
+  const place = view.state.doc.resolve(Math.min(at, view.state.doc.content.size));
+  if (place.depth === 0) return place.pos;
+  return place.parentOffset === 0 && place.depth === 1 ? place.before(1) : place.after(1);
+}
 
 /**
  * An image of the media library inside text, as `lib/richText.ts` declares it: a figure with the image (its lasting
@@ -115,13 +123,14 @@ export const TextImage = Node.create<Record<string, never>, TextImageStorage>({
             if (!files.length || !storage.receiveFiles || !view.editable) return false;
             event.preventDefault();
             const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos ?? view.state.selection.to;
-            storage.receiveFiles(files, at);
+            storage.receiveFiles(files, blockBoundary(view, at));
             return true;
           },
           handlePaste: (view, event) => {
-            const files = filesOf(event.clipboardData);
+            // Word puts a picture of the copied text beside its HTML: a paste with HTML is a text paste.
+            const files = event.clipboardData?.types.includes('text/html') ? [] : filesOf(event.clipboardData);
             if (!files.length || !storage.receiveFiles || !view.editable) return false;
-            storage.receiveFiles(files, view.state.selection.to);
+            storage.receiveFiles(files, blockBoundary(view, view.state.selection.to));
             return true;
           },
         },

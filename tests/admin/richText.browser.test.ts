@@ -12,7 +12,7 @@ import { logIn, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 /**
  * The rich-text editor in Debian's Chromium against the built server: every toolbar action, saved, shows on the
  * public page exactly as the editor showed it; pastes from Word and Google Docs keep their structure, not their
- * styles; the toolbar offers nothing rich text does not declare.
+ * styles; the toolbar offers nothing rich text does not declare (images: tests/admin/richTextImages.browser.test.ts).
  */
 
 const admin = setUpChromiumAdmin();
@@ -243,7 +243,7 @@ describe('the rich-text editor in Chromium', () => {
     await page.context().close();
   });
 
-  it('the toolbar offers exactly what rich text declares: no colours, highlights, images or fonts', async () => {
+  it('the toolbar offers exactly what rich text declares: no colours, highlights or fonts, images from the library only', async () => {
     const item = await addNews('Панель инструментов');
     const page = await openEditor(item);
     const labels = await toolbar(page)
@@ -268,6 +268,7 @@ describe('the rich-text editor in Chromium', () => {
         'Удалить столбец',
         'Строка заголовков',
         'Удалить таблицу',
+        'Изображение',
         'Очистить форматирование',
       ].sort(),
     );
@@ -294,6 +295,7 @@ describe('the rich-text editor in Chromium', () => {
         'tableHeader',
         'tableRow',
         'text',
+        'textImage',
       ],
       marks: ['bold', 'italic', 'link'],
     });

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { Editor } from '@tiptap/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RICH_TEXT_EXTENSIONS } from '../../admin/richText/extensions.js';
+
+/**
+ * The editor's image of the library reads and writes exactly the markup the server's sanitiser keeps
+ * (tests/api/richText.test.ts), so an image survives a save and a reload unchanged.
+ */
+
+let editor: Editor | null = null;
+afterEach(() => editor?.destroy());
+
+const edited = (html: string): Editor => {
+  editor = new Editor({ extensions: RICH_TEXT_EXTENSIONS, content: html });
+  return editor;
+};
+
+describe('an image of the library in the editor', () => {
+  it('reads and writes the figure as stored: address, alt text, width class and caption', () => {
+    const stored =
+      '<figure class="image-full"><img src="/api/assets/12/file" alt="Схема проезда"><figcaption>Схема</figcaption></figure>' +
+      '<figure class="image-half"><img src="/api/assets/13/file" alt=""></figure><figure class="image-third"><img src="/api/assets/14/file" alt="Офис"></figure>';
+    const html = edited(stored).getHTML();
+    expect(html).toBe(stored);
+    expect(editor?.state.doc.firstChild?.attrs).toEqual({ assetId: 12, alt: 'Схема проезда', width: 'full', caption: 'Схема' });
+  });
+
+  it('drops images from elsewhere, keeping the text around them; an unknown width is the whole column', () => {
+    expect(edited('<p>До</p><figure><img src="https://example.com/a.png" alt="x"></figure><p>После<img src="/uploads/news/a.jpg"></p>').getHTML()).toBe(
+      '<p>До</p><p>После</p>',
+    );
+    expect(edited('<figure class="wide"><img src="/api/assets/5/file" alt="А"></figure>').getHTML()).toBe(
+      '<figure class="image-full"><img src="/api/assets/5/file" alt="А"></figure>',
+    );
+  });
+
+  it('inserts an image where asked, with a paragraph after it to write on; one not yet described has no alt text', () => {
+    const text = edited('<p>Текст</p>');
+    text.commands.insertTextImage({ assetId: 7, alt: null, width: 'half', caption: '' }, text.state.doc.content.size);
+    expect(text.getHTML()).toBe('<p>Текст</p><figure class="image-half"><img src="/api/assets/7/file"></figure><p></p>');
+  });
+});
