@@ -55,6 +55,7 @@ export const appMessages = {
         save: 'Сохранить',
         uploads: 'Изображения, загружаемые в текст',
         not_picture: '«%{name}»: в текст можно вставить только изображение (JPG, PNG, WebP, GIF, SVG).',
+        not_image_asset: '«%{name}» — не изображение: в текст можно вставить только изображение.',
       },
     },
     // A list whose total was not counted to the end (lib/listTotals.ts).

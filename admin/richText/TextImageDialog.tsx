@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import type { Editor } from '@tiptap/core';
 import { useRef, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, textImageSrc, type ImageWidth } from '@lib/richText.js';
 import type { Asset } from '../../dataProvider/index.js';
 import { AssetPicker } from '../assets/AssetPicker.js';
@@ -38,10 +38,16 @@ export interface TextImageDialogProps {
  * already in the text.
  */
 export function TextImageDialog({ editor, current, onClose }: TextImageDialogProps) {
+  const notify = useNotify();
   const [details, setDetails] = useState<TextImageAttributes | null>(current);
   const picked = useRef(false);
   if (!details) {
     const pick = (asset: Asset) => {
+      // The picker's upload takes any file; a document uploaded there is no image for the text.
+      if (asset.kind !== 'image') {
+        notify('app.rich_text.image.not_image_asset', { type: 'warning', messageArgs: { name: asset.name } });
+        return;
+      }
       picked.current = true;
       setDetails({ assetId: asset.id, alt: asset.alt.trim(), width: DEFAULT_IMAGE_WIDTH, caption: asset.caption.trim() });
     };
