@@ -1,8 +1,8 @@
 /**
  * What rich text (articles, text pages) may contain: the admin's editor offers exactly this and the server's
  * sanitiser keeps exactly this, so what an editor sees while writing is what the site shows. Anything else (colours,
- * fonts, images from elsewhere, inline styles) is neither offered nor kept. Presentation is a class the site's CSS knows, never a
- * `style` attribute, so the pages' Content-Security-Policy stays strict.
+ * fonts, images from elsewhere, inline styles) is neither offered nor kept. Presentation is a class the site's CSS
+ * knows, never a `style` attribute, so the pages' Content-Security-Policy stays strict.
  */
 
 /** Heading levels inside rich text: the page's own title is its only `h1`. */
