@@ -45,6 +45,23 @@ export function replaceInHtml(html: string, replacements: ReadonlyMap<string, st
   return result;
 }
 
+/** Points the addresses of a replaced file in a record's rich text in other languages to its new one. */
+async function rewriteTranslatedHtml(trx: Trx, resource: string, recordId: number, field: string, replacements: ReadonlyMap<string, string>): Promise<void> {
+  const rows = await trx.selectFrom('translations').select(['id', 'field_values']).where('resource', '=', resource).where('record_id', '=', recordId).execute();
+  for (const row of rows) {
+    const values = JSON.parse(row.field_values) as Record<string, unknown>;
+    const html = values[field];
+    if (typeof html !== 'string') continue;
+    const replaced = replaceInHtml(html, replacements);
+    if (replaced !== html)
+      await trx
+        .updateTable('translations')
+        .set({ field_values: JSON.stringify({ ...values, [field]: replaced }) })
+        .where('id', '=', row.id)
+        .execute();
+  }
+}
+
 /** What a picture or document column holds once its asset's file was replaced (a document keeps the name it is offered under). */
 function replacedColumn(field: UploadField, value: unknown, after: AssetRow): string {
   if (field.kind === 'image') return columnValueOf(field, after);
@@ -54,8 +71,8 @@ function replacedColumn(field: UploadField, value: unknown, after: AssetRow): st
 
 /**
  * Points every use of an asset to its new file, inside the replacement's transaction: a record's picture and file
- * columns, the addresses in its rich text, a logo's files. Each changed record's version moves on, so that an editor
- * with the record open is told it changed rather than saving the old file back.
+ * columns, the addresses in its rich text (in every language), a logo's files. Each changed record's version moves
+ * on, so that an editor with the record open is told it changed rather than saving the old file back.
  */
 export async function rewriteUses(trx: Trx, before: AssetRow, after: AssetRow): Promise<void> {
   const uses = await trx.selectFrom('asset_uses').selectAll().where('asset_id', '=', after.id).execute();
@@ -90,6 +107,7 @@ export async function rewriteUses(trx: Trx, before: AssetRow, after: AssetRow): 
         .set({ [use.field]: replaceInHtml(String(row[use.field] ?? ''), replacements) })
         .where('id', '=', use.record_id)
         .execute();
+      await rewriteTranslatedHtml(trx, resource.name, use.record_id, use.field, replacements);
     } else continue;
     await declared(trx)
       .updateTable(resource.table)

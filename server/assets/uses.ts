@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from '../../lib/resources/index.js';
+import { localizedFieldsOf, type ResourceDescriptor } from '../../lib/resources/index.js';
 import type { StoredDocument, StoredImage } from '../../lib/types.js';
 import { keyOfUploadUrl } from '../content/mappers.js';
 import type { Db } from '../db/schema.js';
@@ -51,9 +51,36 @@ export function fieldReferencesOf(resource: ResourceDescriptor, row: Readonly<Re
   return references;
 }
 
+/** The rich-text fields a resource has in other languages too. */
+const localizedHtmlFieldsOf = (resource: ResourceDescriptor): string[] =>
+  localizedFieldsOf(resource)
+    .filter(([, field]) => field.kind === 'html')
+    .map(([name]) => name);
+
+/** What the rich text of a record's versions in other languages shows or links, by field. */
+async function translatedReferencesOf(trx: Db, resource: ResourceDescriptor, recordId: number): Promise<Record<string, FieldReferences>> {
+  const fields = localizedHtmlFieldsOf(resource);
+  if (!fields.length) return {};
+  const rows = await trx.selectFrom('translations').select('field_values').where('resource', '=', resource.name).where('record_id', '=', recordId).execute();
+  const references: Record<string, FieldReferences> = {};
+  for (const row of rows) {
+    const values = JSON.parse(row.field_values) as Record<string, unknown>;
+    for (const field of fields) {
+      const html = values[field];
+      if (typeof html !== 'string') continue;
+      const found = referencesInHtml(html);
+      const kept = (references[field] ??= { keys: [], assetIds: [] });
+      kept.keys.push(...found.keys);
+      kept.assetIds.push(...found.assetIds);
+    }
+  }
+  return references;
+}
+
 /**
  * Keeps where a record uses library assets, inside its write's transaction: one row per asset and field, from the
- * files its fields name (`extra`: the files a resource keeps in rows of its own, a logo's files).
+ * files its fields name, in Russian and in its other languages (`extra`: the files a resource keeps in rows of its
+ * own, a logo's files).
  */
 export async function keepUses(
   trx: Db,
@@ -61,7 +88,15 @@ export async function keepUses(
   row: { id: number } & Record<string, unknown>,
   extra: Record<string, string[]> = {},
 ): Promise<void> {
-  const byField = { ...fieldReferencesOf(resource, row), ...Object.fromEntries(Object.entries(extra).map(([field, keys]) => [field, { keys, assetIds: [] }])) };
+  const byField: Record<string, FieldReferences> = {
+    ...fieldReferencesOf(resource, row),
+    ...Object.fromEntries(Object.entries(extra).map(([field, keys]) => [field, { keys, assetIds: [] }])),
+  };
+  for (const [field, translated] of Object.entries(await translatedReferencesOf(trx, resource, row.id))) {
+    const kept = (byField[field] ??= { keys: [], assetIds: [] });
+    kept.keys.push(...translated.keys);
+    kept.assetIds.push(...translated.assetIds);
+  }
   const owners = await ownersOf(
     trx,
     Object.values(byField).flatMap((references) => references.keys),

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { ensureSiteBuilt } from '../site/server.js';
-import { adminHeaders, postForm } from './admin-helpers.js';
+import { adminHeaders, pngImage, postForm } from './admin-helpers.js';
 
 const FIXED_NEWS_PATH = '/news/smart-horizont-rezident-proekta-skolkovo';
 
@@ -181,6 +181,34 @@ describe.each(await testDialects())('translations in the admin API on %s', (dial
     const restored = await t.app.inject({ method: 'POST', url: `/api/admin/trash/restore/news/${added.id}`, headers });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(((await get(`/api/admin/news/${added.id}`)).json().data as AdminNews).translations?.en?.title).toBe('Into the trash and back');
+  });
+
+  it("counts the library's files in the English text as uses: its image shows on the English page, a replaced file's address follows", async () => {
+    const upload = await postForm(t.app, '/api/admin/assets/upload', headers, {}, [
+      { field: 'file', filename: 'office.png', data: await pngImage(900, 600, '#225577'), type: 'image/png' },
+    ]);
+    const asset = upload.json().asset as { id: number; url: string };
+    const figure = `<figure class="image-full"><img src="/api/assets/${asset.id}/file" alt="Our office"></figure>`;
+    const added = await addNews('Только русский текст', {
+      en: { title: 'An image in English', slug: 'image-in-english', content: `${figure}<p><a href="${asset.url}">The picture</a></p>` },
+    });
+    const uses = await get(`/api/admin/assets/${asset.id}/uses`);
+    expect(uses.json()).toEqual([expect.objectContaining({ resource: 'news', record_id: added.id, field: 'content' })]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/assets/${asset.id}`, headers })).statusCode).toBe(409);
+    const english = (await t.app.inject('/api/news/item/image-in-english?locale=en')).json().data.content as string;
+    expect(english).toMatch(
+      new RegExp(
+        `^<figure class="image-full"><picture><source type="image/avif" srcset="[^"]+"[^>]*><source type="image/webp"[^>]*><img src="${asset.url}" alt="Our office" width="900" height="600" loading="lazy" decoding="async"></picture></figure>`,
+      ),
+    );
+
+    const replaced = await postForm(t.app, `/api/admin/assets/${asset.id}/replace`, headers, {}, [
+      { field: 'file', filename: 'office-2.png', data: await pngImage(900, 600, '#772255'), type: 'image/png' },
+    ]);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const after = replaced.json().data as { url: string };
+    const stored = ((await get(`/api/admin/news/${added.id}`)).json().data as AdminNews).translations?.en?.content;
+    expect(stored).toBe(`${figure}<p><a href="${after.url}">The picture</a></p>`);
   });
 
   it('describes the translations in the OpenAPI document', async () => {
