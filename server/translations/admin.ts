@@ -43,7 +43,8 @@ export function translationsSchema(resource: ResourceDescriptor, locales: readon
   const fields: Record<string, z.ZodType> = {};
   for (const [name, field] of localizedFieldsOf(resource)) {
     const schema = fieldSchema(field.kind === 'slug' ? field : { ...field, required: false });
-    if (schema) fields[name] = schema.optional();
+    // A field cleared in a form comes as null in JSON: it empties the field as `""` does.
+    if (schema) fields[name] = z.preprocess((value) => (value === null ? '' : value), schema.optional());
   }
   const version = z.strictObject(fields, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? `Поле «${String(issue.keys[0])}» не переводится.` : 'Ожидается объект.'),

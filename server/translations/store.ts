@@ -78,8 +78,8 @@ export async function slugOwner(
 
 /**
  * Writes the values sent for a record's version in `locale` over the kept ones (fields not sent stay as they
- * were); `null` removes the version. Only localized fields are kept; the version is marked translated when its
- * required fields are filled.
+ * were); `null` removes the version, and so does a version left with nothing in it. Only localized fields are kept;
+ * the version is marked translated when its required fields are filled.
  */
 export async function writeTranslation(
   trx: Trx,
@@ -88,16 +88,18 @@ export async function writeTranslation(
   locale: TranslationLocale,
   sent: Readonly<Record<string, unknown>> | null,
 ): Promise<void> {
-  const ofRecord = trx.deleteFrom('translations').where('resource', '=', resource.name).where('record_id', '=', recordId).where('locale', '=', locale);
-  if (sent === null) {
-    await ofRecord.execute();
-    return;
-  }
-  const kept = (await translationsOf(trx, resource, [recordId], locale)).get(recordId)?.values ?? {};
   const values: TranslationValues = {};
-  for (const [name] of localizedFieldsOf(resource)) {
-    const value = sent[name] ?? kept[name];
-    if (typeof value === 'string' && value !== '') values[name] = value;
+  if (sent !== null) {
+    const kept = (await translationsOf(trx, resource, [recordId], locale)).get(recordId)?.values ?? {};
+    for (const [name] of localizedFieldsOf(resource)) {
+      const value = sent[name] ?? kept[name];
+      if (typeof value === 'string' && value !== '') values[name] = value;
+    }
+  }
+  // A version left with nothing written in it is none (a form that showed the English fields and got no text).
+  if (Object.keys(values).length === 0) {
+    await trx.deleteFrom('translations').where('resource', '=', resource.name).where('record_id', '=', recordId).where('locale', '=', locale).execute();
+    return;
   }
   const slugField = localizedSlugOf(resource);
   const row = {

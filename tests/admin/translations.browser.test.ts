@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { news } from '../../lib/resources/articles.js';
+import { translationsOf } from '../../server/translations/store.js';
+import { typesetText } from '../../server/content/typography.js';
+import { postForm } from '../api/admin-helpers.js';
+import { userWithToken } from '../helpers/auth.js';
+import { daysAgo } from '../helpers/fixtures.js';
+import { newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+
+/** Translating in Debian's Chromium against the built server with English on: the form's English side and the lists. */
+
+const admin = setUpChromiumAdmin({ SITE_LOCALES: 'ru,en' });
+
+interface AddedNews {
+  id: number;
+  slug: string;
+}
+
+async function addNews(title: string): Promise<AddedNews> {
+  const { headers } = await userWithToken(admin.app, 'USER');
+  const added = await postForm(admin.app, '/api/admin/news/add', headers, {
+    title,
+    lead: `Анонс: ${title}`,
+    content: `<p>Текст: ${title}</p>`,
+    public_at: daysAgo(1),
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  return added.json().data as AddedNews;
+}
+
+const titleBox = (page: Page) => page.getByRole('textbox', { name: /^Заголовок/ });
+const leadBox = (page: Page) => page.getByRole('textbox', { name: /^Анонс/ });
+
+describe('translations in the admin in Chromium', () => {
+  it('an editor translates a news item with «Скопировать из русской версии», saves, and the English page shows it', async () => {
+    const item = await addNews('Переводимая новость о заводе');
+    const { page, context, errors } = await newSignedInPage(admin);
+    await page.goto(`/admin/news/${item.id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Переводимая новость о заводе'));
+
+    await page.getByRole('tab', { name: 'Английский' }).click();
+    // The English side: its own inputs, empty, with the Russian text beside them for reference.
+    await expect.poll(() => titleBox(page).inputValue()).toBe('');
+    const lead = typesetText('Анонс: Переводимая новость о заводе');
+    await expect.poll(() => page.locator('[data-russian-value="lead"]').textContent()).toBe(lead);
+    await page.getByRole('button', { name: 'Скопировать из русской версии' }).click();
+    await expect.poll(() => leadBox(page).inputValue()).toBe(lead);
+    const content = typesetText('Текст: Переводимая новость о заводе');
+    await expect.poll(() => page.locator('[data-translation="en"] .ProseMirror').textContent()).toBe(content);
+    await titleBox(page).fill('News about the plant');
+    await leadBox(page).fill('The plant, in English');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.waitForURL(/\/admin\/news$/);
+
+    const stored = (await translationsOf(admin.app.db, news, [item.id], 'en')).get(item.id);
+    expect(stored?.values).toMatchObject({ title: 'News about the plant', lead: 'The plant, in English' });
+    // The text copied from the Russian version, as the editor writes it back.
+    expect(stored?.values.content?.replaceAll('&nbsp;', '\u00a0')).toBe(`<p>${content}</p>`);
+    // The Russian version stays as it was.
+    const russian = await admin.app.db.selectFrom('news').select(['title', 'lead']).where('id', '=', item.id).executeTakeFirstOrThrow();
+    expect(russian).toEqual({ title: typesetText('Переводимая новость о заводе'), lead });
+
+    const english = await fetch(`${admin.baseURL}/en/news/${item.slug}`);
+    expect(english.status).toBe(200);
+    const html = await english.text();
+    expect(html).toContain('News about the plant');
+    expect(html).toContain('The plant, in English');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the list shows whether each item is translated, and «нет перевода» finds the untranslated ones', async () => {
+    const translated = await addNews('Списочная новость с переводом');
+    await addNews('Списочная новость без перевода');
+    const { headers } = await userWithToken(admin.app, 'USER');
+    const saved = await postForm(admin.app, `/api/admin/news/update/${translated.id}`, headers, {
+      translations: JSON.stringify({ en: { title: 'A listed news item', content: '<p>Text</p>' } }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const { page, context, errors } = await newSignedInPage(admin);
+    await page.goto('/admin/news');
+    await page.getByRole('textbox', { name: 'Поиск' }).fill('Списочная');
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    const statusOf = (title: string) => rows.filter({ hasText: title }).locator('td.column-translated_en').textContent();
+    await expect.poll(() => statusOf('Списочная новость с переводом')).toBe('есть');
+    await expect.poll(() => statusOf('Списочная новость без перевода')).toBe('нет');
+
+    await page.getByRole('button', { name: 'Добавить фильтр' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Перевод' }).click();
+    await page.getByRole('combobox', { name: 'Перевод' }).click();
+    await page.getByRole('option', { name: 'нет перевода' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.filter({ hasText: 'Списочная новость без перевода' }).count()).toBe(1);
+    expect(decodeURIComponent(page.url())).toContain('"translated_en":0');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
