@@ -2,6 +2,7 @@ import { Alert, Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import { TextInput, useResourceContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { plainText } from '@lib/html.js';
 import type { TranslationLocale } from '@lib/locales.js';
 import { localizedFieldsOf, resourceNamed, type LocalizedField } from '@lib/resources/index.js';
 import { validatorsOf } from '../common/rules.js';
@@ -9,14 +10,11 @@ import { RichTextInput } from '../inputs/RichTextInput.js';
 import { CopyFromRussianButton } from './CopyFromRussianButton.js';
 import { translationPath } from './values.js';
 
-/** The text of stored rich text, for reading beside its translation. */
-const textOfHtml = (html: string): string => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-
 /** A localized field's Russian value as the form holds it now, read-only, beside its translation. */
 const RussianValue = ({ name, field }: { name: string; field: LocalizedField }) => {
   const translate = useTranslate();
   const value: unknown = useWatch({ name });
-  const text = typeof value === 'string' ? (field.kind === 'html' ? textOfHtml(value) : value).trim() : '';
+  const text = typeof value === 'string' ? (field.kind === 'html' ? plainText(value, { paragraphs: true }) : value).trim() : '';
   return (
     <Box sx={{ pt: 1 }}>
       <Typography variant="caption" color="text.secondary">

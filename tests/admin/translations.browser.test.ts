@@ -17,16 +17,24 @@ interface AddedNews {
   slug: string;
 }
 
-async function addNews(title: string): Promise<AddedNews> {
+async function addNews(title: string, fields: Record<string, string> = {}): Promise<AddedNews> {
   const { headers } = await userWithToken(admin.app, 'USER');
   const added = await postForm(admin.app, '/api/admin/news/add', headers, {
     title,
     lead: `Анонс: ${title}`,
     content: `<p>Текст: ${title}</p>`,
     public_at: daysAgo(1),
+    ...fields,
   });
   expect(added.statusCode, added.body).toBe(200);
   return added.json().data as AddedNews;
+}
+
+/** Another staff member's save of the item's English version. */
+async function saveEnglish(id: number, english: Record<string, string>): Promise<void> {
+  const { headers } = await userWithToken(admin.app, 'USER');
+  const saved = await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { translations: JSON.stringify({ en: english }) });
+  expect(saved.statusCode, saved.body).toBe(200);
 }
 
 const titleBox = (page: Page) => page.getByRole('textbox', { name: /^Заголовок/ });
@@ -73,11 +81,7 @@ describe('translations in the admin in Chromium', () => {
   it('the list shows whether each item is translated, and «нет перевода» finds the untranslated ones', async () => {
     const translated = await addNews('Списочная новость с переводом');
     await addNews('Списочная новость без перевода');
-    const { headers } = await userWithToken(admin.app, 'USER');
-    const saved = await postForm(admin.app, `/api/admin/news/update/${translated.id}`, headers, {
-      translations: JSON.stringify({ en: { title: 'A listed news item', content: '<p>Text</p>' } }),
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveEnglish(translated.id, { title: 'A listed news item', content: '<p>Text</p>' });
 
     const { page, context, errors } = await newSignedInPage(admin);
     await page.goto('/admin/news');
@@ -95,6 +99,47 @@ describe('translations in the admin in Chromium', () => {
     await expect.poll(() => rows.count()).toBe(1);
     await expect.poll(() => rows.filter({ hasText: 'Списочная новость без перевода' }).count()).toBe(1);
     expect(decodeURIComponent(page.url())).toContain('"translated_en":0');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the history compares the English version's words, and the conflict view merges English fields one by one", async () => {
+    const item = await addNews('Новость с английской историей', { translations: JSON.stringify({ en: { title: 'First English title' } }) });
+    await saveEnglish(item.id, { title: 'Second English title' });
+    const { page, context, errors } = await newSignedInPage(admin);
+    await page.goto(`/admin/news/${item.id}`);
+    const entries = page.getByRole('complementary', { name: 'История изменений' }).getByTestId('revision');
+    await expect.poll(() => entries.count()).toBe(1);
+    expect(await entries.first().textContent()).toContain('Изменено: Перевод');
+    await entries
+      .first()
+      .getByRole('button', { name: /^Сравнить версию от / })
+      .click();
+    const diff = page.getByRole('dialog', { name: 'Сравнение версий' });
+    const title = diff.getByTestId('diff-translations.en.title');
+    await title.waitFor();
+    expect(await title.getByRole('heading').textContent()).toBe('Заголовок — английская версия');
+    expect(await title.locator('del').allTextContents()).toEqual(['удалено: First']);
+    expect(await title.locator('ins').allTextContents()).toEqual(['добавлено: Second']);
+    await diff.getByRole('button', { name: 'Закрыть' }).click();
+    await diff.waitFor({ state: 'hidden' });
+
+    // Someone saves an English lead while the editor changes the English title.
+    await page.getByRole('tab', { name: 'Английский' }).click();
+    await expect.poll(() => titleBox(page).inputValue()).toBe('Second English title');
+    await saveEnglish(item.id, { lead: 'Their English lead' });
+    await titleBox(page).fill('My English title');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Запись уже изменили: выберите, что сохранить' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('conflict-translations.en.lead-saved').textContent()).toBe('Their English lead');
+    expect(await dialog.getByTestId('conflict-translations.en.title-mine').textContent()).toBe('My English title');
+    expect(await dialog.getByTestId('conflict-translations.en.title').getByRole('radio', { name: 'Ваша версия' }).isChecked()).toBe(true);
+    expect(await dialog.getByTestId('conflict-translations.en.lead').getByRole('radio', { name: 'Сохранённая версия' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Сохранить выбранное' }).click();
+    await page.waitForURL(/\/admin\/news$/);
+    const stored = (await translationsOf(admin.app.db, news, [item.id], 'en')).get(item.id);
+    expect(stored?.values).toEqual({ title: 'My English title', lead: 'Their English lead' });
     expect(errors).toEqual([]);
     await context.close();
   });
