@@ -143,4 +143,34 @@ describe('translations in the admin in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('English text typed and not saved is kept, and offered back after a reload with the Russian', async () => {
+    const item = await addNews('Новость с несохранённым переводом');
+    const { page, context, errors } = await newSignedInPage(admin);
+    // Reloading a form with unsaved changes asks first: the test leaves.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`/admin/news/${item.id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Новость с несохранённым переводом'));
+    await page.getByRole('tab', { name: 'Английский' }).click();
+    await titleBox(page).fill('An English title not saved yet');
+    const keptEnglishTitle = async () => {
+      const row = await admin.app.db
+        .selectFrom('form_drafts')
+        .select('form_values')
+        .where('resource', '=', 'news')
+        .where('record_key', '=', String(item.id))
+        .executeTakeFirst();
+      const values = row ? (JSON.parse(row.form_values) as { translations?: { en?: { title?: string } } }) : null;
+      return values?.translations?.en?.title;
+    };
+    await expect.poll(keptEnglishTitle, { timeout: 10_000 }).toBe('An English title not saved yet');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
+    await page.getByRole('tab', { name: 'Английский' }).click();
+    await expect.poll(() => titleBox(page).inputValue()).toBe('An English title not saved yet');
+    expect((await translationsOf(admin.app.db, news, [item.id], 'en')).get(item.id)).toBeUndefined();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
