@@ -174,3 +174,27 @@ describe('translations in the admin in Chromium', () => {
     await context.close();
   });
 });
+
+describe('the admin on a Russian-only site in Chromium', () => {
+  const russian = setUpChromiumAdmin();
+
+  it('shows no language switch, no translation column and no «нет перевода» filter', async () => {
+    const { headers } = await userWithToken(russian.app, 'USER');
+    const added = await postForm(russian.app, '/api/admin/news/add', headers, { title: 'Только русская новость', public_at: daysAgo(1) });
+    const id = (added.json().data as AddedNews).id;
+    const { page, context, errors } = await newSignedInPage(russian);
+    await page.goto(`/admin/news/${id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe('Только русская новость');
+    expect(await page.getByRole('tab').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Скопировать из русской версии' }).count()).toBe(0);
+
+    await page.goto('/admin/news');
+    await page.getByRole('columnheader', { name: 'Заголовок' }).waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Перевод' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Добавить фильтр' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Опубликовано' }).waitFor();
+    expect(await page.getByRole('menuitemcheckbox', { name: 'Перевод' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
