@@ -21,6 +21,7 @@ export const translationMessages = {
       column: 'Перевод',
       status: {
         done: 'есть',
+        unfinished: 'не закончен',
         none: 'нет',
       },
       filter: {

@@ -63,6 +63,14 @@ export async function translatedAmong(db: Db, resource: ResourceDescriptor, ids:
   return new Set(rows.map((row) => row.record_id));
 }
 
+/** The ids among `ids` with a version in `locale`, each with whether visitors may read it (translated). */
+export async function versionsAmong(db: Db, resource: ResourceDescriptor, ids: readonly number[], locale: TranslationLocale): Promise<Map<number, boolean>> {
+  if (ids.length === 0) return new Map();
+  const query = db.selectFrom('translations').select(['record_id', 'translated']).where('resource', '=', resource.name).where('locale', '=', locale);
+  const rows = await ofRecords(query, ids);
+  return new Map(rows.map((row) => [row.record_id, row.translated === 1]));
+}
+
 /** The record other than `exceptId` whose version in `locale` has this slug, if any. */
 export async function slugOwner(
   db: Db,

@@ -78,26 +78,30 @@ describe('translations in the admin in Chromium', () => {
     await context.close();
   });
 
-  it('the list shows whether each item is translated, and «нет перевода» finds the untranslated ones', async () => {
+  it('the list shows how far each item is translated, and «нет перевода» finds the untranslated and unfinished ones', async () => {
     const translated = await addNews('Списочная новость с переводом');
+    const unfinished = await addNews('Списочная новость с начатым переводом');
     await addNews('Списочная новость без перевода');
     await saveEnglish(translated.id, { title: 'A listed news item', content: '<p>Text</p>' });
+    await saveEnglish(unfinished.id, { lead: 'Only a lead so far' });
 
     const { page, context, errors } = await newSignedInPage(admin);
     await page.goto('/admin/news');
     await page.getByRole('textbox', { name: 'Поиск' }).fill('Списочная');
     const rows = page.locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(2);
-    const statusOf = (title: string) => rows.filter({ hasText: title }).locator('td.column-translated_en').textContent();
+    await expect.poll(() => rows.count()).toBe(3);
+    const statusOf = (title: string) => rows.filter({ hasText: title }).locator('td.column-translation_en').textContent();
     await expect.poll(() => statusOf('Списочная новость с переводом')).toBe('есть');
+    await expect.poll(() => statusOf('Списочная новость с начатым переводом')).toBe('не закончен');
     await expect.poll(() => statusOf('Списочная новость без перевода')).toBe('нет');
 
     await page.getByRole('button', { name: 'Добавить фильтр' }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Перевод' }).click();
     await page.getByRole('combobox', { name: 'Перевод' }).click();
     await page.getByRole('option', { name: 'нет перевода' }).click();
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(2);
     await expect.poll(() => rows.filter({ hasText: 'Списочная новость без перевода' }).count()).toBe(1);
+    expect(await rows.filter({ hasText: 'Списочная новость с начатым переводом' }).count()).toBe(1);
     expect(decodeURIComponent(page.url())).toContain('"translated_en":0');
     expect(errors).toEqual([]);
     await context.close();

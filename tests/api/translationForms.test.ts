@@ -69,4 +69,15 @@ describe.each(await testDialects())('English versions as the admin form sends th
     const listed = await t.app.inject({ url: `/api/admin/news?filter=${encodeURIComponent('{"translated_en":0}')}&range=[0,999]`, headers });
     expect((listed.json().data as AdminNews[]).map((row) => row.id)).toEqual(expect.arrayContaining([untouched.id, translated.id]));
   });
+
+  it('lists how far each record is translated: none, unfinished (a required field empty) or done', async () => {
+    const done = await addNews('Новость с готовым переводом', { title: 'A finished translation' });
+    const unfinished = await addNews('Новость с начатым переводом', { lead: 'Only a lead so far' });
+    const none = await addNews('Новость без перевода', EMPTY_FORM);
+    const listed = await t.app.inject({ url: '/api/admin/news?range=[0,999]', headers });
+    const rows = listed.json().data as (AdminNews & { translation_en: string })[];
+    const stateOf = (id: number) => rows.find((row) => row.id === id)?.translation_en;
+    expect([stateOf(done.id), stateOf(unfinished.id), stateOf(none.id)]).toEqual(['done', 'unfinished', 'none']);
+    expect(rows.find((row) => row.id === unfinished.id)?.translated_en).toBe(0);
+  });
 });
