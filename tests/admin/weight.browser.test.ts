@@ -25,7 +25,7 @@ const DASHBOARD_BUDGET = 352_000;
  * texts and its dataProvider calls, and the build regrouping the react-admin and MUI code the library shares with the
  * lists (the photobank's logo list 355.9 KB, the news list after the dashboard 355.4 KB; the library itself 299 KB),
  * and to 357 KB until every list learnt to show and filter the records' translation status where the site has English
- * (the site's languages read once, the column and the filter, their texts: the photobank's logo list 357.3 KB).
+ * (the site's languages read once, the column and the filter, their texts: the photobank's logo list 357.6 KB).
  */
 const LIST_BUDGET = 358_000;
 
