@@ -19,9 +19,10 @@ export const LOGIN_REQUIRED_KEY = 'app.auth.login_required';
 /**
  * Names outside the registry that every signed-in role may use: `media`, the public media reads (generals, most
  * read, active sources) of the dashboard and the source picker; `search`, `calendar` and `trash`, the global search,
- * the publishing calendar and the trash, whose answers the server limits to what the user's role may read.
+ * the publishing calendar and the trash, whose answers the server limits to what the user's role may read;
+ * `site-settings`, the site's languages the forms and lists follow.
  */
-const OPEN_TO_EVERY_ROLE: readonly string[] = ['media', 'search', 'calendar', 'trash'];
+const OPEN_TO_EVERY_ROLE: readonly string[] = ['media', 'search', 'calendar', 'trash', 'site-settings'];
 
 /** Names outside the registry for a MANAGER only: `indexnow`, the log of what search engines were told. */
 const MANAGER_ONLY: readonly string[] = ['indexnow'];

@@ -21,7 +21,17 @@ import { holdsAssetReference, sendsNewFiles, toFormData, toJsonBody, type Unknow
 import { assetMethods } from './assets.js';
 import { presenceMethods } from './presence.js';
 import { ADMIN_API, apiStyleOf, verbResource, type VerbResource } from './resources.js';
-import type { AdminDataProvider, ChangeAction, ChangeEvent, RevisionParams, RevisionsParams, TrashRestoreParams, VerbParams, VerbResult } from './types.js';
+import type {
+  AdminDataProvider,
+  ChangeAction,
+  ChangeEvent,
+  RevisionParams,
+  RevisionsParams,
+  SiteSettings,
+  TrashRestoreParams,
+  VerbParams,
+  VerbResult,
+} from './types.js';
 import { basedOn, updateHeaders } from './versions.js';
 
 export { REQUEST_TIMEOUT_MS } from './httpClient.js';
@@ -148,6 +158,14 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     },
   };
 
+  /** What of the server's configuration the screens follow (the pseudo-resource `site-settings`). */
+  const siteSettingsRead = {
+    async getSiteSettings() {
+      const response = await http.get(`${ADMIN_API}/site-settings`);
+      return { data: unwrap<SiteSettings>(response.data) };
+    },
+  };
+
   /** The trash (the pseudo-resource `trash`): its list goes through the reads, these are its two actions. */
   const trashActions = {
     async restoreFromTrash(_resource: string, params: TrashRestoreParams): Promise<VerbResult> {
@@ -251,6 +269,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     moveDown: verb('moveDown', (config) => config.moveDown),
     removeImage: verb('removeImage', (config) => (config.removableImage ? 'remove-img' : undefined)),
     ...publicReads,
+    ...siteSettingsRead,
     ...trashActions,
     ...redirectActions,
     ...enquiryActions,
@@ -287,7 +306,16 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
   const refuse = async (resource: string): Promise<never> => {
     throw new HttpError(`Ресурс «${resource}» только для чтения.`, 405, { message: 'read only' });
   };
-  const readOnly: DataProvider = { ...reads, ...publicReads, ...trashActions, create: refuse, update: refuse, delete: refuse, deleteMany: refuse };
+  const readOnly: DataProvider = {
+    ...reads,
+    ...publicReads,
+    ...siteSettingsRead,
+    ...trashActions,
+    create: refuse,
+    update: refuse,
+    delete: refuse,
+    deleteMany: refuse,
+  };
 
   const byStyle: Record<ApiStyle, DataProvider> = {
     verbs: verbProvider,

@@ -1,4 +1,5 @@
 import {
+  isTranslatable,
   isUpload,
   RESOURCES,
   resourceNamed,
@@ -56,7 +57,12 @@ function verbResourceOf(resource: Registered): VerbResource {
   return {
     base: verbsPathOf(resource),
     multipart: files.length > 0,
-    fields: [...declared.filter(([, field]) => !isUpload(field)).map(([name]) => name), ...(EXTRA_BODY_FIELDS[resource.name] ?? [])],
+    fields: [
+      ...declared.filter(([, field]) => !isUpload(field)).map(([name]) => name),
+      // A translatable record's versions in the other languages, where the site has them (JSON text in a form).
+      ...(isTranslatable(resource) ? ['translations'] : []),
+      ...(EXTRA_BODY_FIELDS[resource.name] ?? []),
+    ],
     files,
     updateWithoutId: resource.updateByKey !== undefined,
     moveUp: verbs.find((verb) => verb === 'move-up' || verb === 'move-up-fixed'),

@@ -1,6 +1,7 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { AssetMethods } from './assets.js';
 import type { PresenceMethods } from './presence.js';
+import type { Locale } from '@lib/locales.js';
 import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
 import type { ArticleSummary, MediaGenerals, MediaSource, Page } from '@lib/types.js';
 
@@ -47,6 +48,8 @@ export interface AdminDataProvider extends DataProvider, PresenceMethods, AssetM
   getReads(resource: string, params: Record<string, never>): Promise<{ data: ArticleSummary[] }>;
   /** The active press sources, `GET /api/media/sources` (readable by every role). */
   getSources(resource: string, params: Record<string, never>): Promise<{ data: MediaSource[] }>;
+  /** The site's languages, `GET /api/admin/site-settings` (readable by every role). */
+  getSiteSettings(resource: 'site-settings', params: Record<string, never>): Promise<{ data: SiteSettings }>;
   /** Puts a removed record back from the trash under its id, `POST /api/admin/trash/restore/{resource}/{id}`. */
   restoreFromTrash(resource: string, params: TrashRestoreParams): Promise<VerbResult>;
   /** Purges every entry of the trash with its files (MANAGER), `POST /api/admin/trash/empty`. */
@@ -65,6 +68,12 @@ export interface AdminDataProvider extends DataProvider, PresenceMethods, AssetM
   erasePersonalData(resource: 'enquiries', params: { email: string; phone: string }): Promise<{ data: { erased: number } }>;
   /** A signed link to the record's public page, drafts included (resources that declare `preview`). */
   preview(resource: string, params: VerbParams): Promise<{ data: PreviewLink }>;
+}
+
+/** What of the server's configuration the admin's screens follow. */
+export interface SiteSettings {
+  /** The site's languages: Russian, and English where the site has it on. */
+  locales: Locale[];
 }
 
 /** Which removed record to restore: its resource and its own id. */

@@ -37,6 +37,7 @@ import { presenceRoutes, type PresenceOptions } from './presence/plugin.js';
 import { adminResourceRoutes } from './resources/index.js';
 import { adminCalendarRoutes } from './routes/admin/calendar.js';
 import { adminMeRoutes } from './routes/admin/me.js';
+import { adminSiteSettingsRoutes } from './routes/admin/siteSettings.js';
 import { accountRoutes } from './routes/account.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
@@ -252,6 +253,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(enquiryRoutes, { tokens: formTokens });
   await app.register(authRoutes);
   await app.register(adminMeRoutes);
+  await app.register(adminSiteSettingsRoutes);
   await app.register(accountRoutes);
   await app.register(adminCalendarRoutes);
   await app.register(adminResourceRoutes);

@@ -5,6 +5,7 @@ import { useFormContext } from 'react-hook-form';
 import { isUpload, resourceNamed } from '@lib/resources/index.js';
 import { formatDateTime } from '../common/dateTime.js';
 import type { DraftsApi, DraftTarget, KeptVersion } from './draftsApi.js';
+import { comparedFieldsOf, valueAt } from '../translations/values.js';
 import { changedFields } from './keptValues.js';
 import { readPending } from './pendingDrafts.js';
 import type { Autosave } from './useAutosave.js';
@@ -19,6 +20,9 @@ async function newestKept(api: DraftsApi, target: DraftTarget): Promise<KeptVers
 
 const fieldsOf = (resource: string) => resourceNamed(resource)?.fields ?? {};
 
+/** The form's fields whose kept values are offered back: the record's own and its language versions'. */
+const editableOf = (resource: string) => Object.keys(comparedFieldsOf(resource));
+
 /**
  * Offers the unsaved changes kept for this form when they differ from what it shows: «Восстановить…» fills the form
  * with them (it is then unsaved again), «Отменить» removes them. Kept values equal to the form's are removed quietly.
@@ -29,7 +33,7 @@ export const RecoveryNotice = ({ target, api, autosave }: { target: DraftTarget;
   const [kept, setKept] = useState<KeptVersion | null>(null);
   const { forget } = autosave;
   const fields = fieldsOf(target.resource);
-  const editable = Object.keys(fields);
+  const editable = editableOf(target.resource);
 
   // Looked up once per form (user, resource, record); a save that bumps the version does not ask again.
   const { userId, resource, recordKey } = target;
@@ -37,7 +41,7 @@ export const RecoveryNotice = ({ target, api, autosave }: { target: DraftTarget;
     let current = true;
     void newestKept(api, { userId, resource, recordKey, version: null }).then((found) => {
       if (!current || !found) return;
-      if (changedFields(Object.keys(fieldsOf(resource)), found.values, getValues()).length === 0) forget();
+      if (changedFields(editableOf(resource), found.values, getValues()).length === 0) forget();
       else setKept(found);
     });
     return () => {
@@ -48,7 +52,7 @@ export const RecoveryNotice = ({ target, api, autosave }: { target: DraftTarget;
   if (!kept) return null;
 
   const restore = () => {
-    for (const name of changedFields(editable, kept.values, getValues())) setValue(name, kept.values[name], { shouldDirty: true });
+    for (const name of changedFields(editable, kept.values, getValues())) setValue(name, valueAt(kept.values, name), { shouldDirty: true });
     if (target.version !== null && kept.version !== null && kept.version !== target.version) autosave.baseOn(kept.version);
     setKept(null);
   };

@@ -1,3 +1,5 @@
+import { carries, valueAt } from '../translations/values.js';
+
 /** A file chosen in a file input: the browser cannot hand it back after a reload, so it is never kept. */
 const isChosenFile = (value: unknown): boolean => typeof value === 'object' && value !== null && 'rawFile' in value;
 
@@ -17,7 +19,10 @@ export function keepableValues(values: Record<string, unknown>): Record<string, 
 /** Form values are JSON (they come from the API and go back to it), so they are compared as JSON. */
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** Which of the record's editable fields the kept values change (what the server keeps itself, like dates, aside). */
+/**
+ * Which of the record's editable fields the kept values change (what the server keeps itself, like dates, aside):
+ * its own and its language versions' (`translations.en.title`, admin/translations/values.ts).
+ */
 export function changedFields(fields: readonly string[], kept: Record<string, unknown>, current: Record<string, unknown>): string[] {
-  return fields.filter((name) => name in kept && !sameValue(kept[name], current[name]));
+  return fields.filter((name) => carries(kept, name) && !sameValue(valueAt(kept, name), valueAt(current, name)));
 }

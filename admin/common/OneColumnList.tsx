@@ -1,9 +1,7 @@
 import { Card, CardContent, Stack } from '@mui/material';
-import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import { EditButton, Labeled, RecordContextProvider, useListContext, type DatagridProps } from 'react-admin';
-
-/** A column that shows a value (it names a source or a label), as opposed to a button. */
-const isField = (element: ReactElement<{ source?: string; label?: unknown }>) => element.props.source !== undefined || element.props.label !== undefined;
+import { columnsOf, isField } from './columns.js';
 
 /**
  * A list's rows on a phone: one card per record, each column of the table as a labelled line, the row's buttons
@@ -13,7 +11,7 @@ const isField = (element: ReactElement<{ source?: string; label?: unknown }>) =>
 export default function OneColumnList({ children, rowClick, data }: Pick<DatagridProps, 'rowClick' | 'data'> & { children: ReactNode }) {
   const list = useListContext();
   const records = data ?? list.data ?? [];
-  const columns = Children.toArray(children).filter(isValidElement) as ReactElement<{ source?: string; label?: unknown }>[];
+  const columns = columnsOf(Children.toArray(children));
   const fields = columns.filter(isField);
   const buttons = columns.filter((column) => !isField(column));
   const opensRecord = rowClick === 'edit' && !buttons.some((button) => button.type === EditButton);

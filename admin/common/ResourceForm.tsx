@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { SimpleForm, useResourceContext } from 'react-admin';
 import { resourceNamed } from '@lib/resources/index.js';
 import { FormAutosave } from '../autosave/FormAutosave.js';
+import { LanguageTabs } from '../translations/LanguageTabs.js';
 import { FormToolbar } from './FormToolbar.js';
 import { SaveShortcut } from './SaveShortcut.js';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
@@ -19,7 +20,8 @@ export interface ResourceFormProps {
 /**
  * The form of every resource: its unsaved changes are kept as the editor types (and offered back), leaving it with
  * unsaved changes asks first, Ctrl+S saves, «Сохранить и продолжить» stays on it. A new item of a resource that
- * publishes starts as a draft, and «Опубликовать» publishes a draft.
+ * publishes starts as a draft, and «Опубликовать» publishes a draft. On a site with English, a translatable
+ * resource's form switches between the Russian fields and the English version of the localized ones.
  */
 export const ResourceForm = ({ defaultValues, children, remove }: ResourceFormProps) => {
   const name = useResourceContext();
@@ -34,7 +36,7 @@ export const ResourceForm = ({ defaultValues, children, remove }: ResourceFormPr
       <UnsavedChangesGuard />
       <SaveShortcut />
       <FormAutosave />
-      {children}
+      <LanguageTabs>{children}</LanguageTabs>
     </SimpleForm>
   );
 };

@@ -2,17 +2,24 @@ import { LinearProgress, useMediaQuery, type Theme } from '@mui/material';
 import { Children, lazy, Suspense } from 'react';
 import { Datagrid, type DatagridProps } from 'react-admin';
 import { PresenceMarker } from '../presence/PresenceMarker.js';
+import { useTranslationColumns } from '../translations/TranslationStatusField.js';
+import { columnsOf, isField } from './columns.js';
 
 // Only phones load the one-column layout: the lists on wider screens do not carry it.
 const OneColumnList = lazy(() => import('./OneColumnList.js'));
 
 /**
  * A list's table on wider screens; on a phone one card per record (react-admin's SimpleList pattern, with every column).
- * Every list's first column marks the records other staff members have open.
+ * Every list's first column marks the records other staff members have open; a translatable resource's lists on a
+ * site with English show, before the buttons, whether each record is translated.
  */
 export const ResponsiveDatagrid = ({ children, ...props }: DatagridProps) => {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const columns = [<PresenceMarker key="presence" />, ...Children.toArray(children)];
+  const translationColumns = useTranslationColumns();
+  const own = columnsOf(Children.toArray(children));
+  const firstButton = own.findIndex((column) => !isField(column));
+  const buttonsAt = firstButton === -1 ? own.length : firstButton;
+  const columns = [<PresenceMarker key="presence" />, ...own.slice(0, buttonsAt), ...translationColumns, ...own.slice(buttonsAt)];
   if (!phone) return <Datagrid {...props}>{columns}</Datagrid>;
   return (
     <Suspense fallback={<LinearProgress />}>

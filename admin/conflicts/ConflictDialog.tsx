@@ -16,7 +16,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { isUpload, resourceNamed } from '@lib/resources/index.js';
+import { isUpload } from '@lib/resources/index.js';
+import { comparedFieldLabel, comparedFieldsOf } from '../translations/values.js';
 import { formatSavedAt, readableValue } from '../revisions/values.js';
 import { conflictingFields, mergedValues, type Choice, type Conflict } from './merge.js';
 
@@ -45,7 +46,7 @@ export const ConflictDialog = ({ resource, id, conflict, onSave, onTakeSaved, sa
     staleTime: 0,
     gcTime: 0,
   });
-  const fields = Object.fromEntries(Object.entries(resourceNamed(resource)?.fields ?? {}).filter(([, field]) => !isUpload(field)));
+  const fields = Object.fromEntries(Object.entries(comparedFieldsOf(resource)).filter(([, field]) => !isUpload(field)));
   const readable = (name: string, value: unknown) => readableValue(fields[name], value, translate);
   const differing = saved.data ? conflictingFields(fields, conflict, saved.data, readable) : [];
   const [choices, setChoices] = useState<Record<string, Choice>>({});
@@ -66,12 +67,12 @@ export const ConflictDialog = ({ resource, id, conflict, onSave, onTakeSaved, sa
         {differing.map((field) => (
           <Box component="section" key={field.name} sx={{ mb: 2 }} data-testid={`conflict-${field.name}`}>
             <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
-              {translate(`resources.${resource}.fields.${field.name}`, { _: field.name })}
+              {comparedFieldLabel(translate, resource, field.name)}
             </Typography>
             <RadioGroup
               value={choiceOf(field.name)}
               onChange={(event) => setChoices({ ...choices, [field.name]: event.target.value as Choice })}
-              aria-label={translate(`resources.${resource}.fields.${field.name}`, { _: field.name })}
+              aria-label={comparedFieldLabel(translate, resource, field.name)}
             >
               <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
                 {(['mine', 'saved'] as const).map((choice) => (

@@ -1,5 +1,6 @@
 import type { RaRecord } from 'react-admin';
 import type { Field } from '@lib/resources/index.js';
+import { valueAt, withValueAt } from '../translations/values.js';
 
 /** Which version of a field a merge keeps. */
 export type Choice = 'mine' | 'saved';
@@ -23,7 +24,10 @@ export interface ConflictingField {
   suggested: Choice;
 }
 
-/** The fields where the editor's version and the saved one differ, as people read them. */
+/**
+ * The fields where the editor's version and the saved one differ, as people read them: the record's own and its
+ * language versions' (admin/translations/values.ts names them).
+ */
 export function conflictingFields(
   fields: Record<string, Field>,
   conflict: Conflict,
@@ -31,10 +35,10 @@ export function conflictingFields(
   readable: (name: string, value: unknown) => string,
 ): ConflictingField[] {
   return Object.keys(fields).flatMap((name) => {
-    const mine = readable(name, conflict.mine[name]);
-    const theirs = readable(name, saved[name]);
+    const mine = readable(name, valueAt(conflict.mine, name));
+    const theirs = readable(name, valueAt(saved, name));
     if (mine === theirs) return [];
-    const base = readable(name, conflict.base[name]);
+    const base = readable(name, valueAt(conflict.base, name));
     const suggested: Choice = base !== theirs && base === mine ? 'saved' : 'mine';
     return [{ name, mine, saved: theirs, suggested }];
   });
@@ -42,7 +46,7 @@ export function conflictingFields(
 
 /** The editor's values with the saved version taken where they chose it: what a merge saves. */
 export function mergedValues(mine: RaRecord, saved: RaRecord, differing: readonly ConflictingField[], choiceOf: (name: string) => Choice): RaRecord {
-  const merged: RaRecord = { ...mine };
-  for (const field of differing) if (choiceOf(field.name) === 'saved') merged[field.name] = saved[field.name];
+  let merged: RaRecord = { ...mine };
+  for (const field of differing) if (choiceOf(field.name) === 'saved') merged = withValueAt(merged, field.name, valueAt(saved, field.name));
   return merged;
 }

@@ -5,6 +5,7 @@ import { resourceMessages } from '../resources.js';
 import { libraryMessages } from './library.js';
 import { appMessages } from './ru.js';
 import { editorialMessages, formMessages, indexNowMessages, presenceMessages, searchCalendarMessages, trashMessages } from './screens.js';
+import { translationMessages } from './translations.js';
 
 /**
  * Russian messages: ra-language-russian, with the admin's own messages over it (they add the keys it lacks; a test
@@ -21,6 +22,7 @@ export const russian: TranslationMessages = mergeTranslations(
   presenceMessages,
   formMessages,
   libraryMessages,
+  translationMessages,
 );
 
 export const i18nProvider = polyglotI18nProvider(() => russian, 'ru', [{ locale: 'ru', name: 'Русский' }], {

@@ -7,6 +7,7 @@ import { rules } from '../common/rules.js';
 import { NumericInput } from '../inputs/NumericInput.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
 import { ListPagination } from '../common/ListPagination.js';
+import { useTranslationFilters } from '../translations/TranslationStatusField.js';
 
 const CATEGORIES = choicesOf('investor-documents', 'category');
 
@@ -23,18 +24,21 @@ const fileText = (record: RaRecord): string => {
   return file ? `${file.name} · ${formatMegabytes(file.size)}` : '';
 };
 
-export const InvestorDocumentList = () => (
-  <List pagination={<ListPagination />} sort={{ field: 'public_at', order: 'DESC' }} filters={filters} perPage={25}>
-    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
-      <TextField source="id" />
-      <TextField source="title" />
-      <SelectField source="category" choices={CATEGORIES} translateChoice={false} />
-      <TextField source="year" />
-      <DateTimeField source="public_at" />
-      <StatusField label="app.filter.published" sortable sortBy="published" />
-      <FunctionField source="file" sortable={false} render={fileText} />
-      <EditButton />
-      <RemoveButton />
-    </ResponsiveDatagrid>
-  </List>
-);
+export const InvestorDocumentList = () => {
+  const translationFilters = useTranslationFilters();
+  return (
+    <List pagination={<ListPagination />} sort={{ field: 'public_at', order: 'DESC' }} filters={[...filters, ...translationFilters]} perPage={25}>
+      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<SafeBulkActions />}>
+        <TextField source="id" />
+        <TextField source="title" />
+        <SelectField source="category" choices={CATEGORIES} translateChoice={false} />
+        <TextField source="year" />
+        <DateTimeField source="public_at" />
+        <StatusField label="app.filter.published" sortable sortBy="published" />
+        <FunctionField source="file" sortable={false} render={fileText} />
+        <EditButton />
+        <RemoveButton />
+      </ResponsiveDatagrid>
+    </List>
+  );
+};

@@ -4,6 +4,7 @@ import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { ExportOnlyBulkActions } from '../common/fields.js';
 import { MENU_KIND_CHOICES } from './kinds.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
+import { useTranslationFilters } from '../translations/TranslationStatusField.js';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="kind" source="kind" choices={MENU_KIND_CHOICES} alwaysOn />];
 
@@ -68,8 +69,11 @@ const MenuKindLabel = ({ kind }: { kind: string }) => {
 };
 
 /** Menus of every kind as trees by parent_id, one page of up to 500 items. */
-export const MenuList = () => (
-  <List sort={{ field: 'position', order: 'ASC' }} filters={filters} perPage={500} pagination={false}>
-    <TreeDatagrid />
-  </List>
-);
+export const MenuList = () => {
+  const translationFilters = useTranslationFilters();
+  return (
+    <List sort={{ field: 'position', order: 'ASC' }} filters={[...filters, ...translationFilters]} perPage={500} pagination={false}>
+      <TreeDatagrid />
+    </List>
+  );
+};

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { diffWords } from 'diff';
 import { useState } from 'react';
 import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
-import { resourceNamed } from '@lib/resources/index.js';
 import type { RevisionSummary } from '@lib/revisions.js';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
+import { carries, comparedFieldLabel, comparedFieldsOf, valueAt } from '../translations/values.js';
 import { formatSavedAt, readableValue } from './values.js';
 
 /** Read by screen readers only: what a highlighted piece of text is (colour alone says nothing to them). */
@@ -87,7 +87,7 @@ export const RevisionDiff = ({ resource, record, history, initial, onClose }: Re
   const [to, setTo] = useState<Version>(index > 0 ? (history[index - 1]?.id ?? 'current') : 'current');
   const before = useVersionValues(resource, record, from);
   const after = useVersionValues(resource, record, to);
-  const fields = resourceNamed(resource)?.fields ?? {};
+  const fields = comparedFieldsOf(resource);
 
   const labelOf = (version: Version) => {
     if (version === 'current') return translate('app.revisions.current');
@@ -112,17 +112,19 @@ export const RevisionDiff = ({ resource, record, history, initial, onClose }: Re
     </TextField>
   );
 
-  const ready = before.values && after.values;
-  const differing = ready
-    ? Object.keys(before.values ?? {})
-        .filter((name) => name in fields && name in (after.values ?? {}))
-        .map((name) => ({
-          name,
-          before: readableValue(fields[name], before.values?.[name], translate),
-          after: readableValue(fields[name], after.values?.[name], translate),
-        }))
-        .filter((field) => field.before !== field.after)
-    : [];
+  const [beforeValues, afterValues] = [before.values, after.values];
+  const differing =
+    beforeValues && afterValues
+      ? Object.keys(fields)
+          .filter((name) => carries(beforeValues, name) && carries(afterValues, name))
+          .map((name) => ({
+            name,
+            before: readableValue(fields[name], valueAt(beforeValues, name), translate),
+            after: readableValue(fields[name], valueAt(afterValues, name), translate),
+          }))
+          .filter((field) => field.before !== field.after)
+      : [];
+  const ready = beforeValues && afterValues;
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="revision-diff-title">
@@ -138,7 +140,7 @@ export const RevisionDiff = ({ resource, record, history, initial, onClose }: Re
         {differing.map((field) => (
           <Box component="section" key={field.name} sx={{ mb: 2 }} data-testid={`diff-${field.name}`}>
             <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
-              {translate(`resources.${resource}.fields.${field.name}`, { _: field.name })}
+              {comparedFieldLabel(translate, resource, field.name)}
             </Typography>
             <Words before={field.before} after={field.after} />
           </Box>

@@ -9,6 +9,7 @@ import { useReportError } from '../profile/useAccount.js';
 import { ASIDE_SX } from './asideStyle.js';
 import { RevisionDiff } from './RevisionDiff.js';
 import { formatSavedAt } from './values.js';
+import { comparedFieldLabel } from '../translations/values.js';
 
 const historyKey = (resource: string, id: Identifier | undefined) => [resource, 'revisions', id] as const;
 
@@ -49,7 +50,7 @@ export default function RevisionsPanel() {
   });
   if (!record) return null;
 
-  const fieldNames = (names: readonly string[]) => names.map((name) => translate(`resources.${resource}.fields.${name}`, { _: name })).join(', ');
+  const fieldNames = (names: readonly string[]) => names.map((name) => comparedFieldLabel(translate, resource, name)).join(', ');
   const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (

@@ -3,21 +3,25 @@ import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
 import { ListPagination } from '../common/ListPagination.js';
+import { useTranslationFilters } from '../translations/TranslationStatusField.js';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="section" source="section" choices={[{ id: 'investoram', name: 'investoram' }]} />,
 ];
 
-export const TextPageList = () => (
-  <List pagination={<ListPagination />} sort={{ field: 'identifier', order: 'ASC' }} filters={filters} perPage={25}>
-    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
-      <TextField source="identifier" />
-      <TextField source="section" />
-      <TextField source="title" />
-      <DateTimeField source="updated_at" />
-      <EditButton />
-      <RemoveButton />
-    </ResponsiveDatagrid>
-  </List>
-);
+export const TextPageList = () => {
+  const translationFilters = useTranslationFilters();
+  return (
+    <List pagination={<ListPagination />} sort={{ field: 'identifier', order: 'ASC' }} filters={[...filters, ...translationFilters]} perPage={25}>
+      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={<ExportOnlyBulkActions />}>
+        <TextField source="identifier" />
+        <TextField source="section" />
+        <TextField source="title" />
+        <DateTimeField source="updated_at" />
+        <EditButton />
+        <RemoveButton />
+      </ResponsiveDatagrid>
+    </List>
+  );
+};

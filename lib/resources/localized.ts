@@ -7,6 +7,14 @@ export type LocalizedField = (TextField | SlugField | HtmlField) & { localized: 
 export const isLocalized = (field: Field): field is LocalizedField =>
   (field.kind === 'text' || field.kind === 'slug' || field.kind === 'html') && field.localized === true;
 
+/** How far a record's version in a language is: none, begun (a required field still empty), or translated. */
+export const TRANSLATION_STATES = ['none', 'unfinished', 'done'] as const;
+
+export type TranslationState = (typeof TRANSLATION_STATES)[number];
+
+/** The admin list's column of a record's translation state in a language: `translation_en`. */
+export const translationStateColumn = (locale: string): string => `translation_${locale}`;
+
 /** The resource's localized fields, by name, in their declared order. */
 export const localizedFieldsOf = (resource: ResourceDescriptor): [string, LocalizedField][] =>
   Object.entries(resource.fields).filter((entry): entry is [string, LocalizedField] => isLocalized(entry[1]));

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { translationLocales, type Locale, type TranslationLocale } from '../../lib/locales.js';
-import { isTranslatable, localizedFieldsOf, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { isTranslatable, localizedFieldsOf, translationStateColumn, type ResourceDescriptor, type TranslationState } from '../../lib/resources/index.js';
 import type { ListSpec } from '../admin/listQuery.js';
 import { conflict, SLUG_TAKEN_MESSAGE } from '../admin/unique.js';
 import type { Db, Trx } from '../db/schema.js';
 import { fieldSchema } from '../resources/zod.js';
-import { slugOwner, translatedAmong, translationsOf, writeTranslation, type TranslationValues } from './store.js';
+import { slugOwner, translationsOf, versionsAmong, writeTranslation, type TranslationValues } from './store.js';
 
 /**
  * The admin's side of translations: with English switched on, a translatable resource's reads answer the record's
@@ -43,7 +43,8 @@ export function translationsSchema(resource: ResourceDescriptor, locales: readon
   const fields: Record<string, z.ZodType> = {};
   for (const [name, field] of localizedFieldsOf(resource)) {
     const schema = fieldSchema(field.kind === 'slug' ? field : { ...field, required: false });
-    if (schema) fields[name] = schema.optional();
+    // A field cleared in a form comes as null in JSON: it empties the field as `""` does.
+    if (schema) fields[name] = z.preprocess((value) => (value === null ? '' : value), schema.optional());
   }
   const version = z.strictObject(fields, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? `Поле «${String(issue.keys[0])}» не переводится.` : 'Ожидается объект.'),
@@ -102,7 +103,10 @@ export async function saveTranslations(
 
 type Presented = Record<string, unknown>;
 
-/** List rows with whether each record is translated into each language (`translated_en`). */
+/**
+ * List rows with whether each record is translated into each language (`translated_en`) and how far its version
+ * there is (`translation_en`: none, unfinished or done), for the admin's column «Перевод».
+ */
 export async function withTranslationStatus(
   db: Db,
   resource: ResourceDescriptor,
@@ -110,11 +114,18 @@ export async function withTranslationStatus(
   records: unknown[],
 ): Promise<unknown[]> {
   const ids = records.map((record) => Number((record as Presented).id));
-  const translated = await Promise.all(locales.map(async (locale) => [locale, await translatedAmong(db, resource, ids, locale)] as const));
-  return records.map((record, at) => ({
-    ...(record as Presented),
-    ...Object.fromEntries(translated.map(([locale, translatedIds]) => [translatedColumn(locale), translatedIds.has(ids[at] ?? 0) ? 1 : 0])),
-  }));
+  const versions = await Promise.all(locales.map(async (locale) => [locale, await versionsAmong(db, resource, ids, locale)] as const));
+  return records.map((record, at) => {
+    const id = ids[at] ?? 0;
+    const status = versions.flatMap(([locale, ofLocale]) => {
+      const state: TranslationState = !ofLocale.has(id) ? 'none' : ofLocale.get(id) ? 'done' : 'unfinished';
+      return [
+        [translatedColumn(locale), state === 'done' ? 1 : 0],
+        [translationStateColumn(locale), state],
+      ];
+    });
+    return { ...(record as Presented), ...Object.fromEntries(status) };
+  });
 }
 
 /** One record as the admin reads it, with its versions in the other languages. */

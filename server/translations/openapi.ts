@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TranslationLocale } from '../../lib/locales.js';
-import { localizedFieldsOf, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { localizedFieldsOf, TRANSLATION_STATES, translationStateColumn, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { flag } from '../http/openapi/shapes.js';
 import { declaredReadShape } from '../resources/recordSchemas.js';
 import { translatedColumn, translationsSchema } from './admin.js';
@@ -15,9 +15,19 @@ function statusShape(locales: readonly TranslationLocale[]): Record<string, z.Zo
   );
 }
 
+/** How far a list row's versions are: `translation_en` and the like. */
+function stateShape(locales: readonly TranslationLocale[]): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    locales.map((locale) => [
+      translationStateColumn(locale),
+      z.enum(TRANSLATION_STATES).meta({ description: `The record's version in \`${locale}\`: none, unfinished (a required localized field empty) or done.` }),
+    ]),
+  );
+}
+
 /** A list row with its translation status, where the site has another language. */
 export function translatedListRowSchema(row: z.ZodType, locales: readonly TranslationLocale[]): z.ZodType {
-  return locales.length && row instanceof z.ZodObject ? row.extend(statusShape(locales)) : row;
+  return locales.length && row instanceof z.ZodObject ? row.extend({ ...statusShape(locales), ...stateShape(locales) }) : row;
 }
 
 /** A record as the admin reads it, with its versions in the other languages, where the site has them. */

@@ -63,6 +63,14 @@ export async function translatedAmong(db: Db, resource: ResourceDescriptor, ids:
   return new Set(rows.map((row) => row.record_id));
 }
 
+/** The ids among `ids` with a version in `locale`, each with whether visitors may read it (translated). */
+export async function versionsAmong(db: Db, resource: ResourceDescriptor, ids: readonly number[], locale: TranslationLocale): Promise<Map<number, boolean>> {
+  if (ids.length === 0) return new Map();
+  const query = db.selectFrom('translations').select(['record_id', 'translated']).where('resource', '=', resource.name).where('locale', '=', locale);
+  const rows = await ofRecords(query, ids);
+  return new Map(rows.map((row) => [row.record_id, row.translated === 1]));
+}
+
 /** The record other than `exceptId` whose version in `locale` has this slug, if any. */
 export async function slugOwner(
   db: Db,
@@ -78,8 +86,8 @@ export async function slugOwner(
 
 /**
  * Writes the values sent for a record's version in `locale` over the kept ones (fields not sent stay as they
- * were); `null` removes the version. Only localized fields are kept; the version is marked translated when its
- * required fields are filled.
+ * were); `null` removes the version, and so does a version left with nothing in it. Only localized fields are kept;
+ * the version is marked translated when its required fields are filled.
  */
 export async function writeTranslation(
   trx: Trx,
@@ -88,16 +96,18 @@ export async function writeTranslation(
   locale: TranslationLocale,
   sent: Readonly<Record<string, unknown>> | null,
 ): Promise<void> {
-  const ofRecord = trx.deleteFrom('translations').where('resource', '=', resource.name).where('record_id', '=', recordId).where('locale', '=', locale);
-  if (sent === null) {
-    await ofRecord.execute();
-    return;
-  }
-  const kept = (await translationsOf(trx, resource, [recordId], locale)).get(recordId)?.values ?? {};
   const values: TranslationValues = {};
-  for (const [name] of localizedFieldsOf(resource)) {
-    const value = sent[name] ?? kept[name];
-    if (typeof value === 'string' && value !== '') values[name] = value;
+  if (sent !== null) {
+    const kept = (await translationsOf(trx, resource, [recordId], locale)).get(recordId)?.values ?? {};
+    for (const [name] of localizedFieldsOf(resource)) {
+      const value = sent[name] ?? kept[name];
+      if (typeof value === 'string' && value !== '') values[name] = value;
+    }
+  }
+  // A version left with nothing written in it is none (a form that showed the English fields and got no text).
+  if (Object.keys(values).length === 0) {
+    await trx.deleteFrom('translations').where('resource', '=', resource.name).where('record_id', '=', recordId).where('locale', '=', locale).execute();
+    return;
   }
   const slugField = localizedSlugOf(resource);
   const row = {

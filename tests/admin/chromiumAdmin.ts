@@ -26,10 +26,10 @@ export interface AdminPage {
 }
 
 /**
- * Starts the built app (a new SQLite database with the demo content, the MANAGER above) and Chromium for the test
- * file, and stops both after it. The fields of the answer are filled once `beforeAll` has run.
+ * Starts the built app (a new SQLite database with the demo content, the MANAGER above; `env` adds settings) and
+ * Chromium for the test file, and stops both after it. The fields of the answer are filled once `beforeAll` has run.
  */
-export function setUpChromiumAdmin(): ChromiumAdmin {
+export function setUpChromiumAdmin(env: NodeJS.ProcessEnv = {}): ChromiumAdmin {
   const admin = {} as ChromiumAdmin;
   let dataDir = '';
   beforeAll(async () => {
@@ -41,6 +41,7 @@ export function setUpChromiumAdmin(): ChromiumAdmin {
       ADMIN_EMAIL: MANAGER.email,
       ADMIN_PASSWORD: MANAGER.password,
       JWT_SECRET,
+      ...env,
     });
     admin.app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
     await admin.app.listen({ port: 0, host: '127.0.0.1' });

@@ -13,8 +13,8 @@ vi.mock('fastify', async (importOriginal) => (await import('../helpers/routes.js
 
 /**
  * The role each admin route needs, from the resource registry: a route belongs to the resource whose read path or
- * verbs path it starts with. Beside the resources: the signed-in user's own account, the global search, the
- * publishing calendar, the trash and who else is editing a record (every role; they answer only what the user's
+ * verbs path it starts with. Beside the resources: the signed-in user's own account, the site's settings, the global
+ * search, the publishing calendar, the trash and who else is editing a record (every role; they answer only what the user's
  * role may read), the kept form versions (every role; the route refuses resources the role may not edit), emptying
  * the trash, the IndexNow log and the security settings (MANAGER).
  */
@@ -22,6 +22,7 @@ const ACCOUNT_ROUTES: Readonly<Record<string, Role>> = {
   '/api/admin/trash/empty': 'MANAGER',
   '/api/admin/trash': 'USER',
   '/api/admin/me': 'USER',
+  '/api/admin/site-settings': 'USER',
   '/api/admin/account': 'USER',
   '/api/admin/search': 'USER',
   '/api/admin/calendar': 'USER',

@@ -653,6 +653,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/site-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The site's configuration the admin follows */
+    get: operations['getAdminSiteSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/account': {
     parameters: {
       query?: never;
@@ -4935,6 +4952,49 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminSiteSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The site's configuration the admin follows */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description The site's languages (`SITE_LOCALES`): `["ru"]`, or `["ru", "en"]` with English on. */
+              locales: ('ru' | 'en')[];
             };
           };
         };

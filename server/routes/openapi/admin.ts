@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../../../lib/locales.js';
 import { TAGS } from '../../http/openapi/document.js';
 import { LIST_HEADERS, operation } from '../../http/openapi/operation.js';
 import { adminSearchResult, calendarItem, int, moment, recordPresence, presenceEditor } from '../../http/openapi/shapes.js';
@@ -7,9 +8,9 @@ import { LIST_QUERY } from '../../resources/openapi.js';
 import { userRecord } from '../../resources/recordSchemas.js';
 
 /**
- * The documented operations of the admin beside its resources' generic routes: the signed-in user, the calendar,
- * the admin's search, the users' writes, the redirects' import, the trash, the IndexNow log, presence and kept form
- * versions.
+ * The documented operations of the admin beside its resources' generic routes: the signed-in user, the site's
+ * settings the admin follows, the calendar, the admin's search, the users' writes, the redirects' import, the trash,
+ * the IndexNow log, presence and kept form versions.
  */
 
 const admin = TAGS.admin.name;
@@ -45,6 +46,10 @@ const formDraft = z.object({
   saved_at: moment,
 });
 
+const siteSettings = z.object({
+  locales: z.array(z.enum(LOCALES)).meta({ description: 'The site\'s languages (`SITE_LOCALES`): `["ru"]`, or `["ru", "en"]` with English on.' }),
+});
+
 /** A period of the calendar, as `from`/`to` or inside react-admin's `filter`. */
 const CALENDAR_QUERY = z.object({
   from: z.string().optional().meta({ description: 'ISO 8601 date or moment, e.g. `2026-05-01`.' }),
@@ -54,6 +59,7 @@ const CALENDAR_QUERY = z.object({
 
 export const ADMIN_DOCS = {
   me: operation({ summary: 'The signed-in user', tag: admin, data: userRecord }),
+  siteSettings: operation({ summary: "The site's configuration the admin follows", tag: admin, data: siteSettings }),
   calendar: operation({
     summary: 'Items with a publication moment in a period, and the drafts',
     tag: admin,

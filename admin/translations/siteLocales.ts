@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import { translationLocales, type TranslationLocale } from '@lib/locales.js';
+import { isTranslatable, resourceNamed } from '@lib/resources/index.js';
+import type { AdminDataProvider } from '../../dataProvider/index.js';
+
+const SITE_SETTINGS_KEY = ['site-settings'] as const;
+
+/** The languages the site has besides Russian (none until the server has answered, or when it could not). */
+export function useSiteTranslationLocales(): TranslationLocale[] {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { data } = useQuery({
+    queryKey: SITE_SETTINGS_KEY,
+    queryFn: async () => (await dataProvider.getSiteSettings('site-settings', {})).data,
+    // The languages are the server's configuration: they change only with a restart.
+    staleTime: Infinity,
+  });
+  return data ? translationLocales(data.locales) : [];
+}
+
+/** The languages a resource's records are translated into here: none for a resource with nothing to translate. */
+export function useTranslationLocalesOf(resource: string | undefined): TranslationLocale[] {
+  const locales = useSiteTranslationLocales();
+  const descriptor = resource ? resourceNamed(resource) : undefined;
+  return descriptor && isTranslatable(descriptor) ? locales : [];
+}

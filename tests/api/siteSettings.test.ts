@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNAUTHORIZED_MESSAGE } from '../../server/auth/guard.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { testDialects } from '../helpers/databases.js';
+import { adminHeaders } from './admin-helpers.js';
+
+/** `GET /api/admin/site-settings`: the site's languages, which the admin's screens follow. */
+describe.each(await testDialects())('the admin site settings on %s', (dialect) => {
+  const apps: TestApp[] = [];
+  const appWith = async (env: NodeJS.ProcessEnv) => {
+    const t = await createTestApp(dialect, { env });
+    apps.push(t);
+    return t;
+  };
+  let russian: TestApp;
+  let bilingual: TestApp;
+
+  beforeAll(async () => {
+    [russian, bilingual] = await Promise.all([appWith({}), appWith({ SITE_LOCALES: 'ru,en' })]);
+  }, 120_000);
+  afterAll(() => Promise.all(apps.map((t) => t.close())));
+
+  const read = async (t: TestApp) => t.app.inject({ url: '/api/admin/site-settings', headers: await adminHeaders(t.app, 'USER') });
+
+  it('answers Russian alone by default and both languages with SITE_LOCALES=ru,en, to any signed-in role', async () => {
+    const alone = await read(russian);
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(alone.json()).toEqual({ data: { locales: ['ru'] } });
+    expect((await read(bilingual)).json()).toEqual({ data: { locales: ['ru', 'en'] } });
+  });
+
+  it('refuses a request without a session', async () => {
+    const response = await bilingual.app.inject({ url: '/api/admin/site-settings' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(UNAUTHORIZED_MESSAGE);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const document = (await russian.app.inject('/api/openapi.json')).json() as { paths: Record<string, unknown> };
+    expect(document.paths).toHaveProperty(['/api/admin/site-settings', 'get']);
+  });
+});
