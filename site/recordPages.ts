@@ -1,8 +1,11 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { readRecord } from '@lib/content.js';
-import { choiceNames, resourceNamed, type PagedResourceName, type PageRecord, type ResourceOf } from '@lib/resources/index.js';
+import { resourceNamed, type PagedResourceName, type PageRecord, type ResourceOf } from '@lib/resources/index.js';
 import { ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
+import { choiceNamesIn } from './i18n/choices.js';
+import { recordPathsOf } from './i18n/recordPaths.js';
+import { localeOf } from './i18n/pageTexts.js';
 import type { PageMeta, WithMeta } from './meta.js';
 
 export interface RecordPageData<Name extends PagedResourceName> extends WithMeta {
@@ -30,5 +33,15 @@ export async function recordPageData<Name extends PagedResourceName>(
   if (!page) throw new Error(`${resource} declares no page`);
   const record = await readRecord(pageContext.content.reads, resource, pageContext.routeParams[page.key] ?? '');
   if (!record) throw render(404, ROUTE_NOT_FOUND_MESSAGE);
-  return { record, choices: choiceNames(declaration.fields), meta: { ...texts.meta(record), canonicalPath: page.path(record) } };
+  const canonicalPath = page.path(record);
+  const data = { record, choices: choiceNamesIn(localeOf(pageContext), resource, declaration.fields), meta: { ...texts.meta(record), canonicalPath } };
+  if (!pageContext.site.locales) return data;
+  return {
+    ...data,
+    meta: {
+      ...data.meta,
+      translatedPaths: await recordPathsOf(pageContext, resource, record.id),
+      sectionPath: declaration.public?.list?.path ?? canonicalPath,
+    },
+  };
 }

@@ -46,11 +46,11 @@ export function createContentServices(
   const network = createNetworkService(db);
   return {
     news: createNewsService(reads),
-    media: createMediaService(db, reads, keep),
+    media: createMediaService(db, reads, keep, locale),
     menu,
     network,
     layout: createLayoutService({ menu, network }),
-    textPages: createTextPagesService(db),
+    textPages: createTextPagesService(db, locale),
     photobank: createPhotobankService(db, keep),
     reads,
     search: createSearchService(db, locale),

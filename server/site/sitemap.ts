@@ -38,7 +38,7 @@ async function fixedPaths(db: Db): Promise<string[]> {
       ...MEDIA_TABS.map((tab) => `/media/${tab.key}`),
       ...categories.map((category) => photobankCategoryPath(category.id)),
       '/investoram',
-      ...Object.entries(SECTION_PAGES).flatMap(([section, pages]) => pages.map((page) => `/${section}/${page.identifier}`)),
+      ...Object.entries(SECTION_PAGES).flatMap(([section, pages]) => pages.map((identifier) => `/${section}/${identifier}`)),
     ]),
   ];
 }

@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types';
 import { plainText } from '@lib/html.js';
+import { textsOf } from '../../../../i18n/pageTexts.js';
 import { recordPageData, type RecordPageData } from '../../../../recordPages.js';
 
 export type VacancyData = RecordPageData<'vacancies'>;
@@ -12,7 +13,7 @@ export function data(pageContext: PageContextServer): Promise<VacancyData> {
       const description = plainText(vacancy.description).slice(0, 300);
       return {
         title: `${vacancy.title} — ${vacancy.city}`,
-        description: description || `Вакансия ${site.brand}: ${vacancy.title}, ${vacancy.city}.`,
+        description: description || textsOf(pageContext).vacancyDescription(site.brand, vacancy.title, vacancy.city),
         jsonLd: {
           '@context': 'https://schema.org',
           '@type': 'JobPosting',
