@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { ensureSiteBuilt } from '../site/server.js';
+import { CONSENT_PAGE, ENQUIRY_RESULTS } from '../../lib/enquiry.js';
 import { adminHeaders, postForm } from './admin-helpers.js';
 
 /** The sections of the site in English: each list holds only what is translated, in English words, linking English pages. */
@@ -62,6 +63,14 @@ describe.each(await testDialects())('the English site on %s', (dialect) => {
       translations: { en: { title: 'Reporting', content: '<p>English text.</p>' } },
     });
     await textPage({ identifier: 'sobraniya', section: 'investoram', title: 'Собрания', content: '<p>Только по-русски.</p>' });
+    await textPage({ identifier: CONSENT_PAGE, title: 'Согласие на обработку персональных данных', content: '<p>Текст согласия.</p>' });
+    await textPage({
+      identifier: 'svyaz',
+      title: 'Связь',
+      content: '<p>Напишите нам.</p>',
+      form: 'enquiry',
+      translations: { en: { title: 'Contacts', content: '<p>Write to us.</p>' } },
+    });
   }, 240_000);
   afterAll(() => t?.close());
 
@@ -157,5 +166,30 @@ describe.each(await testDialects())('the English site on %s', (dialect) => {
     expect(missing).toContain('<html lang="en"');
     expect(missing).toContain('The page you are looking for does not exist');
     expect(missing).toContain('href="/en">Go to the home page</a>');
+  });
+
+  it('shows the feedback form in English, and tells a visitor without JavaScript how the sending went in English', async () => {
+    const html = await page('/en/svyaz');
+    expect(html).toContain('<h2 class="enquiry__title">Contact us</h2>');
+    expect(html).toContain('<label for="enquiry-email">E-mail</label>');
+    expect(html).toContain(`href="/en/${CONSENT_PAGE}" target="_blank" rel="noopener">consent to the processing of personal data</a>`);
+    expect(html).toContain('<input type="hidden" name="back" value="/en/svyaz"/>');
+    expect(html).toContain('>Send</button>');
+    expect(html).not.toMatch(/Обратная связь|Отправить|Электронная почта/);
+    // A plain form post comes back to the English page (a form without its token is a robot's, told it was sent).
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/enquiries',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ back: '/en/svyaz', name: 'Robot', message: 'Hi' }).toString(),
+    });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe('/en/svyaz?obrashchenie=sent#obratnaya-svyaz');
+    const told = await page('/en/svyaz?obrashchenie=invalid');
+    expect(told).toContain('Check the form: your name, the message, and an e-mail address or a phone number in the right format.');
+    expect(await page('/en/svyaz?obrashchenie=sent')).toContain('Thank you! Your enquiry has been sent');
+    const russian = await page('/svyaz?obrashchenie=invalid');
+    expect(russian).toContain(ENQUIRY_RESULTS.invalid);
+    expect(russian).toContain('<input type="hidden" name="back" value="/svyaz"/>');
   });
 });
