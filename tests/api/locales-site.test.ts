@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { ensureSiteBuilt } from '../site/server.js';
+import { wholeSitemap } from '../helpers/sitemap.js';
 import { CONSENT_PAGE, ENQUIRY_RESULTS } from '../../lib/enquiry.js';
 import { adminHeaders, postForm } from './admin-helpers.js';
 
@@ -192,4 +193,40 @@ describe.each(await testDialects())('the English site on %s', (dialect) => {
     expect(russian).toContain(ENQUIRY_RESULTS.invalid);
     expect(russian).toContain('<input type="hidden" name="back" value="/svyaz"/>');
   });
+
+  it('lists in the sitemap the English addresses of what is translated, each version naming the other and the Russian one by default', async () => {
+    const sitemap = await wholeSitemap((path) => page(path));
+    expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const link = (language: string, path: string) => `<xhtml:link rel="alternate" hreflang="${language}" href="${site}${path}"/>`;
+    const alternates = (russian: string, english: string) => link('ru', russian) + link('en', english) + link('x-default', russian);
+    const russianNews = `/news/${ids.news?.slug}`;
+    const both = alternates(russianNews, '/en/news/dividends-approved');
+    expect(sitemap).toMatch(new RegExp(`<url><loc>${site}${russianNews}</loc><lastmod>[^<]+</lastmod>${escape(both)}</url>`));
+    expect(sitemap).toMatch(new RegExp(`<url><loc>${site}/en/news/dividends-approved</loc><lastmod>[^<]+</lastmod>${escape(both)}</url>`));
+    // A record in Russian alone has its Russian address only, naming no other.
+    expect(sitemap).toMatch(new RegExp(`<url><loc>${site}/news/${ids.russianNews?.slug}</loc><lastmod>[^<]+</lastmod></url>`));
+    expect(sitemap).not.toContain(`/en/news/${ids.russianNews?.slug}`);
+    expect(sitemap).toContain(`<url><loc>${site}/en/karera/engineer</loc>`);
+    expect(sitemap).toContain(`<url><loc>${site}/en/investoram/otchetnost</loc>`);
+    expect(sitemap).not.toContain('/en/investoram/sobraniya');
+    // The fixed pages exist in both languages.
+    expect(sitemap).toContain(`<url><loc>${site}/en/media/video</loc>${alternates('/media/video', '/en/media/video')}</url>`);
+    expect(sitemap).toContain(`<url><loc>${site}/</loc>${alternates('/', '/en')}</url>`);
+  });
+
+  it('adds a record to the English sitemap once it is translated', async () => {
+    const before = await wholeSitemap((path) => page(path));
+    expect(before).not.toContain('/en/media/nashi-novosti/now-in-english');
+    const saved = await postForm(
+      t.app,
+      `/api/admin/media-our/update/${ids.russianArticle?.id}`,
+      { ...headers, 'if-match': '*' },
+      { translations: JSON.stringify({ en: { title: 'Now in English', slug: 'now-in-english' } }) },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await wholeSitemap((path) => page(path))).toContain(`<url><loc>${site}/en/media/nashi-novosti/now-in-english</loc>`);
+  });
 });
+
+/** A text as a regular expression matching it literally. */
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
