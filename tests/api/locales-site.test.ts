@@ -226,6 +226,50 @@ describe.each(await testDialects())('the English site on %s', (dialect) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await wholeSitemap((path) => page(path))).toContain(`<url><loc>${site}/en/media/nashi-novosti/now-in-english</loc>`);
   });
+
+  it('shows in the English photobank the categories and items translated into English, under their English titles', async () => {
+    const group = await t.app.db
+      .insertInto('photobank_groups')
+      .values({ kind: 'logo', title: 'Логотипы', position: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const category = async (title: string, english?: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/photobank/category/add',
+        headers,
+        payload: { group_id: group.id, title, ...(english ? { translations: { en: { title: english } } } : {}) },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as { id: number };
+    };
+    const colour = async (categoryId: number, title: string, english?: string) => {
+      const response = await postForm(t.app, '/api/admin/photobank/logo/add', headers, {
+        category_id: categoryId,
+        type: 'colour',
+        title,
+        hex: '#0B5CAD',
+        ...(english ? { translations: JSON.stringify({ en: { title: english } }) } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const colours = await category('Фирменные цвета', 'Brand colours');
+    await colour(colours.id, 'Синий', 'Blue');
+    await colour(colours.id, 'Только по-русски');
+    const russianOnly = await category('Только русская категория');
+    const english = await page('/en/media/photobank');
+    expect(english).toContain(`href="/en/media/photobank/${colours.id}">Brand colours</a>`);
+    expect(english).toContain('>Blue</h4>');
+    expect(english).not.toMatch(/Только по-русски|Только русская категория|Фирменные цвета/);
+    const own = await page(`/en/media/photobank/${colours.id}`);
+    expect(own).toContain('<h1 class="page__title">Brand colours</h1>');
+    await page(`/en/media/photobank/${russianOnly.id}`, 404);
+    const more = (await t.app.inject(`/api/photobank/categories/${colours.id}?locale=en`)).json().data as { list: { items: { title: string }[] } };
+    expect(more.list.items.map((item) => item.title)).toEqual(['Blue']);
+    const russian = await page('/media/photobank');
+    expect(russian).toContain('Фирменные цвета');
+    expect(russian).toContain('Только русская категория');
+  });
 });
 
 /** A text as a regular expression matching it literally. */

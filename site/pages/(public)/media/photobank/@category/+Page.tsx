@@ -6,14 +6,15 @@ import { Breadcrumbs } from '../../../../../components/Breadcrumbs.js';
 import { LoadMoreButton } from '../../../../../components/LoadMoreButton.js';
 import { Pagination } from '../../../../../components/Pagination.js';
 import { LogoItems, PhotoItems } from '../../../../../components/photobank/PhotobankItems.js';
-import { useLocalizedPath, useTexts } from '../../../../../i18n/useTexts.js';
+import { useApiInLanguage, useLocalizedPath, useTexts } from '../../../../../i18n/useTexts.js';
 import type { PhotobankCategoryData } from './+data.js';
 
 /** «Показать ещё» reads the category's next page from its JSON address. */
 function useCategoryPages<T>(id: number, initial: ListPage<T>) {
+  const inLanguage = useApiInLanguage();
   return useLoadMore(
     initial,
-    (page) => `/api/photobank/categories/${id}?page=${page}`,
+    (page) => inLanguage(`/api/photobank/categories/${id}?page=${page}`),
     (answer) => (answer as PhotobankCategoryPage).list as ListPage<T>,
   );
 }
