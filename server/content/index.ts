@@ -51,7 +51,7 @@ export function createContentServices(
     network,
     layout: createLayoutService({ menu, network }),
     textPages: createTextPagesService(db, locale),
-    photobank: createPhotobankService(db, keep),
+    photobank: createPhotobankService(db, keep, locale),
     reads,
     search: createSearchService(db, locale),
     enquiries: createEnquiryFormService(db, tokens),
