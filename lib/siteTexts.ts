@@ -1,4 +1,4 @@
-import { formatMegabytes, formatRoubles, groupDigits } from './format.js';
+import { formatMegabytes } from './format.js';
 import type { Locale } from './locales.js';
 import { ENQUIRY_RESULTS, type EnquiryResult } from './enquiry.js';
 import { SEARCH_MESSAGES, SEARCH_QUERY_MAX } from './search.js';
@@ -142,21 +142,8 @@ export interface SiteTexts {
   allDocuments: string;
   years: string;
   allYears: string;
-  /** Vacancies. */
-  vacancies: string;
-  vacanciesDescription: (brand: string) => string;
-  noVacancies: string;
-  allVacancies: string;
-  cities: string;
-  allCities: string;
-  vacancyDescription: (brand: string, title: string, city: string) => string;
-  /** A vacancy's salary range: «от 90 000 до 120 000 ₽», «от 90 000 ₽», «до 120 000 ₽», or by agreement. */
-  salary: (from: number | null, to: number | null) => string;
-  /**
-   * The names of declared choices in the language, by resource and field, where they differ from the declared
-   * (Russian) ones.
-   */
-  choiceNames: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>>;
+  /** The names of the documents' categories where they differ from the declared (Russian) ones. */
+  documentCategoryNames: Readonly<Record<string, string>>;
   enquiry: EnquiryTexts;
   /** The search page. */
   searchQueryLabel: string;
@@ -169,23 +156,9 @@ export interface SiteTexts {
   moreThan: (total: number) => string;
   /** Why a search query is refused: empty, or too long. */
   searchMessages: { empty: string; tooLong: string };
-  /** The kinds of search results by resource, where they differ from the declared (Russian) ones. */
-  searchKinds: Readonly<Record<string, string>>;
 }
 
 const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { ru: 'Русский', en: 'English' };
-
-/** A salary range in the words and digits of a language. */
-const salaryIn =
-  (words: { from: string; to: string; negotiable: string }, digits: (value: number) => string, money: (value: number) => string) =>
-  (from: number | null, to: number | null): string => {
-    if (from !== null && to !== null) return from === to ? money(from) : `${words.from} ${digits(from)} ${words.to} ${money(to)}`;
-    if (from !== null) return `${words.from} ${money(from)}`;
-    if (to !== null) return `${words.to} ${money(to)}`;
-    return words.negotiable;
-  };
-
-const ENGLISH_DIGITS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 
 export const TEXTS: Readonly<Record<Locale, SiteTexts>> = {
   ru: {
@@ -270,15 +243,7 @@ export const TEXTS: Readonly<Record<Locale, SiteTexts>> = {
     allDocuments: 'Все документы',
     years: 'Годы',
     allYears: 'Все годы',
-    vacancies: 'Вакансии',
-    vacanciesDescription: (brand) => `Вакансии ${brand}: должности, города, зарплаты и условия работы.`,
-    noVacancies: 'Открытых вакансий по выбранным условиям сейчас нет.',
-    allVacancies: 'Все вакансии',
-    cities: 'Города',
-    allCities: 'Все города',
-    vacancyDescription: (brand, title, city) => `Вакансия ${brand}: ${title}, ${city}.`,
-    salary: salaryIn({ from: 'от', to: 'до', negotiable: 'Зарплата по договорённости' }, groupDigits, formatRoubles),
-    choiceNames: {},
+    documentCategoryNames: {},
     enquiry: {
       title: 'Обратная связь',
       trap: 'Не заполняйте это поле',
@@ -306,7 +271,6 @@ export const TEXTS: Readonly<Record<Locale, SiteTexts>> = {
     found: 'Найдено: ',
     moreThan: (total) => `более ${total}`,
     searchMessages: SEARCH_MESSAGES,
-    searchKinds: {},
   },
   en: {
     skipLink: 'Skip to content',
@@ -407,18 +371,6 @@ export const TEXTS: Readonly<Record<Locale, SiteTexts>> = {
     allDocuments: 'All documents',
     years: 'Years',
     allYears: 'All years',
-    vacancies: 'Careers',
-    vacanciesDescription: (brand) => `${brand} vacancies: positions, cities, salaries and working conditions.`,
-    noVacancies: 'No open vacancies match the chosen conditions now.',
-    allVacancies: 'All vacancies',
-    cities: 'Cities',
-    allCities: 'All cities',
-    vacancyDescription: (brand, title, city) => `${brand} vacancy: ${title}, ${city}.`,
-    salary: salaryIn(
-      { from: 'from', to: 'to', negotiable: 'Salary negotiable' },
-      (value) => ENGLISH_DIGITS.format(value),
-      (value) => `${ENGLISH_DIGITS.format(value)}\u00a0₽`,
-    ),
     enquiry: {
       title: 'Contact us',
       trap: 'Leave this field empty',
@@ -452,16 +404,11 @@ export const TEXTS: Readonly<Record<Locale, SiteTexts>> = {
         consent: 'An enquiry cannot be sent without consent to the processing of personal data.',
       },
     },
-    choiceNames: {
-      vacancies: { employment: { full: 'Full-time', part: 'Part-time', project: 'Project work', internship: 'Internship' } },
-      'investor-documents': {
-        category: {
-          'annual-reports': 'Annual reports',
-          'financial-statements': 'Financial statements',
-          disclosure: 'Disclosures',
-          'shareholder-meetings': 'Shareholder meetings',
-        },
-      },
+    documentCategoryNames: {
+      'annual-reports': 'Annual reports',
+      'financial-statements': 'Financial statements',
+      disclosure: 'Disclosures',
+      'shareholder-meetings': 'Shareholder meetings',
     },
     searchQueryLabel: 'What to find',
     searchDescription: (brand) => `Search the ${brand} site.`,
@@ -471,14 +418,5 @@ export const TEXTS: Readonly<Record<Locale, SiteTexts>> = {
     found: 'Found: ',
     moreThan: (total) => `more than ${total}`,
     searchMessages: { empty: 'Type a word to search for.', tooLong: `A query of ${SEARCH_QUERY_MAX} characters at most.` },
-    searchKinds: {
-      news: 'News',
-      'media-our': 'Article',
-      'media-other': 'In the press',
-      'media-video': 'Video',
-      'text-pages': 'Page',
-      'investor-documents': 'Document',
-      vacancies: 'Vacancy',
-    },
   },
 };

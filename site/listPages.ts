@@ -6,7 +6,7 @@ import { resourceNamed, type Field, type ListedResourceName, type ListFilters, t
 import type { Page } from '@lib/types.js';
 import { localizedPath } from '@lib/locales.js';
 import { assertPageExists, currentPage } from './guards.js';
-import { choiceNamesIn } from './i18n/choices.js';
+import { choiceNamesWith } from './i18n/choices.js';
 import { localeOf } from './i18n/pageTexts.js';
 import { listHref, type WithMeta } from './meta.js';
 
@@ -38,6 +38,8 @@ export interface ListPageData<Name extends ListedResourceName> extends WithMeta 
 export interface ListPageTexts<Name extends ListedResourceName> {
   title: string;
   description: string;
+  /** The names of choice fields' keys in the page's language where they differ from the declared ones. */
+  choices?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** The chips' texts of each declared filter. */
   filters: { [Filter in keyof ListFilters<ResourceOf<Name>>]-?: { label: string; all: string } };
 }
@@ -88,7 +90,7 @@ export async function listPageData<Name extends ListedResourceName>(
   assertPageExists(page, items.pageCount);
   const filterTexts = texts.filters as Record<string, { label: string; all: string }>;
   const locale = localeOf(pageContext);
-  const choices = choiceNamesIn(locale, resource, declaration.fields);
+  const choices = choiceNamesWith(declaration.fields, texts.choices);
   // The label of a filter's value: a choice's name, else the value itself.
   const valueLabel = (name: string, value: string): string => choices[name]?.[value] ?? value;
   const filters = list.filters.map((name, index) => ({

@@ -1,13 +1,12 @@
-import type { Locale } from '@lib/locales.js';
 import { choiceNames, type Field } from '@lib/resources/index.js';
-import { TEXTS } from '@lib/siteTexts.js';
 
 /**
- * The names of a resource's choice fields' keys in a language: the declared (Russian) names, with those the
- * language's dictionary gives instead.
+ * The names of a resource's choice fields' keys: the declared (Russian) names, with those a page gives in its
+ * language instead (by field).
  */
-export function choiceNamesIn(locale: Locale, resource: string, fields: Readonly<Record<string, Field>>): Record<string, Record<string, string>> {
-  const declared = choiceNames(fields);
-  const translated = TEXTS[locale].choiceNames[resource] ?? {};
-  return Object.fromEntries(Object.entries(declared).map(([name, names]) => [name, { ...names, ...translated[name] }]));
+export function choiceNamesWith(
+  fields: Readonly<Record<string, Field>>,
+  names: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
+): Record<string, Record<string, string>> {
+  return Object.fromEntries(Object.entries(choiceNames(fields)).map(([name, declared]) => [name, { ...declared, ...names[name] }]));
 }

@@ -162,6 +162,7 @@ describe.each(await testDialects())('the English site on %s', (dialect) => {
     const found = await page('/en/poisk?q=shareholders');
     expect(found).toContain('Found: ');
     expect(found).toContain('href="/en/news/dividends-approved"');
+    expect(found).toContain('<span class="search-results__kind">News</span>');
     expect(found).not.toContain('Новость');
     const missing = await page('/en/no-such-section/page', 404);
     expect(missing).toContain('<html lang="en"');

@@ -1,16 +1,17 @@
 import { useData } from 'vike-react/useData';
 import { Card } from '../../../components/Card.js';
 import { ListPage } from '../../../components/ListPage.js';
-import { useLocalizedPath, useTexts } from '../../../i18n/useTexts.js';
+import { useLocale, useLocalizedPath } from '../../../i18n/useTexts.js';
 import type { VacanciesData } from './+data.js';
+import { VACANCY_TEXTS } from './texts.js';
 
 /** Open vacancies, newest first, filtered by city. */
 export function Page() {
   const data = useData<VacanciesData>();
-  const texts = useTexts();
+  const texts = VACANCY_TEXTS[useLocale()];
   const localized = useLocalizedPath();
   return (
-    <ListPage data={data} breadcrumbs={[{ title: texts.vacancies }]} heading={texts.vacancies} empty={texts.noVacancies}>
+    <ListPage data={data} breadcrumbs={[{ title: texts.title }]} heading={texts.title} empty={texts.empty}>
       {(vacancies) => (
         <div className="cards">
           {vacancies.map((vacancy) => (

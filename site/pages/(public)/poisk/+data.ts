@@ -27,9 +27,7 @@ export async function data(pageContext: PageContextServer): Promise<SearchData> 
   if (!q) return { q, results: null, problem: null, meta };
   const problem = searchQueryError(raw, texts.searchMessages);
   if (problem) return { q, results: null, problem, meta };
-  const found = await pageContext.content.search.search(q, page);
-  assertPageExists(page, found.pageCount);
-  // Each result's kind in the page's language.
-  const results = { ...found, items: found.items.map((item) => ({ ...item, kind: texts.searchKinds[item.resource] ?? item.kind })) };
+  const results = await pageContext.content.search.search(q, page);
+  assertPageExists(page, results.pageCount);
   return { q, results, problem: null, meta };
 }

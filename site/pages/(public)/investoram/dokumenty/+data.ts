@@ -10,5 +10,6 @@ export function data(pageContext: PageContextServer): Promise<DocumentsData> {
     title: texts.documentsTitle,
     description: texts.documentsDescription(pageContext.site.brand),
     filters: { category: { label: texts.documentCategories, all: texts.allDocuments }, year: { label: texts.years, all: texts.allYears } },
+    choices: { category: texts.documentCategoryNames },
   });
 }

@@ -2,17 +2,18 @@ import { useData } from 'vike-react/useData';
 import { Breadcrumbs } from '../../../../components/Breadcrumbs.js';
 import { DateText } from '../../../../components/DateText.js';
 import { RichText } from '../../../../components/RichText.js';
-import { useLocalizedPath, useTexts } from '../../../../i18n/useTexts.js';
+import { useLocale, useLocalizedPath } from '../../../../i18n/useTexts.js';
+import { VACANCY_TEXTS } from '../texts.js';
 import type { VacancyData } from './+data.js';
 
 /** A vacancy: position, city, employment, salary and description. */
 export function Page() {
   const { record: vacancy, choices } = useData<VacancyData>();
-  const texts = useTexts();
+  const texts = VACANCY_TEXTS[useLocale()];
   const localized = useLocalizedPath();
   return (
     <div className="container page">
-      <Breadcrumbs items={[{ title: texts.vacancies, href: localized('/karera') }, { title: vacancy.title }]} />
+      <Breadcrumbs items={[{ title: texts.title, href: localized('/karera') }, { title: vacancy.title }]} />
       <article className="article">
         <header className="article__header">
           <DateText className="article__date" value={vacancy.public_at} />
@@ -24,7 +25,7 @@ export function Page() {
         <RichText className="article__content" html={vacancy.description} />
         <footer className="article__footer">
           <a className="button button--ghost" href={localized('/karera')}>
-            ← {texts.allVacancies}
+            ← {texts.all}
           </a>
         </footer>
       </article>
