@@ -4,11 +4,12 @@ import { readRecord } from '@lib/content.js';
 import { ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
 import { imageAlt } from '@lib/titles.js';
 import type { Article } from '@lib/types.js';
-import { DEFAULT_LOCALE, localizedPath } from '@lib/locales.js';
+import { localizedPath } from '@lib/locales.js';
 import { TEXTS } from '@lib/siteTexts.js';
 import { altTemplateIn, siteDescriptionOf } from './i18n/pageTexts.js';
 import { recordPathsOf } from './i18n/recordPaths.js';
 import type { WithMeta } from './meta.js';
+import { localeOf } from './i18n/pageTexts.js';
 
 export interface ArticlePageData extends WithMeta {
   article: Article;
@@ -26,7 +27,7 @@ export async function articlePageData(
   basePath: string,
   sectionTitle: string,
 ): Promise<ArticlePageData> {
-  const locale = pageContext.locale ?? DEFAULT_LOCALE;
+  const locale = localeOf(pageContext);
   const article = await readRecord(pageContext.content.reads, resource, pageContext.routeParams.slug ?? '');
   if (!article) throw render(404, ROUTE_NOT_FOUND_MESSAGE);
   const data = articleData(pageContext, article, basePath, { title: sectionTitle, href: localizedPath(locale, basePath) });
@@ -36,7 +37,7 @@ export async function articlePageData(
 
 function articleData(pageContext: PageContextServer, article: Article, basePath: string, section: { title: string; href: string }): ArticlePageData {
   const { site } = pageContext;
-  const locale = pageContext.locale ?? DEFAULT_LOCALE;
+  const locale = localeOf(pageContext);
   const path = `${basePath}/${article.slug}`;
   const url = `${site.publicUrl}${localizedPath(locale, path)}`;
   const description = article.seo_description || article.lead || siteDescriptionOf(pageContext);

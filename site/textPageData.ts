@@ -57,7 +57,7 @@ export async function textPageData(pageContext: PageContextServer, section: stri
  * address in that language shows it in Russian with a notice, whose canonical address is the Russian page.
  */
 async function textPageLanguages(pageContext: PageContextServer, page: TextPage & { inRussian?: boolean }, canonicalPath: string): Promise<Partial<PageMeta>> {
-  const current = pageContext.locale ?? DEFAULT_LOCALE;
+  const current = localeOf(pageContext);
   if (page.inRussian) return { canonicalLocale: DEFAULT_LOCALE, translatedPaths: { [current]: null }, sectionPath: canonicalPath };
   const others = (pageContext.site.locales ?? []).filter((locale) => locale !== current);
   const translated = await Promise.all(

@@ -1,10 +1,10 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '@lib/locales.js';
 import { TEXTS, type SiteTexts } from '@lib/siteTexts.js';
-import { altTemplateIn } from './pageTexts.js';
+import { altTemplateIn, localeOf } from './pageTexts.js';
 
 /** The language of the page being shown. */
-export const useLocale = (): Locale => usePageContext().locale ?? DEFAULT_LOCALE;
+export const useLocale = (): Locale => localeOf(usePageContext());
 
 /** The interface texts in the page's language. */
 export const useTexts = (): SiteTexts => TEXTS[useLocale()];
