@@ -54,4 +54,14 @@ export const ENQUIRY_RESULTS = {
 
 export type EnquiryResult = keyof typeof ENQUIRY_RESULTS;
 
+/**
+ * What a refused sending tells the visitor, from the answer's status and the fields it names: the consent text
+ * changed meanwhile (409), too many enquiries (429), the consent alone missing, or fields to check.
+ */
+export function refusalResult(status: number, fields: readonly string[]): Exclude<EnquiryResult, 'sent'> {
+  if (status === 409) return 'consent-changed';
+  if (status === 429) return 'limit';
+  return fields.length === 1 && fields[0] === 'consent' ? 'consent' : 'invalid';
+}
+
 export const isEnquiryResult = (value: unknown): value is EnquiryResult => typeof value === 'string' && Object.hasOwn(ENQUIRY_RESULTS, value);

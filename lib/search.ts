@@ -53,9 +53,9 @@ export interface AdminSearchResult {
   published: boolean;
 }
 
-/** Why a query is refused, or null when it is fine. */
-export function searchQueryError(q: string): string | null {
-  if (!q.trim()) return SEARCH_MESSAGES.empty;
-  if (q.length > SEARCH_QUERY_MAX) return SEARCH_MESSAGES.tooLong;
+/** Why a query is refused, in the given words (Russian by default), or null when it is fine. */
+export function searchQueryError(q: string, messages: { empty: string; tooLong: string } = SEARCH_MESSAGES): string | null {
+  if (!q.trim()) return messages.empty;
+  if (q.length > SEARCH_QUERY_MAX) return messages.tooLong;
   return null;
 }

@@ -26,6 +26,7 @@ export const HOME_NEWS_COUNT = 3;
 /** Breakpoints of the public site, in CSS pixels (min-width). */
 export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1340 } as const;
 
+/** The media section's tabs, each a page of its own (`/media/{key}`), in Russian (the dictionary has the other languages' words). */
 export const MEDIA_TABS = [
   {
     key: 'nashi-novosti',
@@ -55,12 +56,6 @@ export const MEDIA_TABS = [
 
 export type MediaTabKey = (typeof MEDIA_TABS)[number]['key'];
 export type MediaTab = (typeof MEDIA_TABS)[number];
-
-export function mediaTab(key: MediaTabKey): MediaTab {
-  const tab = MEDIA_TABS.find((candidate) => candidate.key === key);
-  if (!tab) throw new Error(`Unknown media tab ${key}`);
-  return tab;
-}
 
 /** Permanent (301) redirects of the site. */
 export const SITE_REDIRECTS: Record<string, string> = {
@@ -119,18 +114,11 @@ export function isSitePath(pathname: string): boolean {
 export const PAGE_QUERY_PARAMS = ['page', 'q', ENQUIRY_RESULT_PARAM] as const;
 
 /**
- * Pages of a section that are not text pages (`/investoram/dokumenty`): listed in the section's side menu and on
- * its index after the text pages, and in the sitemap.
+ * Pages of a section that are not text pages (`/investoram/dokumenty`), by their identifier: listed in the section's
+ * side menu and on its index after the text pages, and in the sitemap; their words are in the site's dictionary.
  */
-export const SECTION_PAGES: Record<string, { identifier: string; title: string; description: string }[]> = {
-  investoram: [
-    {
-      identifier: 'dokumenty',
-      title: 'Документы для инвесторов',
-      description: 'Годовые отчёты, финансовая отчётность, раскрытие информации, собрания акционеров.',
-    },
-  ],
-};
+export const SECTION_PAGES: Record<string, readonly string[]> = { investoram: ['dokumenty'] };
+
 /** The photobank's page: every category with its first page of items. */
 export const PHOTOBANK_PATH = '/media/photobank';
 

@@ -16,6 +16,7 @@ import { adminListIndexes } from './admin/listIndexes.js';
 import { listSpecOf } from './resources/routes.js';
 import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
+import { seedEnglishDemo } from './demo/english.js';
 import { adoptUploads } from './assets/adopt.js';
 import { assetFileRoutes } from './assets/routes.js';
 import { namedFiles } from './files/fileColumns.js';
@@ -158,7 +159,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await migrateToLatest(db as Kysely<unknown>);
   await syncDeclaredIndexes(db, declaredIndexesOnStart());
   await applySanitizerPolicy(db, app.log);
-  if (config.seedDemo) await seedDemoContent(db, files);
+  if (config.seedDemo) {
+    await seedDemoContent(db, files);
+    if (config.siteLocales.includes('en')) await seedEnglishDemo(db);
+  }
   // Uploads made before the media library become its assets (once; nothing is copied).
   const adopted = await adoptUploads(db, files);
   if (adopted) app.log.info({ adopted }, 'made earlier uploads media library assets');

@@ -1,30 +1,46 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
+import { readRecord } from '@lib/content.js';
 import { ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
 import { imageAlt } from '@lib/titles.js';
 import type { Article } from '@lib/types.js';
-import { DEFAULT_LOCALE, localizedPath } from '@lib/locales.js';
+import { localizedPath } from '@lib/locales.js';
 import { TEXTS } from '@lib/siteTexts.js';
+import { altTemplateIn, siteDescriptionOf } from './i18n/pageTexts.js';
+import { recordPathsOf } from './i18n/recordPaths.js';
 import type { WithMeta } from './meta.js';
+import { localeOf } from './i18n/pageTexts.js';
 
 export interface ArticlePageData extends WithMeta {
   article: Article;
   section: { title: string; href: string };
 }
 
-/** The data of a news or own media article page: sanitised content, meta with Open Graph and JSON-LD NewsArticle. */
-export function articlePageData(
+/**
+ * The data of a news or own media article page, the article its address names in the page's language (else the
+ * 404 page): sanitised content, meta with Open Graph and JSON-LD NewsArticle, and where the site has several
+ * languages the article's page in each (its section's list where it has none).
+ */
+export async function articlePageData(
   pageContext: PageContextServer,
-  article: Article | null,
+  resource: 'news' | 'media-our',
   basePath: string,
-  section: { title: string; href: string },
-): ArticlePageData {
+  sectionTitle: string,
+): Promise<ArticlePageData> {
+  const locale = localeOf(pageContext);
+  const article = await readRecord(pageContext.content.reads, resource, pageContext.routeParams.slug ?? '');
   if (!article) throw render(404, ROUTE_NOT_FOUND_MESSAGE);
+  const data = articleData(pageContext, article, basePath, { title: sectionTitle, href: localizedPath(locale, basePath) });
+  if (!pageContext.site.locales) return data;
+  return { ...data, meta: { ...data.meta, translatedPaths: await recordPathsOf(pageContext, resource, article.id), sectionPath: basePath } };
+}
+
+function articleData(pageContext: PageContextServer, article: Article, basePath: string, section: { title: string; href: string }): ArticlePageData {
   const { site } = pageContext;
-  const locale = pageContext.locale ?? DEFAULT_LOCALE;
+  const locale = localeOf(pageContext);
   const path = `${basePath}/${article.slug}`;
   const url = `${site.publicUrl}${localizedPath(locale, path)}`;
-  const description = article.seo_description || article.lead || site.description;
+  const description = article.seo_description || article.lead || siteDescriptionOf(pageContext);
   return {
     article,
     section,
@@ -33,7 +49,7 @@ export function articlePageData(
       description,
       canonicalPath: path,
       ogType: 'article',
-      image: article.image ? { ...article.image, alt: imageAlt(article.image.alt, article.title, site.altTemplate) } : null,
+      image: article.image ? { ...article.image, alt: imageAlt(article.image.alt, article.title, altTemplateIn(locale, site.altTemplate)) } : null,
       jsonLd: {
         '@context': 'https://schema.org',
         '@type': 'NewsArticle',

@@ -2,9 +2,12 @@ import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { readList } from '@lib/content.js';
 import { PAGE_NOT_FOUND_MESSAGE } from '@lib/paging.js';
-import { choiceNames, resourceNamed, type Field, type ListedResourceName, type ListFilters, type ListItem, type ResourceOf } from '@lib/resources/index.js';
+import { resourceNamed, type Field, type ListedResourceName, type ListFilters, type ListItem, type ResourceOf } from '@lib/resources/index.js';
 import type { Page } from '@lib/types.js';
+import { localizedPath } from '@lib/locales.js';
 import { assertPageExists, currentPage } from './guards.js';
+import { choiceNamesWith } from './i18n/choices.js';
+import { localeOf } from './i18n/pageTexts.js';
 import { listHref, type WithMeta } from './meta.js';
 
 /** One filter of a list page as its chips show it: every value visitors can pick, and which one is picked. */
@@ -24,7 +27,7 @@ export interface ListPageData<Name extends ListedResourceName> extends WithMeta 
   filters: FilterChips[];
   /** The picked filters, as the list's links and its API address carry them. */
   chosen: Record<string, string>;
-  /** The list's path on the site. */
+  /** The list's path on the site, in the page's language. */
   path: string;
   /** Its JSON address, which «Показать ещё» reads the next pages from (with the picked filters), or null. */
   api: string | null;
@@ -35,6 +38,8 @@ export interface ListPageData<Name extends ListedResourceName> extends WithMeta 
 export interface ListPageTexts<Name extends ListedResourceName> {
   title: string;
   description: string;
+  /** The names of choice fields' keys in the page's language where they differ from the declared ones. */
+  choices?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** The chips' texts of each declared filter. */
   filters: { [Filter in keyof ListFilters<ResourceOf<Name>>]-?: { label: string; all: string } };
 }
@@ -46,10 +51,6 @@ function filterValue(field: Field, value: string): string | number | undefined {
   if (field.kind === 'text') return value.length <= field.max ? value : undefined;
   return undefined;
 }
-
-/** The label of a filter's value: a choice's name, else the value itself. */
-const valueLabel = (field: Field, value: string): string =>
-  field.kind === 'choice' ? (field.choices.find((choice) => choice.id === value)?.name ?? value) : value;
 
 /**
  * The data of a resource's list page, from its declaration: the filters the address picks (a value that names
@@ -87,25 +88,26 @@ export async function listPageData<Name extends ListedResourceName>(
     }),
   ]);
   assertPageExists(page, items.pageCount);
-  const textsOf = texts.filters as Record<string, { label: string; all: string }>;
-  const filters = list.filters.map((name, index) => {
-    const field = declaration.fields[name] as Field;
-    return {
-      name,
-      label: textsOf[name]?.label ?? name,
-      all: textsOf[name]?.all ?? name,
-      options: (filterValues[index] ?? []).map((value) => ({ value, label: valueLabel(field, value) })),
-      current: chosen[name] ?? null,
-    };
-  });
-  const picked = filters.flatMap((filter) => (filter.current === null ? [] : [valueLabel(declaration.fields[filter.name] as Field, filter.current)]));
+  const filterTexts = texts.filters as Record<string, { label: string; all: string }>;
+  const locale = localeOf(pageContext);
+  const choices = choiceNamesWith(declaration.fields, texts.choices);
+  // The label of a filter's value: a choice's name, else the value itself.
+  const valueLabel = (name: string, value: string): string => choices[name]?.[value] ?? value;
+  const filters = list.filters.map((name, index) => ({
+    name,
+    label: filterTexts[name]?.label ?? name,
+    all: filterTexts[name]?.all ?? name,
+    options: (filterValues[index] ?? []).map((value) => ({ value, label: valueLabel(name, value) })),
+    current: chosen[name] ?? null,
+  }));
+  const picked = filters.flatMap((filter) => (filter.current === null ? [] : [valueLabel(filter.name, filter.current)]));
   return {
     list: items,
     filters,
     chosen,
-    path,
+    path: localizedPath(locale, path),
     api: list.api ? `/api/${list.api}` : null,
-    choices: choiceNames(declaration.fields),
+    choices,
     meta: {
       title: [texts.title, ...picked].join(' — '),
       page,

@@ -1,10 +1,11 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { readRecord } from '@lib/content.js';
-import { ROUTE_NOT_FOUND_MESSAGE, SECTION_PAGES } from '@lib/site.js';
+import { ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
 import type { TextPage } from '@lib/types.js';
 import { ENQUIRY_RESULT_PARAM, isEnquiryResult, type EnquiryForm, type EnquiryResult } from '@lib/enquiry.js';
-import { DEFAULT_LOCALE } from '@lib/locales.js';
+import { DEFAULT_LOCALE, localizedPath } from '@lib/locales.js';
+import { localeOf, sectionPagesOf } from './i18n/pageTexts.js';
 import type { PageMeta, WithMeta } from './meta.js';
 
 export interface TextPageData extends WithMeta {
@@ -23,15 +24,15 @@ export async function textPageData(pageContext: PageContextServer, section: stri
   const page = /^[a-z0-9][a-z0-9-]{0,190}$/i.test(identifier) ? await readRecord(pageContext.content.reads, 'text-pages', identifier) : null;
   if (!page) throw render(404, ROUTE_NOT_FOUND_MESSAGE);
   if (page.section !== section) {
-    if (page.section === null) throw redirect(`/${page.identifier}`, 301);
-    throw redirect(`/${page.section}/${page.identifier}`, 301);
+    const own = page.section === null ? `/${page.identifier}` : `/${page.section}/${page.identifier}`;
+    throw redirect(localizedPath(localeOf(pageContext), own) as `/${string}`, 301);
   }
   const siblings =
     section === null
       ? []
       : [
           ...(await pageContext.content.textPages.list(section)).map(({ identifier: id, title }) => ({ identifier: id, title })),
-          ...(SECTION_PAGES[section] ?? []),
+          ...sectionPagesOf(pageContext, section),
         ];
   const result = pageContext.urlParsed.search[ENQUIRY_RESULT_PARAM];
   const enquiry = page.form === 'enquiry' ? { form: await pageContext.content.enquiries.form(), result: isEnquiryResult(result) ? result : null } : null;
@@ -56,7 +57,7 @@ export async function textPageData(pageContext: PageContextServer, section: stri
  * address in that language shows it in Russian with a notice, whose canonical address is the Russian page.
  */
 async function textPageLanguages(pageContext: PageContextServer, page: TextPage & { inRussian?: boolean }, canonicalPath: string): Promise<Partial<PageMeta>> {
-  const current = pageContext.locale ?? DEFAULT_LOCALE;
+  const current = localeOf(pageContext);
   if (page.inRussian) return { canonicalLocale: DEFAULT_LOCALE, translatedPaths: { [current]: null }, sectionPath: canonicalPath };
   const others = (pageContext.site.locales ?? []).filter((locale) => locale !== current);
   const translated = await Promise.all(

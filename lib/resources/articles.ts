@@ -13,6 +13,7 @@ const article = <const Name extends string, const Table extends string, const Pa
   name: Name,
   table: Table,
   kind: string,
+  englishKind: string,
   path: Path,
   perPage: number,
 ) =>
@@ -46,7 +47,7 @@ const article = <const Name extends string, const Table extends string, const Pa
     refetch: 'media-summary',
     menu: 'content',
     trash: true,
-    search: { fields: ['title', 'lead', 'content'], kind },
+    search: { fields: ['title', 'lead', 'content'], kind, kindIn: { en: englishKind } },
     revisions: true,
     public: {
       list: { path, perPage, filters: [], fields: SUMMARY },
@@ -54,5 +55,5 @@ const article = <const Name extends string, const Table extends string, const Pa
     },
   });
 
-export const news = article('news', 'news', 'Новость', '/news', PAGE_SIZES.news);
-export const mediaOur = article('media-our', 'media_our', 'Статья', '/media/nashi-novosti', PAGE_SIZES.mediaOur);
+export const news = article('news', 'news', 'Новость', 'News', '/news', PAGE_SIZES.news);
+export const mediaOur = article('media-our', 'media_our', 'Статья', 'Article', '/media/nashi-novosti', PAGE_SIZES.mediaOur);

@@ -74,6 +74,8 @@ export type SearchRecord = Readonly<Record<string, unknown>>;
 export interface SearchDeclaration {
   fields: readonly [string, ...string[]];
   kind: string;
+  /** The kind in the site's other languages, for their results («News»). */
+  kindIn?: Readonly<Record<'en', string>>;
   /** Absent: the record's public page. */
   url?: (record: SearchRecord) => string;
 }

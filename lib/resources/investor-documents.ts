@@ -45,7 +45,7 @@ export const investorDocuments = defineResource({
     },
   },
   // The document itself: its download under the original name.
-  search: { fields: ['title'], kind: 'Документ', url: (record) => `/api/investor-documents/${String(record.id)}/file` },
+  search: { fields: ['title'], kind: 'Документ', kindIn: { en: 'Document' }, url: (record) => `/api/investor-documents/${String(record.id)}/file` },
 });
 
 export type InvestorDocumentCategory = (typeof INVESTOR_DOCUMENT_CATEGORIES)[number]['id'];

@@ -27,7 +27,7 @@ export const mediaOther = defineResource({
   refetch: 'media-summary',
   menu: 'content',
   trash: true,
-  search: { fields: ['title', 'lead'], kind: 'СМИ о нас', url: (record) => String(record.url) },
+  search: { fields: ['title', 'lead'], kind: 'СМИ о нас', kindIn: { en: 'In the press' }, url: (record) => String(record.url) },
   revisions: true,
 });
 
@@ -57,7 +57,7 @@ export const mediaVideo = defineResource({
   refetch: 'media-summary',
   menu: 'content',
   trash: true,
-  search: { fields: ['title', 'lead'], kind: 'Видео', url: () => '/media/video' },
+  search: { fields: ['title', 'lead'], kind: 'Видео', kindIn: { en: 'Video' }, url: () => '/media/video' },
   revisions: true,
 });
 

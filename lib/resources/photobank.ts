@@ -27,7 +27,7 @@ export const photobankCategories = defineResource({
   verbsPath: '/api/admin/photobank/category',
   fields: {
     group_id: { kind: 'reference', resource: 'photobank-groups', required: true, missing: 'Такой группы нет.' },
-    title: requiredText(300, { typography: true }),
+    title: requiredText(300, { typography: true, localized: true }),
   },
   list: {
     sortable: ['group_id', 'title', 'position'],
@@ -59,7 +59,7 @@ export const photobankLogos = defineResource({
         { id: 'colour', name: 'Цвет' },
       ],
     },
-    title: requiredText(300, { typography: true }),
+    title: requiredText(300, { typography: true, localized: true }),
     files: { kind: 'files', formats: ['svg', 'png', 'pdf', 'eps'], maxBytes: 20 * MB, maxFiles: 10 },
     hex: text(7),
     rgb: text(60),
@@ -87,9 +87,9 @@ export const photobankPhotos = defineResource({
   verbsPath: '/api/admin/photobank/photo',
   fields: {
     category_id: { kind: 'reference', resource: 'photobank-categories', required: true, missing: 'Такой категории нет.' },
-    title: requiredText(300, { typography: true }),
+    title: requiredText(300, { typography: true, localized: true }),
     image: { kind: 'image', ...PICTURE, alt: 'image_alt', required: true, missing: 'Выберите фотографию.' },
-    image_alt: text(300, { typography: true }),
+    image_alt: text(300, { typography: true, localized: true }),
   },
   list: {
     sortable: ['category_id', 'title', 'size', 'position'],

@@ -33,7 +33,7 @@ export const textPages = defineResource({
   updateByKey: { key: 'identifier', required: ['content'] },
   menu: 'site',
   trash: true,
-  search: { fields: ['title', 'content'], kind: 'Страница' },
+  search: { fields: ['title', 'content'], kind: 'Страница', kindIn: { en: 'Page' } },
   revisions: true,
   public: {
     page: {

@@ -42,7 +42,7 @@ export const vacancies = defineResource({
   menu: 'content',
   trash: true,
   revisions: true,
-  search: { fields: ['title', 'city', 'description'], kind: 'Вакансия' },
+  search: { fields: ['title', 'city', 'description'], kind: 'Вакансия', kindIn: { en: 'Vacancy' } },
   public: {
     list: {
       path: '/karera',

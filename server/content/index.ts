@@ -46,12 +46,12 @@ export function createContentServices(
   const network = createNetworkService(db);
   return {
     news: createNewsService(reads),
-    media: createMediaService(db, reads, keep),
+    media: createMediaService(db, reads, keep, locale),
     menu,
     network,
     layout: createLayoutService({ menu, network }),
-    textPages: createTextPagesService(db),
-    photobank: createPhotobankService(db, keep),
+    textPages: createTextPagesService(db, locale),
+    photobank: createPhotobankService(db, keep, locale),
     reads,
     search: createSearchService(db, locale),
     enquiries: createEnquiryFormService(db, tokens),

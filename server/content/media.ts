@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { readList, type ContentServices, type PublicReads } from '../../lib/content.js';
 import { mediaOther, mediaVideo } from '../../lib/resources/media.js';
 import { mediaOur } from '../../lib/resources/articles.js';
@@ -9,6 +9,9 @@ import { articleSummaryColumns, toArticleSummary, toPublicImage } from './mapper
 import { orderedIndex, sortedBy, type RowOrder } from './listIndexes.js';
 import { inOrderOf, pageOfKeys, type KeepPerGeneration } from './paging.js';
 import { visibleNow } from './visibility.js';
+import { DEFAULT_LOCALE, type Locale } from '../../lib/locales.js';
+import type { ResourceDescriptor } from '../../lib/resources/index.js';
+import { translatedIn, withTranslatedValues } from '../translations/publicReads.js';
 
 const NEWEST_FIRST = [
   ['public_at', 'desc'],
@@ -43,7 +46,24 @@ export function toVideo(row: MediaVideoRow): Video {
   };
 }
 
-export function createMediaService(db: Kysely<Database>, reads: PublicReads, keep: KeepPerGeneration): ContentServices['media'] {
+/**
+ * The media section's reads. In another language than Russian (`locale`) every list holds only the records
+ * translated into it, in its words, and what is kept per generation is kept apart per language.
+ */
+export function createMediaService(
+  db: Kysely<Database>,
+  reads: PublicReads,
+  keep: KeepPerGeneration,
+  locale: Locale = DEFAULT_LOCALE,
+): ContentServices['media'] {
+  const english = locale !== DEFAULT_LOCALE ? locale : null;
+  /** Visible records, and in another language only those translated into it. */
+  const shown = (resource: ResourceDescriptor) =>
+    english ? sql<SqlBool>`${visibleNow(resource)} and ${translatedIn(resource, english)}` : visibleNow(resource);
+  const inLanguage = <R extends object>(resource: ResourceDescriptor, rows: R[]): Promise<R[]> | R[] =>
+    english ? withTranslatedValues(db, resource, english, rows) : rows;
+  const oneInLanguage = async <R extends object>(resource: ResourceDescriptor, row: R): Promise<R> => (await inLanguage(resource, [row]))[0] ?? row;
+  const kept = (key: string) => (english ? `${english}:${key}` : key);
   const pressQuery = () =>
     db
       .selectFrom('media_other')
@@ -80,29 +100,39 @@ export function createMediaService(db: Kysely<Database>, reads: PublicReads, kee
 
   /** The visible press items' and videos' ids in their order, kept per generation. */
   const pressIds = () =>
-    keep('media:press', async () =>
-      (await sortedBy(db.selectFrom('media_other').select('id').where(visibleNow(mediaOther)), NEWEST_FIRST).execute()).map((row) => row.id),
+    keep(kept('media:press'), async () =>
+      (await sortedBy(db.selectFrom('media_other').select('id').where(shown(mediaOther)), NEWEST_FIRST).execute()).map((row) => row.id),
     );
   const videoIds = () =>
-    keep('media:videos', async () =>
-      (await sortedBy(db.selectFrom('media_video').select('id').where(visibleNow(mediaVideo)), VIDEO_ORDER).execute()).map((row) => row.id),
+    keep(kept('media:videos'), async () =>
+      (await sortedBy(db.selectFrom('media_video').select('id').where(shown(mediaVideo)), VIDEO_ORDER).execute()).map((row) => row.id),
     );
 
   const pressByIds = async (ids: readonly number[]) =>
-    inOrderOf(
-      ids,
-      await pressQuery()
-        .where('media_other.id', 'in', [...ids])
-        .execute(),
+    (
+      await inLanguage(
+        mediaOther,
+        inOrderOf(
+          ids,
+          await pressQuery()
+            .where('media_other.id', 'in', [...ids])
+            .execute(),
+        ),
+      )
     ).map(toPress);
   const videosByIds = async (ids: readonly number[]) =>
-    inOrderOf(
-      ids,
-      await db
-        .selectFrom('media_video')
-        .selectAll()
-        .where('id', 'in', [...ids])
-        .execute(),
+    (
+      await inLanguage(
+        mediaVideo,
+        inOrderOf(
+          ids,
+          await db
+            .selectFrom('media_video')
+            .selectAll()
+            .where('id', 'in', [...ids])
+            .execute(),
+        ),
+      )
     ).map(toVideo);
 
   const others = (page: number) => pageOfKeys(page, PAGE_SIZES.mediaOther, pressIds(), pressByIds);
@@ -113,32 +143,35 @@ export function createMediaService(db: Kysely<Database>, reads: PublicReads, kee
   // order's first column (always true: a read count is never negative) makes it walk the index in order instead.
   const manyReads = async () =>
     (
-      await sortedBy(db.selectFrom('media_our').select(articleSummaryColumns).where(visibleNow(mediaOur)).where('views', '>=', 0), MANY_READS_ORDER)
-        .limit(PAGE_SIZES.manyReads)
-        .execute()
+      await inLanguage(
+        mediaOur,
+        await sortedBy(db.selectFrom('media_our').select(articleSummaryColumns).where(shown(mediaOur)).where('views', '>=', 0), MANY_READS_ORDER)
+          .limit(PAGE_SIZES.manyReads)
+          .execute(),
+      )
     ).map(toArticleSummary);
 
   type FeedKey = { type: MediaFeedItem['type']; id: number };
   /** Own articles, press items and videos in one feed, newest first: their keys, kept per generation. */
   const feedKeys = () =>
-    keep('media:feed', async () => {
+    keep(kept('media:feed'), async () => {
       const keys = await db
         .selectFrom((eb) =>
           eb
             .selectFrom('media_our')
             .select(['id', 'public_at', sql<FeedKey['type']>`'our'`.as('type')])
-            .where(visibleNow(mediaOur))
+            .where(shown(mediaOur))
             .unionAll(
               db
                 .selectFrom('media_other')
                 .select(['id', 'public_at', sql<FeedKey['type']>`'other'`.as('type')])
-                .where(visibleNow(mediaOther)),
+                .where(shown(mediaOther)),
             )
             .unionAll(
               db
                 .selectFrom('media_video')
                 .select(['id', 'public_at', sql<FeedKey['type']>`'video'`.as('type')])
-                .where(visibleNow(mediaVideo)),
+                .where(shown(mediaVideo)),
             )
             .as('feed'),
         )
@@ -154,10 +187,12 @@ export function createMediaService(db: Kysely<Database>, reads: PublicReads, kee
   const loadFeedItem = async ({ type, id }: FeedKey): Promise<MediaFeedItem> => {
     if (type === 'our') {
       const row = await db.selectFrom('media_our').select(articleSummaryColumns).where('id', '=', id).executeTakeFirstOrThrow();
-      return { type: 'our', ...toArticleSummary(row) };
+      return { type: 'our', ...toArticleSummary(await oneInLanguage(mediaOur, row)) };
     }
-    if (type === 'other') return { type: 'other', ...toPress(await pressQuery().where('media_other.id', '=', id).executeTakeFirstOrThrow()) };
-    return { type: 'video', ...toVideo(await db.selectFrom('media_video').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) };
+    if (type === 'other')
+      return { type: 'other', ...toPress(await oneInLanguage(mediaOther, await pressQuery().where('media_other.id', '=', id).executeTakeFirstOrThrow())) };
+    const video = await db.selectFrom('media_video').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return { type: 'video', ...toVideo(await oneInLanguage(mediaVideo, video)) };
   };
 
   const mainItems = (page: number) => pageOfKeys(page, PAGE_SIZES.mediaMain, feedKeys(), (keys) => Promise.all(keys.map(loadFeedItem)));

@@ -3,7 +3,11 @@ import type { ContentServices } from '../../lib/content.js';
 import { pageCountOf, PAGE_SIZES } from '../../lib/paging.js';
 import type { LogoItem, Photo, PhotobankGroup, PhotobankKind } from '../../lib/types.js';
 import type { Database } from '../db/schema.js';
-import { photobankLogos, photobankPhotos } from '../../lib/resources/photobank.js';
+import type { ResourceDescriptor } from '../../lib/resources/index.js';
+import { photobankCategories, photobankLogos, photobankPhotos } from '../../lib/resources/photobank.js';
+import { DEFAULT_LOCALE, type Locale, type TranslationLocale } from '../../lib/locales.js';
+import { translatedIn, withTranslatedValues } from '../translations/publicReads.js';
+import { translatedAmong } from '../translations/store.js';
 import { orderedIndex, sortedBy, type RowOrder } from './listIndexes.js';
 import { toPublicImage, uploadUrl } from './mappers.js';
 import { pageOfKeys, type KeepPerGeneration } from './paging.js';
@@ -35,8 +39,11 @@ interface CategoryRow {
   kind: PhotobankKind;
 }
 
-/** Every group and category in the photobank's order (logos first, then by position): a few hundred small rows. */
-async function photobankTree(db: Kysely<Database>): Promise<{ groups: GroupRow[]; categories: CategoryRow[] }> {
+/**
+ * Every group and category in the photobank's order (logos first, then by position): a few hundred small rows. In
+ * another language than Russian (`english`), only the categories translated into it, under their titles in it.
+ */
+async function photobankTree(db: Kysely<Database>, english: TranslationLocale | null): Promise<{ groups: GroupRow[]; categories: CategoryRow[] }> {
   const [groups, categories] = await Promise.all([
     db.selectFrom('photobank_groups').selectAll().orderBy('position').orderBy('id').execute(),
     db
@@ -50,7 +57,23 @@ async function photobankTree(db: Kysely<Database>): Promise<{ groups: GroupRow[]
       .execute(),
   ]);
   const byKind = (kind: PhotobankKind) => KINDS.indexOf(kind);
-  return { groups, categories: [...categories].sort((a, b) => byKind(a.kind) - byKind(b.kind)) };
+  const sorted = [...categories].sort((a, b) => byKind(a.kind) - byKind(b.kind));
+  if (!english) return { groups, categories: sorted };
+  const translated = await translatedAmong(
+    db,
+    photobankCategories,
+    sorted.map((category) => category.id),
+    english,
+  );
+  return {
+    groups,
+    categories: await withTranslatedValues(
+      db,
+      photobankCategories,
+      english,
+      sorted.filter((category) => translated.has(category.id)),
+    ),
+  };
 }
 
 /**
@@ -117,9 +140,18 @@ export async function listLogoFiles(db: Kysely<Database>) {
     .execute();
 }
 
+/** Rows with their localized fields in the language read (`english`; as they are in Russian). */
+const inLanguage = <R extends object>(db: Kysely<Database>, resource: ResourceDescriptor, english: TranslationLocale | null, rows: R[]): Promise<R[]> | R[] =>
+  english ? withTranslatedValues(db, resource, english, rows) : rows;
+
 /** Logo items by their ids, in order, each with its files (a colour has none). */
-async function logoItemsByIds(db: Kysely<Database>, ids: number[]): Promise<(LogoItem & { category_id: number })[]> {
-  const items = await db.selectFrom('photobank_logo_items').selectAll().where('id', 'in', ids).orderBy('position').orderBy('id').execute();
+async function logoItemsByIds(db: Kysely<Database>, ids: number[], english: TranslationLocale | null): Promise<(LogoItem & { category_id: number })[]> {
+  const items = await inLanguage(
+    db,
+    photobankLogos,
+    english,
+    await db.selectFrom('photobank_logo_items').selectAll().where('id', 'in', ids).orderBy('position').orderBy('id').execute(),
+  );
   const files = items.length
     ? await db
         .selectFrom('photobank_logo_files')
@@ -160,8 +192,13 @@ async function logoItemsByIds(db: Kysely<Database>, ids: number[]): Promise<(Log
 }
 
 /** Photos by their ids, in order. */
-async function photosByIds(db: Kysely<Database>, ids: number[]): Promise<(Photo & { category_id: number })[]> {
-  const rows = await db.selectFrom('photobank_photos').selectAll().where('id', 'in', ids).orderBy('position').orderBy('id').execute();
+async function photosByIds(db: Kysely<Database>, ids: number[], english: TranslationLocale | null): Promise<(Photo & { category_id: number })[]> {
+  const rows = await inLanguage(
+    db,
+    photobankPhotos,
+    english,
+    await db.selectFrom('photobank_photos').selectAll().where('id', 'in', ids).orderBy('position').orderBy('id').execute(),
+  );
   return rows.map((row) => ({
     category_id: row.category_id,
     id: row.id,
@@ -177,14 +214,22 @@ function byCategory<T>(entries: (T & { category_id: number })[]): Map<number, T[
   return new Map([...groupBy(entries, (entry) => entry.category_id)].map(([id, list]) => [id, list.map(({ category_id: _, ...entry }) => entry as T)]));
 }
 
-export function createPhotobankService(db: Kysely<Database>, keep: KeepPerGeneration): ContentServices['photobank'] {
-  const tree = () => keep('photobank:tree', () => photobankTree(db));
+/**
+ * The photobank as visitors read it. In another language than Russian (`locale`) it holds only the categories and
+ * items translated into it, in its words (the groups' titles are not translated), kept apart per language.
+ */
+export function createPhotobankService(db: Kysely<Database>, keep: KeepPerGeneration, locale: Locale = DEFAULT_LOCALE): ContentServices['photobank'] {
+  const english = locale !== DEFAULT_LOCALE ? locale : null;
+  const kept = (key: string) => (english ? `${english}:${key}` : key);
+  const tree = () => keep(kept('photobank:tree'), () => photobankTree(db, english));
 
   /** The ids of a category's items in order, kept per generation. */
   const itemIds = (kind: PhotobankKind, categoryId: number) =>
-    keep(`photobank:${kind}:${categoryId}`, async () =>
-      (await sortedBy(db.selectFrom(ITEM_TABLES[kind]).select('id').where('category_id', '=', categoryId), ITEM_ORDER).execute()).map((row) => row.id),
-    );
+    keep(kept(`photobank:${kind}:${categoryId}`), async () => {
+      const items = db.selectFrom(ITEM_TABLES[kind]).select('id').where('category_id', '=', categoryId);
+      const shown = english ? items.where(translatedIn(kind === 'logo' ? photobankLogos : photobankPhotos, english)) : items;
+      return (await sortedBy(shown, ITEM_ORDER).execute()).map((row) => row.id);
+    });
 
   const logosIn = async (whole: Awaited<ReturnType<typeof tree>>, categories: CategoryRow[]) =>
     groupsOf<LogoItem>(
@@ -192,7 +237,7 @@ export function createPhotobankService(db: Kysely<Database>, keep: KeepPerGenera
       whole,
       categories,
       (id) => itemIds('logo', id),
-      async (ids) => byCategory(await logoItemsByIds(db, ids)),
+      async (ids) => byCategory(await logoItemsByIds(db, ids, english)),
     );
   const photosIn = async (whole: Awaited<ReturnType<typeof tree>>, categories: CategoryRow[]) =>
     groupsOf<Photo>(
@@ -200,7 +245,7 @@ export function createPhotobankService(db: Kysely<Database>, keep: KeepPerGenera
       whole,
       categories,
       (id) => itemIds('photo', id),
-      async (ids) => byCategory(await photosByIds(db, ids)),
+      async (ids) => byCategory(await photosByIds(db, ids, english)),
     );
 
   /** One page of the categories of `kinds`, in order. */
@@ -237,13 +282,13 @@ export function createPhotobankService(db: Kysely<Database>, keep: KeepPerGenera
         return {
           kind: 'logo',
           category,
-          list: await pageOfKeys(page, PER_PAGE, ids, async (keys) => byCategory(await logoItemsByIds(db, [...keys])).get(id) ?? []),
+          list: await pageOfKeys(page, PER_PAGE, ids, async (keys) => byCategory(await logoItemsByIds(db, [...keys], english)).get(id) ?? []),
         };
       }
       return {
         kind: 'photo',
         category,
-        list: await pageOfKeys(page, PER_PAGE, ids, async (keys) => byCategory(await photosByIds(db, [...keys])).get(id) ?? []),
+        list: await pageOfKeys(page, PER_PAGE, ids, async (keys) => byCategory(await photosByIds(db, [...keys], english)).get(id) ?? []),
       };
     },
   };

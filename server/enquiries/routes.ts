@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENQUIRY_ACTION, ENQUIRY_RESULT_PARAM, ENQUIRY_RESULTS, HONEYPOT_FIELD, type EnquiryResult } from '../../lib/enquiry.js';
+import { ENQUIRY_ACTION, ENQUIRY_RESULT_PARAM, ENQUIRY_RESULTS, HONEYPOT_FIELD, refusalResult, type EnquiryResult } from '../../lib/enquiry.js';
 import { isSitePath } from '../../lib/resources/index.js';
 import { RateLimiter } from '../auth/rateLimit.js';
 import { HttpError } from '../http/errors.js';
@@ -7,7 +7,7 @@ import { parseForm } from '../http/validation.js';
 import { enquiryRequest, ENQUIRY_DOCS } from '../routes/openapi/enquiries.js';
 import type { FormTokens } from './formToken.js';
 import { storeEnquiry } from './store.js';
-import { enquiryBody, ENQUIRY_MESSAGES } from './submission.js';
+import { enquiryBody } from './submission.js';
 
 /** At most 5 enquiries in 10 minutes from one address, counted across every process on the database. */
 export const ENQUIRY_RATE_LIMIT = { bucket: 'enquiry-ip', limit: 5, windowMs: 10 * 60 * 1000 } as const;
@@ -24,13 +24,6 @@ const backTo = (body: Fields): string => {
   const back = typeof body.back === 'string' ? body.back : '';
   return back.length <= 300 && isSitePath(back) ? (back.split(/[?#]/)[0] ?? '/') : '/';
 };
-
-/** The result a visitor without JavaScript reads on the page, for a refusal. */
-function resultOf(error: HttpError): EnquiryResult {
-  if (error.statusCode === 409) return 'consent-changed';
-  if (error.statusCode === 429) return 'limit';
-  return error.errors?.consent?.includes(ENQUIRY_MESSAGES.consent) && Object.keys(error.errors).length === 1 ? 'consent' : 'invalid';
-}
 
 /**
  * `POST /api/enquiries`: the feedback form. Robots are refused without being told (the answer is a success, nothing
@@ -59,7 +52,7 @@ export async function enquiryRoutes(app: FastifyInstance, options: { tokens: For
       await send(request, body);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      result = resultOf(error);
+      result = refusalResult(error.statusCode, Object.keys(error.errors ?? {}));
     }
     return reply
       .code(303)

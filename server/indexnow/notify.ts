@@ -23,15 +23,35 @@ type Site = Pick<AppConfig, 'publicUrl' | 'indexNow'>;
  * sends nothing. A page that appears or leaves later by its dates (a scheduled item) is announced at that moment.
  * The addresses of one write go in one notice; nothing is kept while no IndexNow key is set.
  */
-export async function noticePageChange(trx: Db, site: Site, resource: ResourceDescriptor, before: Row | null, after: Row | null): Promise<void> {
+export async function noticePageChange(
+  trx: Db,
+  site: Site,
+  resource: ResourceDescriptor,
+  before: Row | null,
+  after: Row | null,
+  translated: TranslatedAddresses = NO_TRANSLATIONS,
+): Promise<void> {
   const page = resource.public?.page;
   if (!site.indexNow || !page) return;
   const now = nowIso();
-  const urlOf = (row: Row) => `${site.publicUrl}${encodedAddress(page.path(row))}`;
-  const urls = new Set([before, after].flatMap((row) => (row && isVisibleAt(resource, row, now) ? [urlOf(row)] : [])));
+  const url = (path: string) => `${site.publicUrl}${encodedAddress(path)}`;
+  // A record's page in every language it has a version in: visible in each when its own row is.
+  const urlsOf = (row: Row, others: Iterable<string>) => [url(page.path(row)), ...[...others].map(url)];
+  const urls = new Set([
+    ...(before && isVisibleAt(resource, before, now) ? urlsOf(before, translated.before.values()) : []),
+    ...(after && isVisibleAt(resource, after, now) ? urlsOf(after, translated.after.values()) : []),
+  ]);
   if (urls.size > 0) await enqueue(trx, INDEXNOW_KIND, { urls: [...urls] } satisfies IndexNowNotice);
   if (!after) return;
   for (const moment of visibilityChangesAfter(resource, after, now)) {
-    await enqueue(trx, INDEXNOW_KIND, { urls: [urlOf(after)] } satisfies IndexNowNotice, new Date(), new Date(moment));
+    await enqueue(trx, INDEXNOW_KIND, { urls: urlsOf(after, translated.after.values()) } satisfies IndexNowNotice, new Date(), new Date(moment));
   }
 }
+
+/** A record's addresses in the other languages (with their prefix), before a write and after it. */
+export interface TranslatedAddresses {
+  before: ReadonlyMap<string, string>;
+  after: ReadonlyMap<string, string>;
+}
+
+const NO_TRANSLATIONS: TranslatedAddresses = { before: new Map(), after: new Map() };

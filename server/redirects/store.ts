@@ -23,10 +23,21 @@ export async function redirectTarget(db: Db, path: string): Promise<string | nul
  */
 export async function followAddressChange(trx: Db, resource: ResourceDescriptor, before: Row | null, after: Row): Promise<void> {
   const page = resource.public?.page;
-  if (!page) return;
-  const to = page.path(after);
+  if (page) await followPathChange(trx, before ? page.path(before) : null, page.path(after));
+}
+
+/**
+ * The same for a record's addresses in the other languages (by language, with their prefix): an English slug
+ * changed leaves the old English address leading to the new one.
+ */
+export async function followTranslatedAddressChange(trx: Db, before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): Promise<void> {
+  for (const [locale, to] of after) await followPathChange(trx, before.get(locale) ?? null, to);
+}
+
+/** A page now at `to`, formerly at `from` (null: nowhere before). */
+async function followPathChange(trx: Db, before: string | null, to: string): Promise<void> {
   await trx.deleteFrom('redirects').where('from_path', '=', to).execute();
-  const from = before ? page.path(before) : to;
+  const from = before ?? to;
   if (from === to) return;
   const now = nowIso();
   await trx

@@ -17,7 +17,7 @@ import { expectedVersions, isStale, staleVersion } from '../admin/versions.js';
 import { formError } from '../http/validation.js';
 import { forgetRevisions, keepRevision } from '../revisions/store.js';
 import { indexRecord, unindexRecord } from '../search/indexer.js';
-import { followAddressChange } from '../redirects/store.js';
+import { followAddressChange, followTranslatedAddressChange } from '../redirects/store.js';
 import { noticePageChange } from '../indexnow/notify.js';
 import { putInTrash } from '../trash/entries.js';
 import { declared } from '../db/declared.js';
@@ -27,6 +27,7 @@ import { defaultOf } from './zod.js';
 import { isPostgres } from '../db/dialect.js';
 import { saveTranslations, translationLocalesOf, translationSnapshot, type SentTranslations } from '../translations/admin.js';
 import { forgetTranslations } from '../translations/store.js';
+import { translatedAddresses } from '../translations/addresses.js';
 
 /** Kysely over the table a descriptor names. */
 
@@ -207,14 +208,17 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
         const context: WriteContext = { request, trx, files, values: { ...values, ...changes, ...images }, uploads, current };
         const computed = { ...changes, ...images, ...(await hooks.columns?.(context)) };
         const translatedBefore = current && locales.length ? { translations: await translationSnapshot(trx, resource, current.id, locales) } : {};
+        const addressesBefore = current ? await translatedAddresses(trx, resource, current, locales) : new Map<string, string>();
         const row = current ? await updateRow(trx, resource, current, computed) : await insertRow(trx, resource, computed);
         if (translations) await saveTranslations(trx, resource, row.id, translations, locales);
         if (current && resource.revisions) {
           const translatedAfter = locales.length ? { translations: await translationSnapshot(trx, resource, row.id, locales) } : {};
           await keepRevision(trx, request, resource, { ...current, ...translatedBefore }, { ...row, ...translatedAfter });
         }
+        const addresses = { before: addressesBefore, after: await translatedAddresses(trx, resource, row, locales) };
         await followAddressChange(trx, resource, current, row);
-        await noticePageChange(trx, request.server.config, resource, current, row);
+        await followTranslatedAddressChange(trx, addresses.before, addresses.after);
+        await noticePageChange(trx, request.server.config, resource, current, row, addresses);
         await hooks.afterWrite?.(context, row);
         // The search index and the library's uses follow every write in the write's own transaction.
         await indexRecord(trx, resource, row);
@@ -260,9 +264,10 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
       const current = await lockedForWrite(trx, request, resource, id);
       await hooks.beforeRemove?.(trx, current);
       const [before] = await present(trx, [current]);
+      const translated = await translatedAddresses(trx, resource, current, translationLocalesOf(resource, request.server.config.siteLocales));
       if (hooks.remove) {
         const kept = await hooks.remove(trx, current);
-        await noticePageChange(trx, request.server.config, resource, current, kept);
+        await noticePageChange(trx, request.server.config, resource, current, kept, { before: translated, after: translated });
         await indexRecord(trx, resource, kept);
         return { id, row: kept, before };
       }
@@ -277,7 +282,7 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
       await declared(trx).deleteFrom(resource.table).where('id', '=', id).execute();
       if (resource.ordered) await closeGap(trx, orderedListOf(resource, current));
       await hooks.afterRemove?.(trx, current);
-      await noticePageChange(trx, request.server.config, resource, current, null);
+      await noticePageChange(trx, request.server.config, resource, current, null, { before: translated, after: new Map() });
       await unindexRecord(trx, resource, id);
       await forgetUses(trx, resource.name, id);
       return { id, row: current, before };
@@ -294,7 +299,8 @@ export async function changeRecord(options: WriteOptions, id: number, change: (t
       await change(trx, current, files);
       await bumpVersion(trx, resource, id);
       const row = await loadOr404(trx, resource, id);
-      await noticePageChange(trx, request.server.config, resource, current, row);
+      const translated = await translatedAddresses(trx, resource, row, translationLocalesOf(resource, request.server.config.siteLocales));
+      await noticePageChange(trx, request.server.config, resource, current, row, { before: translated, after: translated });
       await indexRecord(trx, resource, row);
       await keepUses(trx, resource, row, await hooks.assetKeys?.(trx, row));
       return row;

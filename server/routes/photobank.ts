@@ -1,12 +1,13 @@
 import { once } from 'node:events';
 import archiver from 'archiver';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { publicRead } from '../cache/publicRead.js';
 import { listLogoFiles } from '../content/photobank.js';
 import { notFound } from '../http/errors.js';
 import { requirePage } from '../http/paging.js';
 import { idParams } from '../resources/zod.js';
 import { PHOTOBANK_DOCS } from './openapi/site.js';
+import { localeParams, requestedLocale, withLocaleQuery } from '../translations/publicQuery.js';
 
 export const LOGO_ARCHIVE_NAME = 'logos.zip';
 
@@ -23,17 +24,25 @@ function archiveSegment(value: string): string {
 }
 
 export const photobankRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { page?: unknown } }>('/api/photobank/logos', { schema: PHOTOBANK_DOCS.logos, ...publicRead('page') }, async (request) => ({
-    data: await app.content.photobank.logos(requirePage(request.query.page)),
-  }));
-  app.get<{ Querystring: { page?: unknown } }>('/api/photobank/photos', { schema: PHOTOBANK_DOCS.photos, ...publicRead('page') }, async (request) => ({
-    data: await app.content.photobank.photos(requirePage(request.query.page)),
-  }));
+  // In the language `?locale=` names, where the site has several.
+  const { config } = app;
+  const photobank = (request: FastifyRequest) => app.contentIn(requestedLocale(request, config)).photobank;
+  const language = localeParams(config);
+  app.get<{ Querystring: { page?: unknown } }>(
+    '/api/photobank/logos',
+    { schema: withLocaleQuery(PHOTOBANK_DOCS.logos, config), ...publicRead('page', ...language) },
+    async (request) => ({ data: await photobank(request).logos(requirePage(request.query.page)) }),
+  );
+  app.get<{ Querystring: { page?: unknown } }>(
+    '/api/photobank/photos',
+    { schema: withLocaleQuery(PHOTOBANK_DOCS.photos, config), ...publicRead('page', ...language) },
+    async (request) => ({ data: await photobank(request).photos(requirePage(request.query.page)) }),
+  );
   app.get<{ Params: { id: number }; Querystring: { page?: unknown } }>(
     '/api/photobank/categories/:id',
-    { schema: { ...PHOTOBANK_DOCS.category, params: idParams }, ...publicRead('page') },
+    { schema: withLocaleQuery({ ...PHOTOBANK_DOCS.category, params: idParams }, config), ...publicRead('page', ...language) },
     async (request) => {
-      const category = await app.content.photobank.category(request.params.id, requirePage(request.query.page));
+      const category = await photobank(request).category(request.params.id, requirePage(request.query.page));
       if (!category) throw notFound(PHOTOBANK_CATEGORY_NOT_FOUND);
       return { data: category };
     },

@@ -9,7 +9,11 @@ import { DEFAULT_LOCALE, type Locale } from '../../lib/locales.js';
 import { fragment, highlight } from './fragments.js';
 import { queryStems, searchIndex } from './query.js';
 
-const kindOf = (resource: string): string => SEARCHABLE.find((item) => item.name === resource)?.search.kind ?? '';
+/** The kind of item a resource's results are, in a language (Russian where the declaration names none in it). */
+function kindOf(resource: string, locale: Locale = DEFAULT_LOCALE): string {
+  const search = SEARCHABLE.find((item) => item.name === resource)?.search;
+  return (locale !== DEFAULT_LOCALE && search?.kindIn?.[locale]) || (search?.kind ?? '');
+}
 
 /** The site's search: published items whose date has come, of every searchable resource, in `locale`. */
 export function createSearchService(db: Kysely<Database>, locale: Locale = DEFAULT_LOCALE): SearchService {
@@ -27,7 +31,7 @@ export function createSearchService(db: Kysely<Database>, locale: Locale = DEFAU
       const results: SearchResult[] = items.map((item) => ({
         resource: item.resource,
         id: item.record_id,
-        kind: kindOf(item.resource),
+        kind: kindOf(item.resource, locale),
         title: highlight(item.title, stems),
         fragment: fragment(item.body, stems),
         url: item.url,

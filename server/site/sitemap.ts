@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { RESOURCES, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { MEDIA_TABS, photobankCategoryPath, SECTION_PAGES } from '../../lib/site.js';
+import { DEFAULT_LOCALE, localizedPath, translationLocales, type Locale } from '../../lib/locales.js';
 import { nowIso } from '../content/visibility.js';
+import { withTranslatedValues } from '../translations/publicReads.js';
+import { translatedAmong } from '../translations/store.js';
 import type { Db } from '../resources/hooks.js';
 import { allFiles, fileNumberOf, filesWithDatesBetween, isoOf, oneFile, recordsOfFile, type PagedResource } from './sitemapRanges.js';
 
@@ -38,16 +41,34 @@ async function fixedPaths(db: Db): Promise<string[]> {
       ...MEDIA_TABS.map((tab) => `/media/${tab.key}`),
       ...categories.map((category) => photobankCategoryPath(category.id)),
       '/investoram',
-      ...Object.entries(SECTION_PAGES).flatMap(([section, pages]) => pages.map((page) => `/${section}/${page.identifier}`)),
+      ...Object.entries(SECTION_PAGES).flatMap(([section, pages]) => pages.map((identifier) => `/${section}/${identifier}`)),
     ]),
   ];
 }
 
-const urlLine = (url: (path: string) => string, path: string, lastmod: string | null): string =>
-  `  <url><loc>${xmlEscape(url(path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+/** A page's address in each language it exists in, with its language prefix (`/en/news/…`). */
+type Versions = Partial<Record<Locale, string>>;
 
-const urlset = (lines: string[]): string =>
-  ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...lines, '</urlset>', ''].join('\n');
+/**
+ * The `<url>` lines of a page: one per language it exists in, each naming all of them and the Russian one by
+ * default (`xhtml:link`) where there are several; a page in Russian alone is one plain line.
+ */
+function urlLines(url: (path: string) => string, versions: Versions, lastmod: string | null): string[] {
+  const languages = Object.entries(versions);
+  const alternates =
+    languages.length > 1
+      ? [...languages, ['x-default', versions[DEFAULT_LOCALE] ?? '']]
+          .map(([language, path]) => `<xhtml:link rel="alternate" hreflang="${language}" href="${xmlEscape(url(path ?? ''))}"/>`)
+          .join('')
+      : '';
+  return languages.map(([, path]) => `  <url><loc>${xmlEscape(url(path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alternates}</url>`);
+}
+
+const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+const URLSET_WITH_ALTERNATES = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">';
+
+const urlset = (lines: string[], alternates: boolean): string =>
+  ['<?xml version="1.0" encoding="UTF-8"?>', alternates ? URLSET_WITH_ALTERNATES : URLSET, ...lines, '</urlset>', ''].join('\n');
 
 const indexDocument = (files: SitemapFile[], url: (path: string) => string): string =>
   [
@@ -99,7 +120,14 @@ export class Sitemap {
     if (file === null) return cache.memo('sitemap:index', async () => indexDocument(this.list(), this.url));
     if (file.name === FIXED_PAGES_FILE) {
       if (file.number !== 1) return null;
-      return cache.memo('sitemap:pages', async () => urlset((await fixedPaths(this.app.db)).map((path) => urlLine(this.url, path, null))));
+      // Every fixed page exists in each of the site's languages.
+      const inEach = (path: string): Versions => Object.fromEntries(this.locales.map((locale) => [locale, localizedPath(locale, path)]));
+      return cache.memo('sitemap:pages', async () =>
+        urlset(
+          (await fixedPaths(this.app.db)).flatMap((path) => urlLines(this.url, inEach(path), null)),
+          this.locales.length > 1,
+        ),
+      );
     }
     const resource = PAGED.find((candidate) => candidate.name === file.name);
     // Only listed files are built and kept: made-up names cannot fill the memory.
@@ -125,9 +153,44 @@ export class Sitemap {
     ];
   }
 
+  private get locales(): readonly Locale[] {
+    return this.app.config.siteLocales;
+  }
+
+  /**
+   * A file of a resource's pages: each record's Russian page, and where the site has other languages its page in
+   * each language it is translated into (under its slug there), the versions naming each other.
+   */
   private async build(resource: PagedResource, number: number): Promise<string> {
-    const rows = await recordsOfFile(this.app.db, resource, this.app.config.sitemapMaxUrls, number);
-    return urlset(rows.map((row) => urlLine(this.url, resource.public.page.path(row), isoOf(row.updated_at))));
+    const { db } = this.app;
+    const rows = await recordsOfFile(db, resource, this.app.config.sitemapMaxUrls, number);
+    const { page } = resource.public;
+    const others = await Promise.all(
+      translationLocales(this.locales).map(async (locale) => {
+        const translated = await translatedAmong(
+          db,
+          resource,
+          rows.map((row) => Number(row.id)),
+          locale,
+        );
+        const read = await withTranslatedValues(
+          db,
+          resource,
+          locale,
+          rows.filter((row) => translated.has(Number(row.id))),
+        );
+        return { locale, paths: new Map(read.map((row) => [Number(row.id), localizedPath(locale, page.path(row))])) };
+      }),
+    );
+    const lines = rows.flatMap((row) => {
+      const versions: Versions = { [DEFAULT_LOCALE]: page.path(row) };
+      for (const { locale, paths } of others) {
+        const path = paths.get(Number(row.id));
+        if (path) versions[locale] = path;
+      }
+      return urlLines(this.url, versions, isoOf(row.updated_at));
+    });
+    return urlset(lines, this.locales.length > 1);
   }
 
   /** Brings the kept files up to the current generation, one refresh at a time. */

@@ -19,21 +19,22 @@ export const translatedIn = (resource: ResourceDescriptor, locale: TranslationLo
 type Row = Record<string, unknown>;
 
 /** Rows with the localized columns they carry replaced by their values in `locale`. */
-export async function withTranslatedValues(db: Db, resource: ResourceDescriptor, locale: TranslationLocale, rows: Row[]): Promise<Row[]> {
+export async function withTranslatedValues<R extends object>(db: Db, resource: ResourceDescriptor, locale: TranslationLocale, rows: R[]): Promise<R[]> {
   const translations = await translationsOf(
     db,
     resource,
-    rows.map((row) => Number(row.id)),
+    rows.map((row) => Number((row as Row).id)),
     locale,
   );
   const slug = localizedSlugOf(resource);
   return rows.map((row) => {
-    const values = translations.get(Number(row.id))?.values ?? {};
-    const translated: Row = { ...row };
+    const own = row as Row;
+    const values = translations.get(Number(own.id))?.values ?? {};
+    const translated: Row = { ...own };
     for (const [name] of localizedFieldsOf(resource)) {
-      if (name in row) translated[name] = name === slug ? values[name] || row[name] : (values[name] ?? '');
+      if (name in own) translated[name] = name === slug ? values[name] || own[name] : (values[name] ?? '');
     }
-    return translated;
+    return translated as R;
   });
 }
 

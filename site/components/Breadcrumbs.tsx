@@ -1,4 +1,4 @@
-import { useTexts } from '../i18n/useTexts.js';
+import { useLocalizedPath, useTexts } from '../i18n/useTexts.js';
 
 export interface Crumb {
   title: string;
@@ -7,11 +7,12 @@ export interface Crumb {
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const texts = useTexts();
+  const localized = useLocalizedPath();
   return (
     <nav className="breadcrumbs" aria-label={texts.breadcrumbs}>
       <ol>
         <li>
-          <a href="/">{texts.home}</a>
+          <a href={localized('/')}>{texts.home}</a>
         </li>
         {items.map((item) => (
           <li key={`${item.title}-${item.href ?? ''}`}>{item.href ? <a href={item.href}>{item.title}</a> : <span aria-current="page">{item.title}</span>}</li>

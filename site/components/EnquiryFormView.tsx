@@ -1,16 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  CONSENT_PAGE,
-  ENQUIRY_ACTION,
-  ENQUIRY_LIMITS,
-  ENQUIRY_RESULTS,
-  HONEYPOT_FIELD,
-  PHONE_PATTERN,
-  type EnquiryForm,
-  type EnquiryResult,
-} from '@lib/enquiry.js';
+import { CONSENT_PAGE, ENQUIRY_ACTION, ENQUIRY_LIMITS, HONEYPOT_FIELD, PHONE_PATTERN, type EnquiryForm, type EnquiryResult } from '@lib/enquiry.js';
 import { maskPattern } from '@lib/masks.js';
-import { sendEnquiry } from '../client/sendEnquiry.js';
+import { refusalIn, sendEnquiry } from '../client/sendEnquiry.js';
+import { useLocalizedPath, useTexts } from '../i18n/useTexts.js';
 
 type Errors = Record<string, string[]>;
 
@@ -38,10 +30,12 @@ const invalid = (id: string, errors: Errors) => (errors[id] ? { 'aria-invalid': 
  * separate and unticked, and the form sends the version of the consent text it links to.
  */
 export function EnquiryFormView({ form, result, back }: { form: EnquiryForm; result: EnquiryResult | null; back: string }) {
+  const texts = useTexts().enquiry;
+  const localized = useLocalizedPath();
   const [sent, setSent] = useState(result === 'sent');
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [notice, setNotice] = useState<string | null>(result && result !== 'sent' ? ENQUIRY_RESULTS[result] : null);
+  const [notice, setNotice] = useState<string | null>(result && result !== 'sent' ? texts.results[result] : null);
   const [phone, setPhone] = useState('');
   // The browser's own checks (in the browser's language) serve only a page without its script.
   const formElement = useRef<HTMLFormElement>(null);
@@ -55,7 +49,7 @@ export function EnquiryFormView({ form, result, back }: { form: EnquiryForm; res
   if (sent) {
     return (
       <p className="enquiry__done" role="status" id="obratnaya-svyaz">
-        {ENQUIRY_RESULTS.sent}
+        {texts.results.sent}
       </p>
     );
   }
@@ -65,19 +59,20 @@ export function EnquiryFormView({ form, result, back }: { form: EnquiryForm; res
     const fields: Record<string, unknown> = Object.fromEntries(new FormData(event.currentTarget));
     setSending(true);
     setNotice(null);
-    const answer = await sendEnquiry({ ...fields, consent: fields.consent === 'on' });
+    const answer = await sendEnquiry({ ...fields, consent: fields.consent === 'on' }, texts);
     setSending(false);
     if (answer.ok) {
       setSent(true);
       return;
     }
-    setErrors(answer.errors);
-    setNotice(answer.message);
+    const refusal = refusalIn(texts, answer);
+    setErrors(refusal.errors);
+    setNotice(refusal.notice);
   };
 
   return (
     <form className="enquiry" id="obratnaya-svyaz" method="post" action={ENQUIRY_ACTION} ref={formElement} onSubmit={submit} aria-busy={sending}>
-      <h2 className="enquiry__title">Обратная связь</h2>
+      <h2 className="enquiry__title">{texts.title}</h2>
       {notice && (
         <p className="enquiry__notice" role="alert">
           {notice}
@@ -85,19 +80,19 @@ export function EnquiryFormView({ form, result, back }: { form: EnquiryForm; res
       )}
       <input type="hidden" name="token" value={form.token} />
       <input type="hidden" name="consent_version" value={consent.version} />
-      <input type="hidden" name="back" value={back} />
+      <input type="hidden" name="back" value={localized(back)} />
       <div className="enquiry__trap" aria-hidden="true">
-        <label htmlFor={`enquiry-${HONEYPOT_FIELD}`}>Не заполняйте это поле</label>
+        <label htmlFor={`enquiry-${HONEYPOT_FIELD}`}>{texts.trap}</label>
         <input id={`enquiry-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <Field id="name" label="Имя" error={errors.name}>
+      <Field id="name" label={texts.name} error={errors.name}>
         <input id="enquiry-name" name="name" type="text" required maxLength={ENQUIRY_LIMITS.name} autoComplete="name" {...invalid('name', errors)} />
       </Field>
       <div className="enquiry__row">
-        <Field id="email" label="Электронная почта" error={errors.email}>
+        <Field id="email" label={texts.email} error={errors.email}>
           <input id="enquiry-email" name="email" type="email" maxLength={ENQUIRY_LIMITS.email} autoComplete="email" {...invalid('email', errors)} />
         </Field>
-        <Field id="phone" label="Телефон" error={errors.phone}>
+        <Field id="phone" label={texts.phone} error={errors.phone}>
           <input
             id="enquiry-phone"
             name="phone"
@@ -110,9 +105,9 @@ export function EnquiryFormView({ form, result, back }: { form: EnquiryForm; res
           />
         </Field>
       </div>
-      <p className="enquiry__hint">Укажите электронную почту или телефон — как вам удобнее получить ответ.</p>
+      <p className="enquiry__hint">{texts.contactHint}</p>
       {form.topics.length > 0 && (
-        <Field id="topic_id" label="Тема" error={errors.topic_id}>
+        <Field id="topic_id" label={texts.topic} error={errors.topic_id}>
           <select id="enquiry-topic_id" name="topic_id" {...invalid('topic_id', errors)}>
             {form.topics.map((topic) => (
               <option key={topic.id} value={topic.id}>
@@ -122,17 +117,18 @@ export function EnquiryFormView({ form, result, back }: { form: EnquiryForm; res
           </select>
         </Field>
       )}
-      <Field id="message" label="Сообщение" error={errors.message}>
+      <Field id="message" label={texts.message} error={errors.message}>
         <textarea id="enquiry-message" name="message" required rows={6} maxLength={ENQUIRY_LIMITS.message} {...invalid('message', errors)} />
       </Field>
       <div className={`enquiry__consent${errors.consent ? ' enquiry__field--invalid' : ''}`}>
         <input id="enquiry-consent" name="consent" type="checkbox" required {...invalid('consent', errors)} />
         <label htmlFor="enquiry-consent">
-          Я даю{' '}
-          <a href={`/${CONSENT_PAGE}`} target="_blank" rel="noopener">
-            согласие на обработку персональных данных
+          {texts.consentBefore}{' '}
+          <a href={localized(`/${CONSENT_PAGE}`)} target="_blank" rel="noopener">
+            {texts.consentLink}
           </a>{' '}
-          (редакция {consent.version})
+          {texts.consentVersion}
+          {consent.version})
         </label>
         {errors.consent && (
           <p className="enquiry__error" id="enquiry-consent-error">
@@ -141,7 +137,7 @@ export function EnquiryFormView({ form, result, back }: { form: EnquiryForm; res
         )}
       </div>
       <button className="button" type="submit" disabled={sending}>
-        {sending ? 'Отправляем…' : 'Отправить'}
+        {sending ? texts.sending : texts.send}
       </button>
     </form>
   );

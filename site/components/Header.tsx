@@ -13,7 +13,7 @@ function isCurrent(url: string, pathname: string): boolean {
 function Logo({ brand }: { brand: string }) {
   const texts = useTexts();
   return (
-    <a className="logo" href="/" aria-label={texts.logoLabel(brand)}>
+    <a className="logo" href={useLocalizedPath()('/')} aria-label={texts.logoLabel(brand)}>
       <svg className="logo__mark" viewBox="0 0 32 32" width="36" height="36" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="7" fill="currentColor" />
         <path
@@ -73,7 +73,7 @@ export function Header() {
               </li>
             ))}
           </ul>
-          <form className="topbar__search" action="/poisk" method="get" role="search">
+          <form className="topbar__search" action={localized('/poisk')} method="get" role="search">
             <label className="visually-hidden" htmlFor="header-search-q">
               {texts.searchLabel}
             </label>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ListedResourceName, ListItem, ResourceOf } from '@lib/resources/index.js';
 import { useLoadMore } from '../client/useLoadMore.js';
 import type { ListPageData } from '../listPages.js';
+import { useApiInLanguage, useTexts } from '../i18n/useTexts.js';
 import { listHref } from '../meta.js';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.js';
 import { FilterChips } from './FilterChips.js';
@@ -25,13 +26,20 @@ interface ListPageProps<Name extends ListedResourceName> {
  */
 export function ListPage<Name extends ListedResourceName>({ data, breadcrumbs, heading, empty, children }: ListPageProps<Name>) {
   const { list: initial, api, chosen, path, filters } = data;
-  const list = useLoadMore(initial, (page) => listHref(api ?? path, chosen, page));
+  const texts = useTexts();
+  const inLanguage = useApiInLanguage();
+  const list = useLoadMore(initial, (page) => (api ? inLanguage(listHref(api, chosen, page)) : listHref(path, chosen, page)));
   return (
     <div className="container page">
       <Breadcrumbs items={breadcrumbs} />
       <h1 className="page__title">
         {heading}
-        {initial.page > 1 ? <span className="page__suffix"> — страница {initial.page}</span> : null}
+        {initial.page > 1 ? (
+          <span className="page__suffix">
+            {texts.headingPage}
+            {initial.page}
+          </span>
+        ) : null}
       </h1>
       <FilterChips filters={filters} path={path} chosen={chosen} />
       {list.items.length === 0 ? <p className="empty">{empty}</p> : children(list.items)}

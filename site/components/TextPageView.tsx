@@ -1,5 +1,4 @@
-import { useTexts } from '../i18n/useTexts.js';
-import { SECTION_TITLES } from '../sections.js';
+import { useLocalizedPath, useTexts } from '../i18n/useTexts.js';
 import type { TextPageData } from '../textPageData.js';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.js';
 import { EnquiryFormView } from './EnquiryFormView.js';
@@ -8,18 +7,20 @@ import { RichText } from './RichText.js';
 export function TextPageView({ data }: { data: TextPageData }) {
   const { page, siblings, enquiry } = data;
   const texts = useTexts();
+  const localized = useLocalizedPath();
   const section = page.section;
-  const crumbs: Crumb[] = section ? [{ title: SECTION_TITLES[section] ?? section, href: `/${section}` }, { title: page.title }] : [{ title: page.title }];
+  const sectionTitle = section ? (texts.sectionTitles[section] ?? section) : '';
+  const crumbs: Crumb[] = section ? [{ title: sectionTitle, href: localized(`/${section}`) }, { title: page.title }] : [{ title: page.title }];
   return (
     <div className="container page">
       <Breadcrumbs items={crumbs} />
       <div className={siblings.length ? 'with-aside' : undefined}>
         {siblings.length > 0 && section && (
-          <nav className="aside-nav" aria-label={SECTION_TITLES[section] ?? section}>
+          <nav className="aside-nav" aria-label={sectionTitle}>
             <ul>
               {siblings.map((sibling) => (
                 <li key={sibling.identifier}>
-                  <a href={`/${section}/${sibling.identifier}`} aria-current={sibling.identifier === page.identifier ? 'page' : undefined}>
+                  <a href={localized(`/${section}/${sibling.identifier}`)} aria-current={sibling.identifier === page.identifier ? 'page' : undefined}>
                     {sibling.title}
                   </a>
                 </li>

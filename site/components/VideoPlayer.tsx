@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { usePageContext } from 'vike-react/usePageContext';
 import { imageAlt } from '@lib/titles.js';
 import type { Video } from '@lib/types.js';
+import { useAltTemplate, useTexts } from '../i18n/useTexts.js';
 import { Picture } from './Picture.js';
 
 function withAutoplay(url: string): string {
@@ -10,7 +10,8 @@ function withAutoplay(url: string): string {
 
 /** A video preview; the player (an iframe) loads only when the visitor asks for it. */
 export function VideoPlayer({ video }: { video: Video }) {
-  const { site } = usePageContext();
+  const altTemplate = useAltTemplate();
+  const texts = useTexts();
   const [playing, setPlaying] = useState(false);
   if (playing) {
     return (
@@ -27,9 +28,9 @@ export function VideoPlayer({ video }: { video: Video }) {
     );
   }
   return (
-    <button type="button" className="player player--preview" onClick={() => setPlaying(true)} aria-label={`Смотреть видео: ${video.title}`}>
+    <button type="button" className="player player--preview" onClick={() => setPlaying(true)} aria-label={texts.watchVideo(video.title)}>
       {video.preview ? (
-        <Picture image={video.preview} alt={imageAlt(video.preview.alt, video.title, site.altTemplate)} sizes="(min-width: 992px) 600px, 100vw" />
+        <Picture image={video.preview} alt={imageAlt(video.preview.alt, video.title, altTemplate)} sizes="(min-width: 992px) 600px, 100vw" />
       ) : (
         <span className="player__placeholder" aria-hidden="true" />
       )}

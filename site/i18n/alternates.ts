@@ -1,6 +1,7 @@
 import type { PageContext } from 'vike/types';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '@lib/locales.js';
 import { metaOf } from '../meta.js';
+import { localeOf } from './pageTexts.js';
 
 /** Whether the page shown is an error page (404, a refused preview, a fault), which has no other language. */
 export const isErrorPage = (pageContext: PageContext): boolean =>
@@ -15,7 +16,7 @@ export function alternatePaths(pageContext: PageContext): Partial<Record<Locale,
   const { locales } = pageContext.site;
   const meta = metaOf(pageContext.data);
   if (!locales || !meta || isErrorPage(pageContext)) return {};
-  const current = pageContext.locale ?? DEFAULT_LOCALE;
+  const current = localeOf(pageContext);
   const paths: Partial<Record<Locale, string>> = {};
   for (const locale of locales) {
     const exists = locale === DEFAULT_LOCALE || locale === current || pageContext.config.inEnglish === true;

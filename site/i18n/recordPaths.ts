@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types';
-import { DEFAULT_LOCALE, type Locale } from '@lib/locales.js';
+import { type Locale } from '@lib/locales.js';
 import { resourceNamed } from '@lib/resources/index.js';
+import { localeOf } from './pageTexts.js';
 
 /**
  * A record page's path in each of the site's languages, without the language prefix (null where visitors cannot
@@ -10,7 +11,7 @@ export async function recordPathsOf(pageContext: PageContextServer, resource: st
   const { locales } = pageContext.site;
   const page = resourceNamed(resource)?.public?.page;
   if (!locales || !page) return {};
-  const current = pageContext.locale ?? DEFAULT_LOCALE;
+  const current = localeOf(pageContext);
   const entries = await Promise.all(
     locales.map(async (locale) => {
       if (locale === current) return [locale, null] as const;

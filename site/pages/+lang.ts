@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types';
-import { DEFAULT_LOCALE } from '@lib/locales.js';
+import { localeOf } from '../i18n/pageTexts.js';
 
 /** `<html lang>`: the language of the page's address. */
-export const lang = (pageContext: PageContext): string => pageContext.locale ?? DEFAULT_LOCALE;
+export const lang = (pageContext: PageContext): string => localeOf(pageContext);

@@ -51,4 +51,32 @@ describe('English pages in a browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('hydrate the English home page (the demo has English), go to a media tab on the client and tell a refused form in English', async () => {
+    const context = await browser.newContext({ baseURL: site.url, locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/en');
+    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined, { timeout: 20_000 });
+    await expect.poll(() => page.locator('#home-news').textContent()).toBe('News');
+    expect(await page.locator('[data-testid="home-news"] a[href="/en/news/smart-horizon-skolkovo-resident"]').count()).toBeGreaterThan(0);
+    await page.evaluate(() => ((window as Window & { __mark?: number }).__mark = 7));
+    await page.locator('.highlights a[href="/en/media/video"]').click();
+    await page.waitForURL('**/en/media/video');
+    await expect.poll(() => page.locator('.tabs__tab--current').textContent()).toBe('Video');
+    expect(await page.locator('.video__title').allTextContents()).toEqual(['Company presentation']);
+    expect(await page.evaluate(() => (window as Window & { __mark?: number }).__mark)).toBe(7);
+
+    await page.goto('/en/kontakty');
+    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined, { timeout: 20_000 });
+    // A form sent sooner than a person fills it is taken for a robot's: the visitor takes a moment.
+    await page.waitForTimeout(3200);
+    await page.locator('.enquiry button[type="submit"]').click();
+    await expect.poll(() => page.locator('.enquiry__notice').textContent()).toContain('Check the form');
+    expect(await page.locator('#enquiry-name-error').textContent()).toBe('Enter your name.');
+    expect(await page.locator('#enquiry-consent-error').textContent()).toBe('An enquiry cannot be sent without consent to the processing of personal data.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

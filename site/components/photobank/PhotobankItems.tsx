@@ -1,8 +1,7 @@
-import { usePageContext } from 'vike-react/usePageContext';
-import { formatMegabytes } from '@lib/format.js';
 import { imageAlt } from '@lib/titles.js';
 import type { ColourEntry, LogoEntry, LogoItem, Photo } from '@lib/types.js';
 import { showToast } from '../../client/toasts.js';
+import { useAltTemplate, useTexts } from '../../i18n/useTexts.js';
 import { Picture } from '../Picture.js';
 
 async function copyText(text: string): Promise<void> {
@@ -23,17 +22,18 @@ async function copyText(text: string): Promise<void> {
 }
 
 function CopyValue({ label, value }: { label: string; value: string }) {
+  const texts = useTexts();
   if (!value) return null;
   const copy = () =>
     copyText(value).then(
-      () => showToast(`Скопировано: ${label} ${value}`, 'info'),
-      () => showToast('Не удалось скопировать. Выделите значение и скопируйте вручную.', 'error'),
+      () => showToast(texts.copied(label, value), 'info'),
+      () => showToast(texts.copyFailed, 'error'),
     );
   return (
     <div className="colour__row">
       <dt>{label}</dt>
       <dd>
-        <button type="button" className="colour__value" onClick={copy} title="Нажмите, чтобы скопировать" data-copy={value}>
+        <button type="button" className="colour__value" onClick={copy} title={texts.clickToCopy} data-copy={value}>
           {value}
         </button>
       </dd>
@@ -58,19 +58,20 @@ export function Colour({ colour }: { colour: ColourEntry }) {
 
 /** The first logo is the page's largest content above the fold: loaded at once and first. */
 export function Logo({ logo, first }: { logo: LogoEntry; first: boolean }) {
+  const texts = useTexts();
   const loading = first ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
   return (
     <li className="logo-item">
       <div className="logo-item__preview">
-        {logo.preview ? <img src={logo.preview} alt={`Логотип: ${logo.title}`} {...loading} width="240" height="120" /> : null}
+        {logo.preview ? <img src={logo.preview} alt={texts.logoOf(logo.title)} {...loading} width="240" height="120" /> : null}
       </div>
       <h4 className="logo-item__title">{logo.title}</h4>
-      <ul className="logo-item__files" aria-label={`Файлы: ${logo.title}`}>
+      <ul className="logo-item__files" aria-label={texts.filesOf(logo.title)}>
         {logo.files.map((file) => (
           <li key={file.id}>
             <a className="file-link" href={file.url} download>
               <span className="file-link__format">{file.format.toUpperCase()}</span>
-              <span className="file-link__size">{formatMegabytes(file.size)}</span>
+              <span className="file-link__size">{texts.fileSize(file.size)}</span>
             </a>
           </li>
         ))}
@@ -105,7 +106,8 @@ export function LogoItems({ items, firstLogoId }: { items: readonly LogoItem[]; 
 
 /** A category's photos, each with its download. */
 export function PhotoItems({ items }: { items: readonly Photo[] }) {
-  const { site } = usePageContext();
+  const texts = useTexts();
+  const altTemplate = useAltTemplate();
   return (
     <ul className="photo-grid">
       {items.map((photo) => (
@@ -113,7 +115,7 @@ export function PhotoItems({ items }: { items: readonly Photo[] }) {
           {photo.image && (
             <Picture
               image={photo.image}
-              alt={imageAlt(photo.image.alt, photo.title, site.altTemplate)}
+              alt={imageAlt(photo.image.alt, photo.title, altTemplate)}
               sizes="(min-width: 992px) 320px, (min-width: 576px) 45vw, 100vw"
             />
           )}
@@ -121,8 +123,8 @@ export function PhotoItems({ items }: { items: readonly Photo[] }) {
             <h4 className="photo__title">{photo.title}</h4>
             {photo.image && (
               <a className="file-link" href={photo.image.src} download>
-                <span className="file-link__format">Скачать</span>
-                <span className="file-link__size">{formatMegabytes(photo.size)}</span>
+                <span className="file-link__format">{texts.download}</span>
+                <span className="file-link__size">{texts.fileSize(photo.size)}</span>
               </a>
             )}
           </div>

@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, localizedPath, type Locale } from '@lib/locales.js';
 import { alternatePaths } from '../../i18n/alternates.js';
 import { TEXTS } from '@lib/siteTexts.js';
 import { metaOf } from '../../meta.js';
+import { localeOf } from '../../i18n/pageTexts.js';
 
 const OG_LOCALES: Readonly<Record<Locale, string>> = { ru: 'ru_RU', en: 'en_GB' };
 
@@ -15,7 +16,7 @@ export function Head() {
   const { site } = pageContext;
   const meta = metaOf(pageContext.data);
   const isError = Boolean(pageContext.is404) || pageContext.abortStatusCode !== undefined || !meta;
-  const locale = pageContext.locale ?? DEFAULT_LOCALE;
+  const locale = localeOf(pageContext);
   const canonical = meta && !isError ? `${site.publicUrl}${localizedPath(meta.canonicalLocale ?? locale, meta.canonicalPath)}` : null;
   // Where the site has several languages: the page in each language it exists in, and the Russian one by default.
   const alternates = Object.entries(alternatePaths(pageContext));

@@ -1,11 +1,12 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
-import { useTexts } from '../../../i18n/useTexts.js';
+import { useLocalizedPath, useTexts } from '../../../i18n/useTexts.js';
 
 /** The not-found page (404: unknown route, bad page value, missing content) and the error pages (403 of a refused preview link, 500). */
 export function Page() {
   const pageContext = usePageContext();
   const texts = useTexts();
+  const localized = useLocalizedPath();
   const { is404, abortReason, abortStatusCode } = pageContext;
   const notFound = Boolean(is404) || abortStatusCode === 404;
   const message = typeof abortReason === 'string' && abortReason ? abortReason : notFound ? ROUTE_NOT_FOUND_MESSAGE : 'Internal server error';
@@ -22,7 +23,7 @@ export function Page() {
       <p className="not-found__message" data-testid="error-message">
         {message}
       </p>
-      <a className="button" href="/">
+      <a className="button" href={localized('/')}>
         {texts.notFoundButton}
       </a>
     </div>

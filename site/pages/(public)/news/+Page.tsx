@@ -1,21 +1,18 @@
 import { useData } from 'vike-react/useData';
-import { DEFAULT_LOCALE } from '@lib/locales.js';
 import { ArticleCard } from '../../../components/ArticleCard.js';
 import { Breadcrumbs } from '../../../components/Breadcrumbs.js';
 import { LoadMoreButton } from '../../../components/LoadMoreButton.js';
 import { Pagination } from '../../../components/Pagination.js';
 import { useLoadMore } from '../../../client/useLoadMore.js';
-import { useLocale, useLocalizedPath, useTexts } from '../../../i18n/useTexts.js';
+import { useApiInLanguage, useLocalizedPath, useTexts } from '../../../i18n/useTexts.js';
 import type { NewsListData } from './+data.js';
 
 export function Page() {
   const { list: initial, meta } = useData<NewsListData>();
   const texts = useTexts();
-  const locale = useLocale();
   const localized = useLocalizedPath();
-  // More pages in the page's language (a Russian list's address stays as it was).
-  const language = locale === DEFAULT_LOCALE ? '' : `&locale=${locale}`;
-  const list = useLoadMore(initial, (page) => `/api/news/items?ourPage=${page}${language}`);
+  const inLanguage = useApiInLanguage();
+  const list = useLoadMore(initial, (page) => inLanguage(`/api/news/items?ourPage=${page}`));
   return (
     <div className="container page">
       <Breadcrumbs items={[{ title: texts.news }]} />

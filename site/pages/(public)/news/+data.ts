@@ -1,8 +1,7 @@
 import type { PageContextServer } from 'vike/types';
-import { DEFAULT_LOCALE } from '@lib/locales.js';
 import type { ArticleSummary, Page } from '@lib/types.js';
 import { assertPageExists, currentPage } from '../../../guards.js';
-import { TEXTS } from '@lib/siteTexts.js';
+import { textsOf } from '../../../i18n/pageTexts.js';
 import { listHref, type WithMeta } from '../../../meta.js';
 
 export interface NewsListData extends WithMeta {
@@ -11,7 +10,7 @@ export interface NewsListData extends WithMeta {
 
 export async function data(pageContext: PageContextServer): Promise<NewsListData> {
   const page = currentPage(pageContext);
-  const texts = TEXTS[pageContext.locale ?? DEFAULT_LOCALE];
+  const texts = textsOf(pageContext);
   const list = await pageContext.content.news.list(page);
   assertPageExists(page, list.pageCount);
   return {

@@ -2,6 +2,7 @@ import { useData } from 'vike-react/useData';
 import { SEARCH_QUERY_MAX, type TextPiece } from '@lib/search.js';
 import { Breadcrumbs } from '../../../components/Breadcrumbs.js';
 import { DateText } from '../../../components/DateText.js';
+import { useLocalizedPath, useTexts } from '../../../i18n/useTexts.js';
 import type { SearchData } from './+data.js';
 import { searchHref } from './href.js';
 
@@ -11,14 +12,15 @@ function Marked({ pieces }: { pieces: TextPiece[] }) {
 }
 
 function SearchForm({ q }: { q: string }) {
+  const texts = useTexts();
   return (
-    <form className="search-page__form" action="/poisk" method="get" role="search">
+    <form className="search-page__form" action={useLocalizedPath()('/poisk')} method="get" role="search">
       <label className="visually-hidden" htmlFor="search-page-q">
-        Что найти
+        {texts.searchQueryLabel}
       </label>
       <input id="search-page-q" className="search-page__input" type="search" name="q" defaultValue={q} maxLength={SEARCH_QUERY_MAX} required />
       <button className="search-page__button" type="submit">
-        Найти
+        {texts.searchButton}
       </button>
     </form>
   );
@@ -27,12 +29,14 @@ function SearchForm({ q }: { q: string }) {
 /** The site's search: results with their kind, date and the words found, a page at a time. */
 export function Page() {
   const { q, results, problem } = useData<SearchData>();
+  const texts = useTexts();
+  const localized = useLocalizedPath();
   return (
     <div className="container page search-page">
-      <Breadcrumbs items={[{ title: 'Поиск по сайту' }]} />
-      <h1 className="page__title">Поиск по сайту</h1>
+      <Breadcrumbs items={[{ title: texts.searchLabel }]} />
+      <h1 className="page__title">{texts.searchLabel}</h1>
       <SearchForm q={q} />
-      {!q && <p className="search-page__hint">Введите слово или несколько слов: поиск найдёт их в любой форме — «отчёт», «отчёты», «отчётов».</p>}
+      {!q && <p className="search-page__hint">{texts.searchHint}</p>}
       {problem && (
         <p className="search-page__hint" role="alert">
           {problem}
@@ -40,13 +44,16 @@ export function Page() {
       )}
       {results && results.total === 0 && (
         <div className="search-page__empty">
-          <p className="search-page__empty-title">Ничего не найдено</p>
-          <p className="search-page__hint">Проверьте написание, попробуйте другие или более общие слова, или уберите лишние.</p>
+          <p className="search-page__empty-title">{texts.nothingFound}</p>
+          <p className="search-page__hint">{texts.nothingFoundHint}</p>
         </div>
       )}
       {results && results.total > 0 && (
         <>
-          <p className="search-page__total">Найдено: {results.more ? `более ${results.total}` : results.total}</p>
+          <p className="search-page__total">
+            {texts.found}
+            {results.more ? texts.moreThan(results.total) : results.total}
+          </p>
           <ol className="search-results">
             {results.items.map((item) => (
               <li key={`${item.resource}-${item.id}`} className="search-results__item">
@@ -65,15 +72,15 @@ export function Page() {
             ))}
           </ol>
           {results.pageCount > 1 && (
-            <nav className="pagination" aria-label="Страницы">
+            <nav className="pagination" aria-label={texts.pages}>
               {results.page > 1 && (
-                <a className="pagination__step" href={searchHref(q, results.page - 1)} rel="prev">
-                  ← Назад
+                <a className="pagination__step" href={localized(searchHref(q, results.page - 1))} rel="prev">
+                  {texts.previous}
                 </a>
               )}
               {results.page < results.pageCount && (
-                <a className="pagination__step" href={searchHref(q, results.page + 1)} rel="next">
-                  Вперёд →
+                <a className="pagination__step" href={localized(searchHref(q, results.page + 1))} rel="next">
+                  {texts.next}
                 </a>
               )}
             </nav>

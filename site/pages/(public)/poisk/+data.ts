@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types';
 import { searchQueryError, type SearchPage } from '@lib/search.js';
 import { assertPageExists, currentPage } from '../../../guards.js';
+import { textsOf } from '../../../i18n/pageTexts.js';
 import type { WithMeta } from '../../../meta.js';
 import { searchHref } from './href.js';
 
@@ -16,14 +17,15 @@ export async function data(pageContext: PageContextServer): Promise<SearchData> 
   const raw = pageContext.urlParsed.search.q ?? '';
   const q = raw.trim();
   const page = currentPage(pageContext);
+  const texts = textsOf(pageContext);
   const meta = {
-    title: 'Поиск по сайту',
+    title: texts.searchLabel,
     page,
-    description: `Поиск по сайту ${pageContext.site.brand}.`,
+    description: texts.searchDescription(pageContext.site.brand),
     canonicalPath: q ? searchHref(q, page) : '/poisk',
   };
   if (!q) return { q, results: null, problem: null, meta };
-  const problem = searchQueryError(raw);
+  const problem = searchQueryError(raw, texts.searchMessages);
   if (problem) return { q, results: null, problem, meta };
   const results = await pageContext.content.search.search(q, page);
   assertPageExists(page, results.pageCount);

@@ -1,17 +1,19 @@
 import { useData } from 'vike-react/useData';
-import { formatMegabytes } from '@lib/format.js';
 import { DateText } from '../../../../components/DateText.js';
 import { ListPage } from '../../../../components/ListPage.js';
+import { useLocalizedPath, useTexts } from '../../../../i18n/useTexts.js';
 import type { DocumentsData } from './+data.js';
 
 /** Investor documents, filtered by category and year with plain links, each downloadable under its own name. */
 export function Page() {
+  const texts = useTexts();
+  const localized = useLocalizedPath();
   return (
     <ListPage
       data={useData<DocumentsData>()}
-      breadcrumbs={[{ title: 'Инвесторам', href: '/investoram' }, { title: 'Документы' }]}
-      heading="Документы для инвесторов"
-      empty="Документов по выбранным условиям пока нет."
+      breadcrumbs={[{ title: texts.sectionTitles.investoram ?? '', href: localized('/investoram') }, { title: texts.documents }]}
+      heading={texts.documentsTitle}
+      empty={texts.noDocuments}
     >
       {(documents) => (
         <ul className="documents">
@@ -25,7 +27,7 @@ export function Page() {
                 <span className="documents__title">{document.title}</span>
               )}
               <span className="documents__meta">
-                {document.file && `${document.file.format.toUpperCase()}, ${formatMegabytes(document.file.size)}, `}
+                {document.file && `${document.file.format.toUpperCase()}, ${texts.fileSize(document.file.size)}, `}
                 <DateText value={document.public_at} />
               </span>
             </li>

@@ -1,12 +1,15 @@
 import type { PageContextServer } from 'vike/types';
+import { textsOf } from '../../../../i18n/pageTexts.js';
 import { listPageData, type ListPageData } from '../../../../listPages.js';
 
 export type DocumentsData = ListPageData<'investor-documents'>;
 
 export function data(pageContext: PageContextServer): Promise<DocumentsData> {
+  const texts = textsOf(pageContext);
   return listPageData(pageContext, 'investor-documents', {
-    title: 'Документы для инвесторов',
-    description: `Годовые отчёты, финансовая отчётность, раскрытие информации и материалы собраний акционеров ${pageContext.site.brand}.`,
-    filters: { category: { label: 'Категории документов', all: 'Все документы' }, year: { label: 'Годы', all: 'Все годы' } },
+    title: texts.documentsTitle,
+    description: texts.documentsDescription(pageContext.site.brand),
+    filters: { category: { label: texts.documentCategories, all: texts.allDocuments }, year: { label: texts.years, all: texts.allYears } },
+    choices: { category: texts.documentCategoryNames },
   });
 }

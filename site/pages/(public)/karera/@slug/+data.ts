@@ -1,18 +1,22 @@
 import type { PageContextServer } from 'vike/types';
 import { plainText } from '@lib/html.js';
+import { localeOf } from '../../../../i18n/pageTexts.js';
 import { recordPageData, type RecordPageData } from '../../../../recordPages.js';
+import { VACANCY_TEXTS } from '../texts.js';
 
 export type VacancyData = RecordPageData<'vacancies'>;
 
 /** A vacancy's page, described for search engines as a job posting. */
 export function data(pageContext: PageContextServer): Promise<VacancyData> {
   const { site } = pageContext;
+  const texts = VACANCY_TEXTS[localeOf(pageContext)];
   return recordPageData(pageContext, 'vacancies', {
+    choices: { employment: texts.employment },
     meta: (vacancy) => {
       const description = plainText(vacancy.description).slice(0, 300);
       return {
         title: `${vacancy.title} — ${vacancy.city}`,
-        description: description || `Вакансия ${site.brand}: ${vacancy.title}, ${vacancy.city}.`,
+        description: description || texts.fallbackDescription(site.brand, vacancy.title, vacancy.city),
         jsonLd: {
           '@context': 'https://schema.org',
           '@type': 'JobPosting',

@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types';
 import type { ArticleSummary, Page } from '@lib/types.js';
 import { assertPageExists, currentPage } from '../../../../guards.js';
+import { textsOf } from '../../../../i18n/pageTexts.js';
 import { mediaMeta } from '../../../../mediaMeta.js';
 import type { WithMeta } from '../../../../meta.js';
 
@@ -12,5 +13,5 @@ export async function data(pageContext: PageContextServer): Promise<OursData> {
   const page = currentPage(pageContext);
   const list = await pageContext.content.media.ours(page);
   assertPageExists(page, list.pageCount);
-  return { list, meta: mediaMeta('nashi-novosti', page) };
+  return { list, meta: mediaMeta(textsOf(pageContext), 'nashi-novosti', page) };
 }

@@ -5,6 +5,7 @@ import { PHOTOBANK_PATH, photobankCategoryPath } from '@lib/site.js';
 import { MediaLayout } from '../../../../components/MediaLayout.js';
 import { Pagination } from '../../../../components/Pagination.js';
 import { LogoItems, PhotoItems } from '../../../../components/photobank/PhotobankItems.js';
+import { useLocalizedPath, useTexts } from '../../../../i18n/useTexts.js';
 import { listHref } from '../../../../meta.js';
 import type { PhotobankData } from './+data.js';
 
@@ -12,7 +13,8 @@ const LOGO_ARCHIVE_URL = '/api/photobank/logos/archive';
 
 /** A category of the photobank page: its title (a link to its own page), its first page of items, and the way on. */
 function Category<T>({ category, children }: { category: PhotobankCategory<T>; children: (items: readonly T[]) => ReactNode }) {
-  const path = photobankCategoryPath(category.id);
+  const texts = useTexts();
+  const path = useLocalizedPath()(photobankCategoryPath(category.id));
   return (
     <section className="pb-category">
       <h3 className="pb-category__title">
@@ -22,7 +24,7 @@ function Category<T>({ category, children }: { category: PhotobankCategory<T>; c
       {category.pageCount > 1 && (
         <div className="load-more">
           <a className="button button--ghost" href={listHref(path, {}, 2)} data-testid="photobank-more">
-            Показать ещё
+            {texts.showMore}
           </a>
         </div>
       )}
@@ -32,13 +34,15 @@ function Category<T>({ category, children }: { category: PhotobankCategory<T>; c
 
 export function Page() {
   const { logos, photos, page, pageCount } = useData<PhotobankData>();
+  const texts = useTexts();
+  const localized = useLocalizedPath();
   const firstLogoId = logos.flatMap((group) => group.categories.flatMap((category) => category.items)).find((item) => item.type === 'logo' && item.preview)?.id;
   return (
     <MediaLayout tab="photobank">
       <div className="photobank__intro">
-        <p>Логотипы, фирменные цвета и фотографии можно использовать в публикациях о компании без изменений.</p>
+        <p>{texts.photobankIntro}</p>
         <a className="button" href={LOGO_ARCHIVE_URL} download data-testid="logo-archive">
-          Скачать все логотипы (ZIP)
+          {texts.downloadAllLogos}
         </a>
       </div>
       {logos.map((group) => (
@@ -65,7 +69,7 @@ export function Page() {
           ))}
         </section>
       ))}
-      <Pagination pathname={PHOTOBANK_PATH} page={page} pageCount={pageCount} />
+      <Pagination pathname={localized(PHOTOBANK_PATH)} page={page} pageCount={pageCount} />
     </MediaLayout>
   );
 }

@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types';
 import type { PhotobankOverview } from '@lib/types.js';
 import { assertPageExists, currentPage } from '../../../../guards.js';
+import { textsOf } from '../../../../i18n/pageTexts.js';
 import { mediaMeta } from '../../../../mediaMeta.js';
 import type { WithMeta } from '../../../../meta.js';
 
@@ -14,5 +15,5 @@ export async function data(pageContext: PageContextServer): Promise<PhotobankDat
   const page = currentPage(pageContext);
   const overview = await pageContext.content.photobank.overview(page);
   assertPageExists(page, overview.pageCount);
-  return { ...overview, meta: mediaMeta('photobank', page) };
+  return { ...overview, meta: mediaMeta(textsOf(pageContext), 'photobank', page) };
 }

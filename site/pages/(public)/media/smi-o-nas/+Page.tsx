@@ -5,9 +5,11 @@ import { DateText } from '../../../../components/DateText.js';
 import { LoadMoreButton } from '../../../../components/LoadMoreButton.js';
 import { MediaLayout } from '../../../../components/MediaLayout.js';
 import { Pagination } from '../../../../components/Pagination.js';
+import { useApiInLanguage, useLocalizedPath, useTexts } from '../../../../i18n/useTexts.js';
 import type { PressData } from './+data.js';
 
 function SourceLogo({ item }: { item: PressArticle }) {
+  const texts = useTexts();
   const source = item.source;
   if (source?.logo) {
     return (
@@ -16,7 +18,7 @@ function SourceLogo({ item }: { item: PressArticle }) {
         src={source.logo.src}
         width={source.logo.width}
         height={source.logo.height}
-        alt={`Логотип: ${source.name}`}
+        alt={texts.logoOf(source.name)}
         loading="lazy"
         decoding="async"
       />
@@ -24,18 +26,21 @@ function SourceLogo({ item }: { item: PressArticle }) {
   }
   return (
     <span className="press__logo press__logo--text" aria-hidden="true">
-      {(source?.name ?? 'СМИ').slice(0, 2)}
+      {(source?.name ?? texts.pressFallback).slice(0, 2)}
     </span>
   );
 }
 
 export function Page() {
   const { list: initial } = useData<PressData>();
-  const list = useLoadMore(initial, (page) => `/api/media/other-items?page=${page}`);
+  const texts = useTexts();
+  const localized = useLocalizedPath();
+  const inLanguage = useApiInLanguage();
+  const list = useLoadMore(initial, (page) => inLanguage(`/api/media/other-items?page=${page}`));
   return (
     <MediaLayout tab="smi-o-nas" page={initial.page}>
       {list.items.length === 0 ? (
-        <p className="empty">Публикаций пока нет.</p>
+        <p className="empty">{texts.noPublications}</p>
       ) : (
         <ul className="press" data-testid="press-list">
           {list.items.map((item) => (
@@ -49,7 +54,7 @@ export function Page() {
                 <h2 className="press__title">
                   <a href={item.url} target="_blank" rel="noopener noreferrer external">
                     {item.title}
-                    <span className="visually-hidden"> (откроется в новой вкладке)</span>
+                    <span className="visually-hidden">{texts.opensInNewTab}</span>
                   </a>
                 </h2>
                 {item.lead && <p className="press__lead">{item.lead}</p>}
@@ -59,7 +64,7 @@ export function Page() {
         </ul>
       )}
       <LoadMoreButton list={list} />
-      <Pagination pathname="/media/smi-o-nas" page={initial.page} pageCount={initial.pageCount} />
+      <Pagination pathname={localized('/media/smi-o-nas')} page={initial.page} pageCount={initial.pageCount} />
     </MediaLayout>
   );
 }

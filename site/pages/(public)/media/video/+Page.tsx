@@ -5,15 +5,19 @@ import { LoadMoreButton } from '../../../../components/LoadMoreButton.js';
 import { MediaLayout } from '../../../../components/MediaLayout.js';
 import { Pagination } from '../../../../components/Pagination.js';
 import { VideoPlayer } from '../../../../components/VideoPlayer.js';
+import { useApiInLanguage, useLocalizedPath, useTexts } from '../../../../i18n/useTexts.js';
 import type { VideoData } from './+data.js';
 
 export function Page() {
   const { list: initial } = useData<VideoData>();
-  const list = useLoadMore(initial, (page) => `/api/media/video-items?page=${page}`);
+  const texts = useTexts();
+  const localized = useLocalizedPath();
+  const inLanguage = useApiInLanguage();
+  const list = useLoadMore(initial, (page) => inLanguage(`/api/media/video-items?page=${page}`));
   return (
     <MediaLayout tab="video" page={initial.page}>
       {list.items.length === 0 ? (
-        <p className="empty">Видео пока нет.</p>
+        <p className="empty">{texts.noVideos}</p>
       ) : (
         <ul className="videos" data-testid="video-list">
           {list.items.map((video) => (
@@ -21,7 +25,7 @@ export function Page() {
               <VideoPlayer video={video} />
               <div className="video__body">
                 <p className="video__meta">
-                  {video.fixed ? <span className="badge">Закреплено</span> : null}
+                  {video.fixed ? <span className="badge">{texts.pinned}</span> : null}
                   <DateText value={video.public_at} />
                 </p>
                 <h2 className="video__title">{video.title}</h2>
@@ -32,7 +36,7 @@ export function Page() {
         </ul>
       )}
       <LoadMoreButton list={list} />
-      <Pagination pathname="/media/video" page={initial.page} pageCount={initial.pageCount} />
+      <Pagination pathname={localized('/media/video')} page={initial.page} pageCount={initial.pageCount} />
     </MediaLayout>
   );
 }

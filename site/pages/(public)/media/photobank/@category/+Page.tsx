@@ -6,13 +6,15 @@ import { Breadcrumbs } from '../../../../../components/Breadcrumbs.js';
 import { LoadMoreButton } from '../../../../../components/LoadMoreButton.js';
 import { Pagination } from '../../../../../components/Pagination.js';
 import { LogoItems, PhotoItems } from '../../../../../components/photobank/PhotobankItems.js';
+import { useApiInLanguage, useLocalizedPath, useTexts } from '../../../../../i18n/useTexts.js';
 import type { PhotobankCategoryData } from './+data.js';
 
 /** «Показать ещё» reads the category's next page from its JSON address. */
 function useCategoryPages<T>(id: number, initial: ListPage<T>) {
+  const inLanguage = useApiInLanguage();
   return useLoadMore(
     initial,
-    (page) => `/api/photobank/categories/${id}?page=${page}`,
+    (page) => inLanguage(`/api/photobank/categories/${id}?page=${page}`),
     (answer) => (answer as PhotobankCategoryPage).list as ListPage<T>,
   );
 }
@@ -40,22 +42,35 @@ function Photos({ id, initial }: { id: number; initial: ListPage<Photo> }) {
 export function Page() {
   const data = useData<PhotobankCategoryData>();
   const { category, list } = data;
+  const texts = useTexts();
+  const localized = useLocalizedPath();
   return (
     <div className="container page">
-      <Breadcrumbs items={[{ title: 'Медиацентр', href: '/media/nashi-novosti' }, { title: 'Фотобанк', href: PHOTOBANK_PATH }, { title: category.title }]} />
+      <Breadcrumbs
+        items={[
+          { title: texts.mediaCentre, href: localized('/media/nashi-novosti') },
+          { title: texts.mediaTabs.photobank.title, href: localized(PHOTOBANK_PATH) },
+          { title: category.title },
+        ]}
+      />
       <h1 className="page__title">
         {category.title}
-        {list.page > 1 ? <span className="page__suffix"> — страница {list.page}</span> : null}
+        {list.page > 1 ? (
+          <span className="page__suffix">
+            {texts.headingPage}
+            {list.page}
+          </span>
+        ) : null}
       </h1>
       <p className="pb-category__group">{category.group}</p>
       {list.items.length === 0 ? (
-        <p className="empty">В этой категории пока ничего нет.</p>
+        <p className="empty">{texts.emptyCategory}</p>
       ) : data.kind === 'logo' ? (
         <Logos id={category.id} initial={data.list} />
       ) : (
         <Photos id={category.id} initial={data.list} />
       )}
-      <Pagination pathname={photobankCategoryPath(category.id)} page={list.page} pageCount={list.pageCount} />
+      <Pagination pathname={localized(photobankCategoryPath(category.id))} page={list.page} pageCount={list.pageCount} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { idFromText } from '@lib/ids.js';
-import { mediaTab, photobankCategoryPath, ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
+import { photobankCategoryPath, ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
 import type { PhotobankCategoryPage } from '@lib/types.js';
 import { assertPageExists, currentPage } from '../../../../../guards.js';
+import { textsOf } from '../../../../../i18n/pageTexts.js';
 import { listHref, type WithMeta } from '../../../../../meta.js';
 
 export type PhotobankCategoryData = PhotobankCategoryPage & WithMeta;
@@ -16,12 +17,13 @@ export async function data(pageContext: PageContextServer): Promise<PhotobankCat
   if (!found) throw render(404, ROUTE_NOT_FOUND_MESSAGE);
   assertPageExists(page, found.list.pageCount);
   const { category } = found;
+  const photobank = textsOf(pageContext).mediaTabs.photobank;
   return {
     ...found,
     meta: {
-      title: `${category.title} — ${mediaTab('photobank').title}`,
+      title: `${category.title} — ${photobank.title}`,
       page,
-      description: `${category.group}: ${category.title}. ${mediaTab('photobank').description}`,
+      description: `${category.group}: ${category.title}. ${photobank.description}`,
       canonicalPath: listHref(photobankCategoryPath(category.id), {}, page),
     },
   };
