@@ -1,3 +1,4 @@
+import { idFromText } from '../../lib/ids.js';
 import { localizedFieldsOf, type ResourceDescriptor } from '../../lib/resources/index.js';
 import type { StoredDocument, StoredImage } from '../../lib/types.js';
 import { keyOfUploadUrl } from '../content/mappers.js';
@@ -10,7 +11,8 @@ export interface FieldReferences {
   assetIds: number[];
 }
 
-const LASTING_ADDRESS = /^\/api\/assets\/(\d{1,10})\/file(?:[?#]|$)/;
+// A number no asset can have names none (PostgreSQL would refuse it in a query).
+const LASTING_ADDRESS = /^\/api\/assets\/(\d+)\/file(?:[?#]|$)/;
 
 /**
  * What a piece of rich text shows or links (`src`, `srcset` and `href` addresses): uploaded files by their
@@ -23,9 +25,9 @@ export function referencesInHtml(html: string): FieldReferences {
     for (const candidate of value.split(',')) {
       const address = candidate.trim().split(/\s+/)[0] ?? '';
       const key = keyOfUploadUrl(address);
-      const lasting = LASTING_ADDRESS.exec(address)?.[1];
+      const lasting = idFromText(LASTING_ADDRESS.exec(address)?.[1] ?? '');
       if (key) found.keys.push(key);
-      else if (lasting) found.assetIds.push(Number(lasting));
+      else if (lasting !== null) found.assetIds.push(lasting);
     }
   }
   return found;
