@@ -103,6 +103,14 @@ describe('the details of an image in the text', () => {
     expect(text.getHTML()).toBe('<figure class="image-third"><img src="/api/assets/3/file" alt=""></figure><p>После</p>');
   });
 
+  it('saves with Enter in the alt text, as the button does', async () => {
+    const text = changeOnlyImage('<figure class="image-full"><img src="/api/assets/4/file"></figure><p>После</p>');
+    const alt = screen.getByRole('textbox', { name: 'Описание изображения (alt)' });
+    expect(document.activeElement).toBe(alt);
+    await userEvent.keyboard('Проходная{Enter}');
+    expect(text.getHTML()).toBe('<figure class="image-full"><img src="/api/assets/4/file" alt="Проходная"></figure><p>После</p>');
+  });
+
   it('an image nobody described asks for its alt text, or for it to be marked decorative', async () => {
     const text = changeOnlyImage('<figure class="image-full"><img src="/api/assets/4/file"></figure><p>После</p>');
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
