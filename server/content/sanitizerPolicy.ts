@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { RESOURCES } from '../../lib/resources/index.js';
+import { RICH_TEXT_FIELDS } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
 import { declared } from '../db/declared.js';
 import { RefusedDocumentError, SANITIZER_POLICY_VERSION, sanitizeHtml } from './sanitize.js';
@@ -19,14 +19,6 @@ type PolicyTables = { sanitizer_policies: { version: number; applied_at: string 
 
 /** Rows read at a time. */
 const BATCH = 100;
-
-/** The HTML fields of each resource that declares any. */
-const HTML_FIELDS = RESOURCES.map((resource) => ({
-  resource,
-  fields: Object.entries(resource.fields)
-    .filter(([, field]) => field.kind === 'html')
-    .map(([name]) => name),
-})).filter(({ fields }) => fields.length > 0);
 
 /** The words of a stored document the current rules refuse (nested too deep, too slow): one paragraph, no markup. */
 const asPlainText = (html: string): string =>
@@ -134,7 +126,7 @@ export async function applySanitizerPolicy(db: Kysely<Database>, log: FastifyBas
   if (Number(applied?.version ?? 0) >= SANITIZER_POLICY_VERSION) return;
 
   const clean: Clean = (html, where) => cleanStored(html, where, log);
-  for (const { resource, fields } of HTML_FIELDS) {
+  for (const { resource, fields } of RICH_TEXT_FIELDS) {
     await cleanTable(db, resource.table, fields, clean);
     for (const values of JSON_VALUES) await cleanJsonValues(db, values, resource.name, fields, clean);
   }

@@ -311,6 +311,26 @@ describe.each(await testDialects())('the media library on %s', (dialect) => {
     expect(shown).not.toContain('Пропавшее');
   });
 
+  it('an asset back from the trash is used again by the texts that show or link it: its removal is refused again', async () => {
+    const asset = (await lib.upload(picture('склад.png', await pngImage(640, 480, '#996633')))).json().asset as Asset;
+    const other = (await lib.upload(picture('склад-2.png', await pngImage(640, 480, '#339966')))).json().asset as Asset;
+    const figure = (id: number) => `<figure class="image-full"><img src="/api/assets/${id}/file" alt="Склад"></figure>`;
+    const add = async (title: string, content: string) =>
+      (await lib.json('POST', '/api/admin/news/add', { title, public_at: daysAgo(1), content })).json().data as { id: number; title: string };
+    const shows = await add('Склад в тексте', `<p>Склад.</p>${figure(asset.id)}`);
+    const links = await add('Ссылка на склад', `${figure(other.id)}<p><a href="/api/assets/${asset.id}/file">Склад</a></p>`);
+    const usedBy = async () => (await lib.uses(asset.id)).map((use) => use.record_id).sort((a, b) => a - b);
+    expect(await usedBy()).toEqual([shows.id, links.id]);
+
+    expect((await lib.json('DELETE', `/api/admin/assets/${asset.id}?confirm=uses`)).statusCode).toBe(200);
+    const restored = await lib.json('POST', `/api/admin/trash/restore/assets/${asset.id}`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await usedBy()).toEqual([shows.id, links.id]);
+    expect((await lib.json('DELETE', `/api/admin/assets/${asset.id}`)).statusCode).toBe(409);
+    // The other record's own image is still its use, once.
+    expect((await lib.uses(other.id)).map((use) => use.record_id)).toEqual([links.id]);
+  });
+
   it('an upload through a record form becomes an asset, and the same bytes again reuse it', async () => {
     const bytes = await jpegImage(640, 480);
     const form = (title: string) =>
