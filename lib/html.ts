@@ -11,8 +11,8 @@ const ENTITIES: Record<string, string> = {
   ndash: '–',
 };
 
-/** The end of a block of rich text: a paragraph, heading, list item, quote or line break. */
-const BLOCK_END = /<\/(p|h[1-6]|li|blockquote|div|pre|tr)\s*>|<br\s*\/?>/gi;
+/** The end of a block of rich text: a paragraph, heading, list item, quote, figure or its caption, or line break. */
+const BLOCK_END = /<\/(p|h[1-6]|li|blockquote|div|pre|tr|figure|figcaption)\s*>|<br\s*\/?>/gi;
 
 /**
  * Plain text of stored HTML: tags dropped, the few entities editors produce decoded, spaces collapsed. With

@@ -5,6 +5,8 @@
  * knows, never a `style` attribute, so the pages' Content-Security-Policy stays strict.
  */
 
+import { idFromText } from './ids.js';
+
 /** Heading levels inside rich text: the page's own title is its only `h1`. */
 export const HEADING_LEVELS = [2, 3, 4] as const;
 export type HeadingLevel = (typeof HEADING_LEVELS)[number];
@@ -69,12 +71,12 @@ export const IMAGE_WIDTH_SIZES: Readonly<Record<ImageWidth, string>> = {
 /** The address text names an image of the library by. */
 export const textImageSrc = (assetId: number): string => `/api/assets/${assetId}/file`;
 
-const TEXT_IMAGE_SRC = /^\/api\/assets\/([1-9]\d{0,9})\/file$/;
+const TEXT_IMAGE_SRC = /^\/api\/assets\/(\d+)\/file$/;
 
-/** The asset an image's address in text names, or null for any other address. */
+/** The asset an image's address in text names, or null for any other address and for a number no asset can have. */
 export const assetIdOfTextImage = (src: string | null | undefined): number | null => {
   const id = TEXT_IMAGE_SRC.exec(src ?? '')?.[1];
-  return id === undefined ? null : Number(id);
+  return id === undefined ? null : idFromText(id);
 };
 
 const plain: ElementRule = { attributes: {}, classes: [] };

@@ -124,6 +124,9 @@ export const editorialMessages = {
       current: 'Текущая версия',
       version: 'Версия от %{date}',
       no_difference: 'Версии не различаются.',
+      // An image inside rich text as the diff shows it (admin/revisions/values.ts).
+      text_image: '[Изображение №%{id}, %{width}: «%{alt}»]',
+      text_image_decorative: '[Изображение №%{id}, %{width}, декоративное]',
       added: 'добавлено',
       removed: 'удалено',
       files_note: 'Изображения и файлы в истории не хранятся и при восстановлении не меняются.',

@@ -9,13 +9,14 @@ import {
   FormControl,
   FormControlLabel,
   FormLabel,
+  type PaperProps,
   Radio,
   RadioGroup,
   Stack,
   TextField,
 } from '@mui/material';
 import type { Editor } from '@tiptap/core';
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, textImageSrc, type ImageWidth } from '@lib/richText.js';
 import type { Asset } from '../../dataProvider/index.js';
@@ -81,13 +82,22 @@ function ImageDetails({ initial, inserting, onSave, onCancel }: ImageDetailsProp
   const [caption, setCaption] = useState(initial.caption);
   const [tried, setTried] = useState(false);
   const missingAlt = !decorative && alt.trim() === '';
-  const submit = () => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     setTried(true);
     if (missingAlt) return;
     onSave({ assetId: initial.assetId, alt: decorative ? '' : alt.trim(), width, caption: caption.trim() });
   };
   return (
-    <Dialog open onClose={onCancel} fullWidth maxWidth="sm" aria-labelledby="text-image-title">
+    // A form, so that Enter in the alt text saves as the button does.
+    <Dialog
+      open
+      onClose={onCancel}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="text-image-title"
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as PaperProps<'form'> }}
+    >
       <DialogTitle id="text-image-title">{translate('app.rich_text.image.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -131,7 +141,7 @@ function ImageDetails({ initial, inserting, onSave, onCancel }: ImageDetailsProp
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={submit}>
+        <Button variant="contained" type="submit">
           {translate(inserting ? 'app.rich_text.image.insert' : 'app.rich_text.image.save')}
         </Button>
       </DialogActions>

@@ -48,6 +48,14 @@ export function isResourceName(name: string): name is ResourceName {
   return BY_NAME.has(name);
 }
 
+/** The rich-text fields of each resource that has any (what the sanitiser's passes and the library's uses read). */
+export const RICH_TEXT_FIELDS: readonly { resource: ResourceDescriptor; fields: readonly string[] }[] = RESOURCES.map((resource: ResourceDescriptor) => ({
+  resource,
+  fields: Object.entries(resource.fields)
+    .filter(([, field]) => field.kind === 'html')
+    .map(([name]) => name),
+})).filter(({ fields }) => fields.length > 0);
+
 /** The descriptor of a resource by its name. */
 export function resourceNamed(name: ResourceName): ResourceDescriptor;
 export function resourceNamed(name: string): ResourceDescriptor | undefined;

@@ -1,6 +1,9 @@
-import { localizedFieldsOf, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { idFromText } from '../../lib/ids.js';
+import { localizedFieldsOf, RICH_TEXT_FIELDS, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { textImageSrc } from '../../lib/richText.js';
 import type { StoredDocument, StoredImage } from '../../lib/types.js';
 import { keyOfUploadUrl } from '../content/mappers.js';
+import { declared } from '../db/declared.js';
 import type { Db } from '../db/schema.js';
 import { ownersOf } from './files.js';
 
@@ -10,7 +13,8 @@ export interface FieldReferences {
   assetIds: number[];
 }
 
-const LASTING_ADDRESS = /^\/api\/assets\/(\d{1,10})\/file(?:[?#]|$)/;
+// A number no asset can have names none (PostgreSQL would refuse it in a query).
+const LASTING_ADDRESS = /^\/api\/assets\/(\d+)\/file(?:[?#]|$)/;
 
 /**
  * What a piece of rich text shows or links (`src`, `srcset` and `href` addresses): uploaded files by their
@@ -23,9 +27,9 @@ export function referencesInHtml(html: string): FieldReferences {
     for (const candidate of value.split(',')) {
       const address = candidate.trim().split(/\s+/)[0] ?? '';
       const key = keyOfUploadUrl(address);
-      const lasting = LASTING_ADDRESS.exec(address)?.[1];
+      const lasting = idFromText(LASTING_ADDRESS.exec(address)?.[1] ?? '');
       if (key) found.keys.push(key);
-      else if (lasting) found.assetIds.push(Number(lasting));
+      else if (lasting !== null) found.assetIds.push(lasting);
     }
   }
   return found;
@@ -130,4 +134,30 @@ export async function keepUses(
 /** A record is gone (or in the trash): it uses nothing any more. */
 export async function forgetUses(trx: Db, resource: string, recordId: number): Promise<void> {
   await trx.deleteFrom('asset_uses').where('resource', '=', resource).where('record_id', '=', recordId).execute();
+}
+
+/**
+ * An asset back from the trash is used again by the records whose rich text (in any language) names it by its lasting
+ * address, an image inside text or a link: their uses are kept anew (`extraOf`: a record's files kept in rows of its
+ * own, as `keepUses` takes them), so its removal is refused again while they show it.
+ */
+export async function keepUsesNaming(
+  trx: Db,
+  assetId: number,
+  extraOf: (resource: ResourceDescriptor, row: { id: number } & Record<string, unknown>) => Promise<Record<string, string[]> | undefined>,
+): Promise<void> {
+  // The address ends in `/file`, so the pattern names this asset only, never one whose number starts with its own.
+  const naming = `%${textImageSrc(assetId)}%`;
+  for (const { resource, fields } of RICH_TEXT_FIELDS) {
+    const translated = trx.selectFrom('translations').select('record_id').where('resource', '=', resource.name).where('field_values', 'like', naming);
+    const rows = await declared(trx)
+      .selectFrom(resource.table)
+      .selectAll()
+      .where((eb) => eb.or([...fields.map((field) => eb(field, 'like', naming)), eb('id', 'in', translated)]))
+      .execute();
+    for (const row of rows) {
+      const record = { ...row, id: Number(row.id) };
+      await keepUses(trx, resource, record, await extraOf(resource, record));
+    }
+  }
 }

@@ -1,6 +1,14 @@
 import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { LINK_REL, RICH_TEXT_ELEMENTS, RICH_TEXT_SYNONYMS, type ElementRule } from '../../lib/richText.js';
+import {
+  assetIdOfTextImage,
+  imageWidthClass,
+  imageWidthOfClass,
+  LINK_REL,
+  RICH_TEXT_ELEMENTS,
+  RICH_TEXT_SYNONYMS,
+  type ElementRule,
+} from '../../lib/richText.js';
 import { NESTING_MESSAGE, nestsTooDeep } from './nesting.js';
 import { OutOfTimeError, withinTime } from './timeBudget.js';
 
@@ -16,7 +24,7 @@ import { OutOfTimeError, withinTime } from './timeBudget.js';
  * under the new rules. A rule that only lets more through (images of the library inside text) leaves nothing to
  * clean again: what was stored before was cleaned under stricter rules.
  */
-export const SANITIZER_POLICY_VERSION = 2;
+export const SANITIZER_POLICY_VERSION = 3;
 
 /**
  * The longest one document may keep the sanitiser busy. Sanitising runs on the main thread, inside the admin
@@ -82,16 +90,19 @@ function renameSynonyms(body: Element): void {
 
 /**
  * Images stand in figures as the editor writes them: a figure holds its image and at most one caption, in that
- * order; what else it held follows it. An image without an address of the library (one from elsewhere) goes, and one
- * without alt text gets an empty one (decorative); an image outside a figure goes too. A figure left without an
- * image is undone, its caption becoming a paragraph, as is a caption outside a figure.
+ * order, and always names its width (the whole column when it names none); what else it held follows it. An image
+ * without an address of the library (one from elsewhere, or a number no asset can have) goes, and one without alt
+ * text gets an empty one (decorative); an image outside a figure goes too. A caption is plain text, as the editor
+ * edits it: its markup goes, its text stays, and an empty one goes. A figure left without an image is undone, its
+ * caption becoming a paragraph of its text, as is a caption outside a figure.
  */
 function settleFigures(body: Element): void {
   for (const image of body.querySelectorAll('img')) {
-    if (!image.hasAttribute('src') || image.parentElement?.localName !== 'figure') image.remove();
+    if (assetIdOfTextImage(image.getAttribute('src')) === null || image.parentElement?.localName !== 'figure') image.remove();
     else if (!image.hasAttribute('alt')) image.setAttribute('alt', '');
   }
   for (const figure of body.querySelectorAll('figure')) {
+    if (!body.contains(figure)) continue;
     const image = [...figure.children].find((child) => child.localName === 'img');
     if (!image) {
       figure.replaceWith(...figure.childNodes);
@@ -102,12 +113,20 @@ function settleFigures(body: Element): void {
       (child) => child !== image && child !== caption && (child.nodeType !== child.TEXT_NODE || child.textContent?.trim()),
     );
     figure.after(...rest);
-    figure.replaceChildren(...[image, caption].filter((child) => child !== undefined));
+    figure.setAttribute('class', imageWidthClass(imageWidthOfClass(figure.getAttribute('class'))));
+    const text = caption?.textContent?.trim();
+    caption?.replaceChildren(text ?? '');
+    figure.replaceChildren(...[image, text ? caption : undefined].filter((child) => child !== undefined));
   }
   for (const caption of body.querySelectorAll('figcaption')) {
-    if (caption.parentElement?.localName === 'figure') continue;
+    if (!body.contains(caption) || caption.parentElement?.localName === 'figure') continue;
+    const text = caption.textContent?.trim();
+    if (!text) {
+      caption.remove();
+      continue;
+    }
     const paragraph = body.ownerDocument.createElement('p');
-    paragraph.append(...caption.childNodes);
+    paragraph.append(text);
     caption.replaceWith(paragraph);
   }
 }

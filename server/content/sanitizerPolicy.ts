@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { RESOURCES } from '../../lib/resources/index.js';
+import { RICH_TEXT_FIELDS } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
 import { declared } from '../db/declared.js';
 import { RefusedDocumentError, SANITIZER_POLICY_VERSION, sanitizeHtml } from './sanitize.js';
@@ -8,24 +8,17 @@ import { RefusedDocumentError, SANITIZER_POLICY_VERSION, sanitizeHtml } from './
 /**
  * Rich HTML is sanitised when it is written, and reads serve it as stored. When the sanitiser's rules change
  * (`SANITIZER_POLICY_VERSION`), what was stored under the older rules is sanitised once more at start: every HTML
- * field of every resource, and of the records waiting in the trash (a restore puts them back as they were). The
- * version is then recorded in `sanitizer_policies`, so later starts skip the work. Each value is replaced only if
- * it is still the one read, so a save made meanwhile on another process is never overwritten; the pass changes
- * markup, not what an editor wrote, so records keep their version and an open edit form can still save.
+ * field of every resource, of its versions in other languages, and of the records waiting in the trash (a restore
+ * puts them back as they were). The version is then recorded in `sanitizer_policies`, so later starts skip the work.
+ * Each value is replaced only if it is still the one read, so a save made meanwhile on another process is never
+ * overwritten; the pass changes markup, not what an editor wrote, so records keep their version and an open edit
+ * form can still save.
  */
 
 type PolicyTables = { sanitizer_policies: { version: number; applied_at: string } };
 
 /** Rows read at a time. */
 const BATCH = 100;
-
-/** The HTML fields of each resource that declares any. */
-const HTML_FIELDS = RESOURCES.map((resource) => ({
-  resource,
-  fields: Object.entries(resource.fields)
-    .filter(([, field]) => field.kind === 'html')
-    .map(([name]) => name),
-})).filter(({ fields }) => fields.length > 0);
 
 /** The words of a stored document the current rules refuse (nested too deep, too slow): one paragraph, no markup. */
 const asPlainText = (html: string): string =>
@@ -78,12 +71,25 @@ async function cleanTable(db: Kysely<Database>, table: string, fields: readonly 
   }
 }
 
-/** Sanitises the HTML fields of a resource's records in the trash again (each entry keeps its row as JSON). */
-async function cleanTrash(db: Kysely<Database>, resource: string, fields: readonly string[], clean: Clean): Promise<void> {
+/** Tables that keep a resource's values as JSON in one column: its records in the trash, its other languages. */
+const JSON_VALUES = [
+  { table: 'trash', column: 'row' },
+  { table: 'translations', column: 'field_values' },
+] as const;
+
+/** Sanitises the HTML fields of a resource's values kept as JSON (`JSON_VALUES`) again, in batches by id. */
+async function cleanJsonValues(
+  db: Kysely<Database>,
+  { table, column }: (typeof JSON_VALUES)[number],
+  resource: string,
+  fields: readonly string[],
+  clean: Clean,
+): Promise<void> {
+  const tables = declared(db);
   for (let after = 0; ;) {
-    const entries = await db
-      .selectFrom('trash')
-      .select(['id', 'row'])
+    const entries = await tables
+      .selectFrom(table)
+      .select(['id', column])
       .where('resource', '=', resource)
       .where('id', '>', after)
       .orderBy('id')
@@ -91,14 +97,21 @@ async function cleanTrash(db: Kysely<Database>, resource: string, fields: readon
       .execute();
     if (entries.length === 0) return;
     for (const entry of entries) {
-      after = entry.id;
-      const row = JSON.parse(entry.row) as Record<string, unknown>;
+      after = Number(entry.id);
+      const stored = String(entry[column]);
+      const values = JSON.parse(stored) as Record<string, unknown>;
       for (const field of fields) {
-        const stored = row[field];
-        if (typeof stored === 'string') row[field] = clean(stored, { trash: entry.id, field });
+        const html = values[field];
+        if (typeof html === 'string') values[field] = clean(html, { [table]: after, field });
       }
-      const cleaned = JSON.stringify(row);
-      if (cleaned !== entry.row) await db.updateTable('trash').set({ row: cleaned }).where('id', '=', entry.id).where('row', '=', entry.row).execute();
+      const cleaned = JSON.stringify(values);
+      if (cleaned !== stored)
+        await tables
+          .updateTable(table)
+          .set({ [column]: cleaned })
+          .where('id', '=', after)
+          .where(column, '=', stored)
+          .execute();
     }
   }
 }
@@ -113,9 +126,9 @@ export async function applySanitizerPolicy(db: Kysely<Database>, log: FastifyBas
   if (Number(applied?.version ?? 0) >= SANITIZER_POLICY_VERSION) return;
 
   const clean: Clean = (html, where) => cleanStored(html, where, log);
-  for (const { resource, fields } of HTML_FIELDS) {
+  for (const { resource, fields } of RICH_TEXT_FIELDS) {
     await cleanTable(db, resource.table, fields, clean);
-    await cleanTrash(db, resource.name, fields, clean);
+    for (const values of JSON_VALUES) await cleanJsonValues(db, values, resource.name, fields, clean);
   }
   await policies
     .insertInto('sanitizer_policies')

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { defaultTreeAdapter, html as namespaces, parseFragment, serialize, type DefaultTreeAdapterTypes } from 'parse5';
 import { PICTURE_FORMATS, srcsetOf } from '../../lib/pictures.js';
 import { assetIdOfTextImage, IMAGE_WIDTH_SIZES, imageWidthOfClass } from '../../lib/richText.js';
 import type { StoredImage } from '../../lib/types.js';
@@ -7,48 +6,33 @@ import { storedImageOf } from '../assets/files.js';
 import type { Database } from '../db/schema.js';
 import { uploadUrl } from './mappers.js';
 
-type Element = DefaultTreeAdapterTypes.Element;
-type ParentNode = DefaultTreeAdapterTypes.ParentNode;
+/**
+ * A figure of stored rich text, as the sanitiser writes each: its width class, its image's attributes (`src`, `alt`)
+ * and a caption of plain text. Serialised HTML escapes `"` in every attribute value and `<` in every text, so this
+ * matches real figures only, never text or an attribute value that looks like one. A figure of another shape (none
+ * is stored) stays as it is: its image still shows, from the asset's lasting address.
+ */
+const STORED_FIGURE = /<figure(?: class="([^"]*)")?><img((?: [a-z]+="[^"]*")*)>((?:<figcaption>[^<]*<\/figcaption>)?)<\/figure>/g;
 
-/** The images of text that name a library asset (`<img src="/api/assets/12/file">`), depth first. */
-function textImagesOf(node: ParentNode, found: Element[] = []): Element[] {
-  for (const child of node.childNodes) {
-    if (!defaultTreeAdapter.isElementNode(child)) continue;
-    if (child.tagName === 'img' && assetIdOfTextImage(attributeOf(child, 'src')) !== null) found.push(child);
-    else textImagesOf(child, found);
-  }
-  return found;
-}
+const ATTRIBUTE = / ([a-z]+)="([^"]*)"/g;
 
-const attributeOf = (element: Element, name: string): string | undefined => element.attrs.find((attr) => attr.name === name)?.value;
+/** The attributes of a stored image, their values as serialised (escaped). */
+const attributesOf = (serialised: string): Map<string, string> =>
+  new Map(Array.from(serialised.matchAll(ATTRIBUTE), ([, name = '', value = '']) => [name, value]));
 
-const element = (tagName: string, attributes: Record<string, string | number | undefined>, children: Element[] = []): Element => {
-  const created = defaultTreeAdapter.createElement(
-    tagName,
-    namespaces.NS.HTML,
-    Object.entries(attributes).flatMap(([name, value]) => (value === undefined ? [] : [{ name, value: String(value) }])),
-  );
-  for (const child of children) defaultTreeAdapter.appendChild(created, child);
-  return created;
-};
+/** A value written into a double-quoted attribute. */
+const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The picture an image of text becomes: as covers are shown, from the asset's current file and variants. */
-function pictureOf(image: StoredImage, alt: string, sizes: string): Element {
+function pictureOf(image: StoredImage, escapedAlt: string, sizes: string): string {
   const variants = image.variants.map((variant) => ({ ...variant, src: uploadUrl(variant.src) }));
-  const sources = PICTURE_FORMATS.flatMap((format) => {
+  const sources = PICTURE_FORMATS.map((format) => {
     const srcset = srcsetOf(variants, format);
-    return srcset ? [element('source', { type: `image/${format}`, srcset, sizes })] : [];
-  });
+    return srcset ? `<source type="image/${format}" srcset="${escapeAttribute(srcset)}" sizes="${sizes}">` : '';
+  }).join('');
+  const size = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : '';
   // The alt text may be empty (a decorative image) but is always there.
-  const img = element('img', {
-    src: uploadUrl(image.src),
-    alt,
-    width: image.width || undefined,
-    height: image.height || undefined,
-    loading: 'lazy',
-    decoding: 'async',
-  });
-  return element('picture', {}, [...sources, img]);
+  return `<picture>${sources}<img src="${escapeAttribute(uploadUrl(image.src))}" alt="${escapedAlt}"${size} loading="lazy" decoding="async"></picture>`;
 }
 
 /**
@@ -56,29 +40,24 @@ function pictureOf(image: StoredImage, alt: string, sizes: string): Element {
  * and WebP `srcset`s of the asset's variants, `sizes` from the figure's width choice, the picture's width and height
  * against layout shift, and lazy loading. The text keeps only the asset's lasting address, so a replaced file shows at
  * once with its own variants and size. An image whose asset is gone (removed, or not a picture) is left out with its
- * figure. Text without images is answered as stored, unparsed.
+ * figure. The assets of all the text's images are read in one query; the rest of the text is not parsed, and text
+ * without images is answered as stored.
  */
 export async function withTextImages(db: Kysely<Database>, html: string): Promise<string> {
-  if (!html.includes('<img')) return html;
-  const tree = parseFragment(html);
-  const images = textImagesOf(tree);
-  if (images.length === 0) return html;
-  const ids = [...new Set(images.map((image) => assetIdOfTextImage(attributeOf(image, 'src')) ?? 0))];
+  if (!html.includes('<figure')) return html;
+  const figures = Array.from(html.matchAll(STORED_FIGURE), ([, , image = '']) => assetIdOfTextImage(attributesOf(image).get('src')));
+  const ids = [...new Set(figures.filter((id) => id !== null))];
+  if (ids.length === 0) return html;
   const assets = await db.selectFrom('assets').select(['id', 'file', 'width', 'height']).where('id', 'in', ids).where('kind', '=', 'image').execute();
   const byId = new Map(assets.map((asset) => [asset.id, storedImageOf(asset)]));
-  for (const image of images) {
-    const figure = image.parentNode && defaultTreeAdapter.isElementNode(image.parentNode) && image.parentNode.tagName === 'figure' ? image.parentNode : null;
-    const stored = byId.get(assetIdOfTextImage(attributeOf(image, 'src')) ?? 0);
-    if (!stored) {
-      defaultTreeAdapter.detachNode(figure ?? image);
-      continue;
-    }
-    const sizes = IMAGE_WIDTH_SIZES[imageWidthOfClass(figure ? attributeOf(figure, 'class') : undefined)];
-    const picture = pictureOf(stored, attributeOf(image, 'alt') ?? '', sizes);
-    const parent = image.parentNode;
-    if (!parent) continue;
-    defaultTreeAdapter.insertBefore(parent, picture, image);
-    defaultTreeAdapter.detachNode(image);
-  }
-  return serialize(tree);
+  return html.replace(STORED_FIGURE, (figure, className: string | undefined, image: string, caption: string) => {
+    const attributes = attributesOf(image);
+    const id = assetIdOfTextImage(attributes.get('src'));
+    if (id === null) return figure;
+    const stored = byId.get(id);
+    if (!stored) return '';
+    const width = imageWidthOfClass(className);
+    const picture = pictureOf(stored, attributes.get('alt') ?? '', IMAGE_WIDTH_SIZES[width]);
+    return `<figure${className === undefined ? '' : ` class="${className}"`}>${picture}${caption}</figure>`;
+  });
 }

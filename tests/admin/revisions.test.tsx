@@ -8,6 +8,9 @@ import { TIMEOUT_TOAST, NETWORK_TOAST } from '../../lib/site.js';
 import { ResourceEdit } from '../../admin/common/ResourceScreens.js';
 import news from '../../admin/news/index.js';
 import { NETWORK_ERROR_KEY, TIMEOUT_ERROR_KEY } from '../../dataProvider/index.js';
+import { i18nProvider } from '../../admin/i18n/index.js';
+import { readableValue } from '../../admin/revisions/values.js';
+import { resourceNamed } from '../../lib/resources/index.js';
 import { renderInAdmin } from './render.js';
 
 const NewsEdit = () => <ResourceEdit form={news.form} actions={news.editActions} transform={news.transformEdit} />;
@@ -108,5 +111,27 @@ describe('history and preview on the edit screen', () => {
     expect(tab.opener).toBeNull();
     expect(tab.close).not.toHaveBeenCalled();
     open.mockRestore();
+  });
+});
+
+describe('rich text as the diff reads it', () => {
+  const content = resourceNamed('news')?.fields.content;
+  const readable = (html: string) => readableValue(content, html, (key, options) => i18nProvider.translate(key, options));
+  const text = '<p>До</p><figure class="image-half"><img src="/api/assets/12/file" alt="Наш офис"><figcaption>Офис</figcaption></figure><p>После</p>';
+
+  it('names each image on a line of its own, with its width and alt text, its caption on the next', () => {
+    expect(readable(text)).toBe('До\n[Изображение №12, Половина ширины: «Наш офис»]\nОфис\nПосле');
+    expect(readable('<figure class="image-full"><img src="/api/assets/3/file" alt=""></figure>')).toBe('[Изображение №3, Во всю ширину текста, декоративное]');
+  });
+
+  it('tells versions apart that differ only in an image: another asset, another width, another alt text, or none', () => {
+    const versions = [
+      text,
+      text.replace('/12/', '/13/'),
+      text.replace('image-half', 'image-third'),
+      text.replace('Наш офис', 'Проходная'),
+      text.replace(/<figure.*<\/figure>/, ''),
+    ];
+    expect(new Set(versions.map(readable)).size).toBe(versions.length);
   });
 });

@@ -40,8 +40,8 @@ type Element = DefaultTreeAdapterTypes.Element;
 
 const attributesOf = (element: Element): Record<string, string> => Object.fromEntries(element.attrs.map((attr) => [attr.name, attr.value]));
 
-/** The one image of a page's rich text as shown: its picture's sources, its `img` and its figure's caption. */
-function textPictureIn(html: string) {
+/** Every element of markup, depth first. */
+function elementsIn(html: string): Element[] {
   const elements: Element[] = [];
   const visit = (node: DefaultTreeAdapterTypes.ParentNode) => {
     for (const child of node.childNodes) {
@@ -52,6 +52,12 @@ function textPictureIn(html: string) {
     }
   };
   visit(parseFragment(html));
+  return elements;
+}
+
+/** The one image of a page's rich text as shown: its picture's sources, its `img` and its figure's caption. */
+function textPictureIn(html: string) {
+  const elements = elementsIn(html);
   const ofTag = (tag: string) => elements.filter((element) => element.tagName === tag);
   expect(ofTag('picture')).toHaveLength(1);
   return {
@@ -274,6 +280,55 @@ describe.each(await testDialects())('the media library on %s', (dialect) => {
     // Removed with its uses seen, the asset's image leaves the page with its figure; the text around it stays.
     expect((await lib.json('DELETE', `/api/admin/assets/${asset.id}?confirm=uses`)).statusCode).toBe(200);
     expect((await t.app.inject(`/api/news/item/${news.slug}`)).json().data.content).toBe('<p>Текст.</p>');
+  });
+
+  it('a page shows each image of its text: a document or a missing asset leaves with its figure, and text or alt text that looks like markup stays text', async () => {
+    const office = (await lib.upload(picture('цех.png', await pngImage(800, 600, '#669933')))).json().asset as Asset;
+    const pdf = (await lib.upload({ field: 'file', filename: 'Схема.pdf', data: renderDocumentPdf('Plan'), type: 'application/pdf' })).json().asset as Asset;
+    const image = (id: number, alt: string, width = 'full') => `<figure class="image-${width}"><img src="/api/assets/${id}/file" alt="${alt}"></figure>`;
+    const lookalike = `&lt;figure class="image-full"&gt;&lt;img src="/api/assets/${office.id}/file" alt=""&gt;&lt;/figure&gt;`;
+    const content =
+      // Stored HTML escapes < in text, not in attribute values.
+      `<p>${lookalike} <a href="/a?x=&quot;<figure>">ссылка</a></p>` +
+      image(office.id, 'Цех <2> &amp; склад «&quot;Север&quot;»') +
+      image(pdf.id, 'Документ') +
+      image(999_999, 'Пропавшее') +
+      `<figure class="image-third"><img src="/api/assets/${office.id}/file" alt=""><figcaption>Вид &lt;сверху&gt;</figcaption></figure>`;
+    const news = (await lib.json('POST', '/api/admin/news/add', { title: 'Картинки и их подобия', public_at: daysAgo(1), content })).json().data;
+    expect(news.content).toBe(content);
+
+    const shown = (await t.app.inject(`/api/news/item/${news.slug}`)).json().data.content as string;
+    expect(shown.startsWith(`<p>${lookalike} <a href="/a?x=&quot;<figure>">ссылка</a></p>`)).toBe(true);
+    const elements = elementsIn(shown);
+    const images = elements.filter((element) => element.tagName === 'img').map(attributesOf);
+    expect(images.map((img) => [img.src, img.alt])).toEqual([
+      [office.url, 'Цех <2> & склад «"Север"»'],
+      [office.url, ''],
+    ]);
+    expect(elements.filter((element) => element.tagName === 'figure').map((figure) => attributesOf(figure).class)).toEqual(['image-full', 'image-third']);
+    expect(shown).toContain('<figcaption>Вид &lt;сверху&gt;</figcaption>');
+    expect(shown).not.toContain('Документ');
+    expect(shown).not.toContain('Пропавшее');
+  });
+
+  it('an asset back from the trash is used again by the texts that show or link it: its removal is refused again', async () => {
+    const asset = (await lib.upload(picture('склад.png', await pngImage(640, 480, '#996633')))).json().asset as Asset;
+    const other = (await lib.upload(picture('склад-2.png', await pngImage(640, 480, '#339966')))).json().asset as Asset;
+    const figure = (id: number) => `<figure class="image-full"><img src="/api/assets/${id}/file" alt="Склад"></figure>`;
+    const add = async (title: string, content: string) =>
+      (await lib.json('POST', '/api/admin/news/add', { title, public_at: daysAgo(1), content })).json().data as { id: number; title: string };
+    const shows = await add('Склад в тексте', `<p>Склад.</p>${figure(asset.id)}`);
+    const links = await add('Ссылка на склад', `${figure(other.id)}<p><a href="/api/assets/${asset.id}/file">Склад</a></p>`);
+    const usedBy = async () => (await lib.uses(asset.id)).map((use) => use.record_id).sort((a, b) => a - b);
+    expect(await usedBy()).toEqual([shows.id, links.id]);
+
+    expect((await lib.json('DELETE', `/api/admin/assets/${asset.id}?confirm=uses`)).statusCode).toBe(200);
+    const restored = await lib.json('POST', `/api/admin/trash/restore/assets/${asset.id}`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await usedBy()).toEqual([shows.id, links.id]);
+    expect((await lib.json('DELETE', `/api/admin/assets/${asset.id}`)).statusCode).toBe(409);
+    // The other record's own image is still its use, once.
+    expect((await lib.uses(other.id)).map((use) => use.record_id)).toEqual([links.id]);
   });
 
   it('an upload through a record form becomes an asset, and the same bytes again reuse it', async () => {

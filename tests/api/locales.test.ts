@@ -183,7 +183,7 @@ describe.each(await testDialects())('translations in the admin API on %s', (dial
     expect(((await get(`/api/admin/news/${added.id}`)).json().data as AdminNews).translations?.en?.title).toBe('Into the trash and back');
   });
 
-  it("counts the library's files in the English text as uses: its image shows on the English page, a replaced file's address follows", async () => {
+  it("counts the library's files in the English text as uses, again when the asset is back from the trash: its image shows on the English page, a replaced file's address follows", async () => {
     const upload = await postForm(t.app, '/api/admin/assets/upload', headers, {}, [
       { field: 'file', filename: 'office.png', data: await pngImage(900, 600, '#225577'), type: 'image/png' },
     ]);
@@ -194,6 +194,11 @@ describe.each(await testDialects())('translations in the admin API on %s', (dial
     });
     const uses = await get(`/api/admin/assets/${asset.id}/uses`);
     expect(uses.json()).toEqual([expect.objectContaining({ resource: 'news', record_id: added.id, field: 'content' })]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/assets/${asset.id}`, headers })).statusCode).toBe(409);
+    // Back from the trash, the asset is the English text's use again.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/assets/${asset.id}?confirm=uses`, headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/trash/restore/assets/${asset.id}`, headers })).statusCode).toBe(200);
+    expect((await get(`/api/admin/assets/${asset.id}/uses`)).json()).toEqual(uses.json());
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/assets/${asset.id}`, headers })).statusCode).toBe(409);
     const english = (await t.app.inject('/api/news/item/image-in-english?locale=en')).json().data.content as string;
     expect(english).toMatch(

@@ -215,6 +215,17 @@ describe.each(await testDialects())('nested documents on %s', (dialect) => {
       const tooDeep = await insertArticle(t.app.db, 'news', { content: nested('div', 3000, '<p>Слова & <em>смысл</em></p>') });
       const trashed = await insertArticle(t.app.db, 'news', { content: DANGEROUS });
       expect((await t.app.inject({ method: 'POST', url: `/api/admin/news/remove/${trashed}`, headers })).statusCode).toBe(200);
+      const english = await t.app.db
+        .insertInto('translations')
+        .values({
+          resource: 'news',
+          record_id: stale,
+          locale: 'en',
+          field_values: JSON.stringify({ title: 'News', content: DANGEROUS }),
+          updated_at: daysAgo(1),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await db.deleteFrom('sanitizer_policies').execute();
       await db
         .insertInto('sanitizer_policies')
@@ -229,6 +240,9 @@ describe.each(await testDialects())('nested documents on %s', (dialect) => {
       expect(await contentOf(tooDeep)).toBe('<p>Слова & смысл</p>');
       const entry = await t.app.db.selectFrom('trash').select('row').where('resource', '=', 'news').where('record_id', '=', trashed).executeTakeFirstOrThrow();
       expect(JSON.parse(entry.row).content).toBe(CLEANED);
+      // The record's English version too, its other values as they were.
+      const translation = await t.app.db.selectFrom('translations').select('field_values').where('id', '=', english.id).executeTakeFirstOrThrow();
+      expect(JSON.parse(translation.field_values)).toEqual({ title: 'News', content: CLEANED });
       expect(
         (
           await db

@@ -8,6 +8,12 @@ describe('plain text of stored HTML', () => {
     expect(plainText(html)).toBe('Итоги года Выручка выросла на 12%. Первый Второй Строка новая');
   });
 
+  it('ends a line after a figure and after its caption', () => {
+    expect(
+      plainText('<figure class="image-full"><img src="/api/assets/1/file" alt=""><figcaption>Подпись</figcaption></figure><p>Текст</p>', { paragraphs: true }),
+    ).toBe('Подпись\nТекст');
+  });
+
   it('keeps each block on a line of its own for the history diff', () => {
     expect(plainText(html, { paragraphs: true })).toBe('Итоги года\nВыручка выросла на 12%.\nПервый\nВторой\nСтрока\nновая');
   });

@@ -58,6 +58,14 @@ describe('typography of rich HTML', () => {
     expect(typesetHtml('<p>&lt;b&gt;"x" - y&lt;/b&gt;</p>')).toBe('<p>&lt;b&gt;«x»&nbsp;— y&lt;/b&gt;</p>');
   });
 
+  it('keeps an image inside text as it is, its alt text and address untouched, and typesets its caption', () => {
+    const figure = (caption: string) =>
+      `<figure class="image-half"><img src="/api/assets/7/file" alt="Цех - &quot;новый&quot; в 2 км"><figcaption>${caption}</figcaption></figure>`;
+    expect(typesetHtml(`<p>До - после</p>${figure('Цех "Север" - в 5 минутах')}`)).toBe(
+      `<p>До&nbsp;— после</p>${figure('Цех «Север»&nbsp;— в&nbsp;5&nbsp;минутах')}`,
+    );
+  });
+
   it('binds a number opening an element to its word, as after a space', () => {
     expect(typesetHtml('<table><tbody><tr><td>15 минут</td><td>срок 20 минут</td></tr></tbody></table>')).toBe(
       '<table><tbody><tr><td>15&nbsp;минут</td><td>срок 20&nbsp;минут</td></tr></tbody></table>',

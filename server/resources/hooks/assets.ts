@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { assets, resourceNamed } from '../../../lib/resources/index.js';
+import { assets, resourceNamed, type ResourceName } from '../../../lib/resources/index.js';
 import { keysOfAssetFile } from '../../assets/files.js';
 import { claimFiles } from '../../assets/library.js';
+import { keepUsesNaming } from '../../assets/uses.js';
 import { presentAssets } from '../../assets/present.js';
 import { assetAdminRoutes } from '../../assets/routes.js';
 import type { ResourceHooks } from '../hooks.js';
+import { hooksOf } from '../index.js';
 import { presenterOf } from '../present.js';
 import { removeRecord } from '../writes.js';
 
@@ -16,7 +18,7 @@ const tableOf = (name: string): string => resourceNamed(name)?.table ?? name;
 /**
  * The library's assets: read with their folder, address and uses; their update also sets the focal point; their
  * removal (into the trash) keeps the files only while no record uses them, since a used asset's files stay the
- * records' own. A restored asset claims its files again.
+ * records' own. A restored asset claims its files again, and is used again by the texts that name it.
  */
 export const assetHooks: ResourceHooks = {
   present: presentAssets,
@@ -26,7 +28,10 @@ export const assetHooks: ResourceHooks = {
     const used = await trx.selectFrom('asset_uses').select('asset_id').where('asset_id', '=', row.id).executeTakeFirst();
     return used ? [] : keysOfAssetFile(String(row.file));
   },
-  afterRestore: async (trx, row) => claimFiles(trx, row.id, String(row.file)),
+  afterRestore: async (trx, row) => {
+    await claimFiles(trx, row.id, String(row.file));
+    await keepUsesNaming(trx, row.id, (resource, user) => hooksOf(resource.name as ResourceName).assetKeys?.(trx, user) ?? Promise.resolve(undefined));
+  },
   routes: (app) =>
     assetAdminRoutes(app, async (request, id) => {
       const options = { request, resource: assets, hooks: assetHooks, tableOf, action: 'delete', present: presenterOf(assets, assetHooks) };
