@@ -1,4 +1,4 @@
-import type { PublicImage } from '@lib/types.js';
+import type { CropShape, PublicImage } from '@lib/types.js';
 
 interface PictureProps {
   image: PublicImage;
@@ -8,26 +8,37 @@ interface PictureProps {
   /** Above the fold: loaded eagerly with high priority; otherwise lazy. */
   priority?: boolean;
   className?: string;
+  /** The shape the picture is shown in: its crops around the focal point, when it has them, instead of its variants. */
+  crop?: Exclude<CropShape, 'og'>;
 }
 
-/** A responsive image from the upload's variants: AVIF and WebP `srcset`s, width and height against layout shift. */
-export function Picture({ image, alt, sizes, priority = false, className }: PictureProps) {
-  const srcset = (format: 'avif' | 'webp') =>
-    image.variants
-      .filter((variant) => variant.format === format)
-      .sort((a, b) => a.width - b.width)
-      .map((variant) => `${variant.src} ${variant.width}w`)
-      .join(', ');
-  const avif = srcset('avif');
-  const webp = srcset('webp');
+const srcsetOf = (files: readonly { src: string; width: number }[]): string =>
+  [...files]
+    .sort((a, b) => a.width - b.width)
+    .map((file) => `${file.src} ${file.width}w`)
+    .join(', ');
+
+/**
+ * A responsive image from the upload's variants (AVIF and WebP `srcset`s) or, in a shape, from its WebP crops around
+ * the focal point; width and height against layout shift.
+ */
+export function Picture({ image, alt, sizes, priority = false, className, crop }: PictureProps) {
+  const crops = (image.crops ?? []).filter((candidate) => candidate.shape === crop).sort((a, b) => a.width - b.width);
+  const largest = crops.at(-1);
+  const sources = largest
+    ? [{ type: 'image/webp', srcSet: srcsetOf(crops) }]
+    : (['avif', 'webp'] as const).map((format) => ({
+        type: `image/${format}`,
+        srcSet: srcsetOf(image.variants.filter((variant) => variant.format === format)),
+      }));
+  const shown = largest ?? image;
   return (
     <picture className={className}>
-      {avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}
-      {webp && <source type="image/webp" srcSet={webp} sizes={sizes} />}
+      {sources.map((source) => source.srcSet && <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />)}
       <img
-        src={image.src}
-        width={image.width}
-        height={image.height}
+        src={shown.src}
+        width={shown.width}
+        height={shown.height}
         alt={alt}
         loading={priority ? 'eager' : 'lazy'}
         decoding="async"

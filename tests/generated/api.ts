@@ -3153,7 +3153,7 @@ export interface components {
       /** Format: date-time */
       public_at: string;
     };
-    /** @description An uploaded image with its WebP and AVIF variants; URLs under /uploads/. */
+    /** @description An uploaded image with its WebP and AVIF variants and its crops around the focal point; URLs under /uploads/. */
     Image: {
       src: string;
       width: number;
@@ -3164,6 +3164,13 @@ export interface components {
         width: number;
         /** @enum {string} */
         format: 'webp' | 'avif';
+      }[];
+      crops?: {
+        /** @enum {string} */
+        shape: 'card' | 'photo' | 'og';
+        src: string;
+        width: number;
+        height: number;
       }[];
     };
     Article: {
@@ -12510,6 +12517,14 @@ export interface operations {
                 /** @enum {string} */
                 format: 'webp' | 'avif';
               }[];
+              /** @description A read of one asset only: the crops around the focal point. */
+              crops?: {
+                /** @enum {string} */
+                shape: 'card' | 'photo' | 'og';
+                src: string;
+                width: number;
+                height: number;
+              }[];
               version?: number;
             };
           };
@@ -12602,6 +12617,14 @@ export interface operations {
                 /** @enum {string} */
                 format: 'webp' | 'avif';
               }[];
+              /** @description A read of one asset only: the crops around the focal point. */
+              crops?: {
+                /** @enum {string} */
+                shape: 'card' | 'photo' | 'og';
+                src: string;
+                width: number;
+                height: number;
+              }[];
               version?: number;
             };
           };
@@ -12646,6 +12669,14 @@ export interface operations {
                 width: number;
                 /** @enum {string} */
                 format: 'webp' | 'avif';
+              }[];
+              /** @description A read of one asset only: the crops around the focal point. */
+              crops?: {
+                /** @enum {string} */
+                shape: 'card' | 'photo' | 'og';
+                src: string;
+                width: number;
+                height: number;
               }[];
               version?: number;
             };
@@ -12879,6 +12910,14 @@ export interface operations {
                 width: number;
                 /** @enum {string} */
                 format: 'webp' | 'avif';
+              }[];
+              /** @description A read of one asset only: the crops around the focal point. */
+              crops?: {
+                /** @enum {string} */
+                shape: 'card' | 'photo' | 'og';
+                src: string;
+                width: number;
+                height: number;
               }[];
               version?: number;
             };
