@@ -99,6 +99,7 @@ export const libraryMessages = {
         pick: 'Выбрать',
         pick_named: 'Выбрать «%{name}»',
         picked: 'Выбрано из библиотеки',
+        unpick: 'Убрать «%{name}»',
         nothing: 'Ничего не найдено.',
       },
     },

@@ -10994,6 +10994,7 @@ export interface operations {
           cmyk?: string;
           pantone?: string;
           keep_file_ids?: string;
+          file_assets?: string;
           files?: string[];
         };
         'application/json': {
@@ -11006,6 +11007,7 @@ export interface operations {
           cmyk?: string;
           pantone?: string;
           keep_file_ids?: string;
+          file_assets?: string;
           files?: string[];
         };
       };
@@ -11118,6 +11120,7 @@ export interface operations {
           cmyk?: string;
           pantone?: string;
           keep_file_ids?: string;
+          file_assets?: string;
           files?: string[];
         };
         'application/json': {
@@ -11130,6 +11133,7 @@ export interface operations {
           cmyk?: string;
           pantone?: string;
           keep_file_ids?: string;
+          file_assets?: string;
           files?: string[];
         };
       };
