@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assets, resourceNamed } from '../../../lib/resources/index.js';
 import { keysOfAssetFile } from '../../assets/files.js';
 import { fileWithFocal } from '../../assets/focal.js';
-import { claimFiles, type AssetRow } from '../../assets/library.js';
+import { claimFiles, keepAssetWords, type AssetRow } from '../../assets/library.js';
 import { presentAssets } from '../../assets/present.js';
 import { rewriteUses } from '../../assets/replace.js';
 import { assetAdminRoutes } from '../../assets/routes.js';
@@ -30,6 +30,7 @@ export const assetHooks: ResourceHooks = {
     return file ? { ...focal, file } : focal;
   },
   afterWrite: async ({ trx, current }, row) => {
+    if (current && (current.name !== row.name || current.alt !== row.alt)) await keepAssetWords(trx, [row as unknown as AssetRow]);
     if (!current || current.file === row.file) return;
     await claimFiles(trx, row.id, String(row.file));
     await rewriteUses(trx, current as unknown as AssetRow, row as unknown as AssetRow);
@@ -38,7 +39,10 @@ export const assetHooks: ResourceHooks = {
     const used = await trx.selectFrom('asset_uses').select('asset_id').where('asset_id', '=', row.id).executeTakeFirst();
     return used ? [] : keysOfAssetFile(String(row.file));
   },
-  afterRestore: async (trx, row) => claimFiles(trx, row.id, String(row.file)),
+  afterRestore: async (trx, row) => {
+    await claimFiles(trx, row.id, String(row.file));
+    await keepAssetWords(trx, [row as unknown as AssetRow]);
+  },
   routes: (app) =>
     assetAdminRoutes(app, async (request, id) => {
       const options = { request, resource: assets, hooks: assetHooks, tableOf, action: 'delete', present: presenterOf(assets, assetHooks) };
