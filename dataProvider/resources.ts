@@ -42,10 +42,11 @@ export interface VerbResource {
 
 /**
  * Body fields the server reads beside the declared ones: on a logo's update, which of its stored files to keep
- * (the "keep files" ticks of the logo form); the server's photobank hook is the only reader.
+ * (the "keep files" ticks of the logo form), and the library assets added as its files; the server's photobank hook
+ * is the only reader.
  */
 const EXTRA_BODY_FIELDS: Partial<Record<ResourceName, readonly string[]>> = {
-  'photobank-logos': ['keep_file_ids'],
+  'photobank-logos': ['keep_file_ids', 'file_assets'],
 };
 
 type Registered = (typeof RESOURCES)[number];

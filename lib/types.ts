@@ -8,11 +8,24 @@ export interface ImageVariant {
   format: 'webp' | 'avif';
 }
 
+/** What a crop is cut for: a card (16:9), a photobank photo (4:3), the social preview (og:image, 1200 × 630). */
+export type CropShape = 'card' | 'photo' | 'og';
+
+/** A picture cut to a shape around its focal point: WebP, the social preview a JPEG. */
+export interface ImageCrop {
+  shape: CropShape;
+  src: string;
+  width: number;
+  height: number;
+}
+
 export interface StoredImage {
   src: string;
   width: number;
   height: number;
   variants: ImageVariant[];
+  /** The crops around the focal point (absent on pictures stored before crops were cut, and on SVGs). */
+  crops?: ImageCrop[];
 }
 
 /** A file offered for download, as its column keeps it: the stored key, the original name, bytes and format. */

@@ -17,7 +17,7 @@ import { listSpecOf } from './resources/routes.js';
 import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
 import { seedEnglishDemo } from './demo/english.js';
-import { adoptUploads } from './assets/adopt.js';
+import { adoptUploads, RecordUploads } from './assets/adopt.js';
 import { assetFileRoutes } from './assets/routes.js';
 import { namedFiles } from './files/fileColumns.js';
 import { S3FileStore } from './files/s3Store.js';
@@ -163,16 +163,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await seedDemoContent(db, files);
     if (config.siteLocales.includes('en')) await seedEnglishDemo(db);
   }
-  // Uploads made before the media library become its assets (once; nothing is copied).
-  const adopted = await adoptUploads(db, files);
-  if (adopted) app.log.info({ adopted }, 'made earlier uploads media library assets');
   // A crash can leave files written for rows that never committed, and half-written temporary files. With SQLite
   // one process owns the uploads and nothing is being written at start; otherwise another process may be writing.
-  const sweep = (graceMs: number) => sweepUploads(files, () => namedFiles(db), graceMs);
-  const swept = await sweep(dialect === 'sqlite' ? 0 : ORPHAN_GRACE_MS);
+  const sweep = (graceMs: number, uploads?: RecordUploads) => sweepUploads(files, () => namedFiles(db, uploads?.visit), graceMs);
+  // The start's sweep reads the file columns once for itself and for the adoption of uploads made before the media
+  // library (nothing is copied; a file the records name is never swept, so the order does not matter).
+  const uploads = new RecordUploads();
+  const swept = await sweep(dialect === 'sqlite' ? 0 : ORPHAN_GRACE_MS, uploads);
   if (swept.orphans.length || swept.temporary.length) {
     app.log.info({ orphans: swept.orphans.length, temporary: swept.temporary.length }, 'removed upload files no record names');
   }
+  const adopted = await adoptUploads(db, files, uploads);
+  if (adopted) app.log.info({ adopted }, 'made earlier uploads media library assets');
   jobs.add({ name: 'uploads-sweep', everyMs: UPLOADS_SWEEP_EVERY_MS, run: () => sweep(ORPHAN_GRACE_MS).then(() => undefined) });
   jobs.add({ name: 'rate-limit-prune', everyMs: RATE_LIMIT_PRUNE_EVERY_MS, run: () => pruneRateLimitHits(db).then(() => undefined) });
   await ensureSearchIndex(db);

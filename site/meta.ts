@@ -29,6 +29,11 @@ export interface WithMeta {
   meta: PageMeta;
 }
 
+/** What og:image shows of a page's picture: its 1200 × 630 crop around the focal point, else the picture itself. */
+export function socialImageOf(image: PublicImage): { src: string; width: number; height: number } {
+  return image.crops?.find((crop) => crop.shape === 'og') ?? image;
+}
+
 /** The page's `meta` when its data has one (error pages have none). */
 export function metaOf(data: unknown): PageMeta | null {
   if (typeof data === 'object' && data !== null && 'meta' in data) return (data as WithMeta).meta;

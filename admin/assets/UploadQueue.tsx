@@ -19,6 +19,11 @@ export interface UploadQueueProps {
   onUse?: (asset: Asset) => void;
   /** The label of `onUse` on a new asset (a picker's «Выбрать»); none when absent. */
   useLabel?: string;
+  /**
+   * What each file becomes once in the library (a photobank photo of a category): run with the new asset, or the one
+   * already holding its bytes, as part of the file's upload; when it fails, the file shows the server's message.
+   */
+  place?: (asset: Asset, file: File) => Promise<void>;
 }
 
 /** Files a paste carries (screenshots, files copied in a file manager); none for a text paste. */
@@ -30,17 +35,22 @@ function pastedFiles(event: ClipboardEvent): File[] {
 }
 
 /**
- * The library's upload queue (the library, the picker, later cover fields and the rich-text editor): files dropped
+ * The library's upload queue (the library, the picker, a photobank category's photos): files dropped
  * (a folder's worth too), pasted or chosen go up one request per file, at most three at once, each with its progress
  * bar and its cancel. A refused file shows the server's message and the others go on; a file already in the library
  * is offered for reuse instead of being stored again.
  */
-export const UploadQueue = ({ folderId, accept, onUploaded, onUse, useLabel }: UploadQueueProps) => {
+export const UploadQueue = ({ folderId, accept, onUploaded, onUse, useLabel, place }: UploadQueueProps) => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const translate = useTranslate();
+  // The queue lives as long as the screen: it keeps the first `place` it was given (a category's stays the same).
   const [queue] = useState(
     () =>
-      new Queue(async (file, target, signal, onProgress) => (await dataProvider.uploadAsset('assets', { file, folderId: target, signal, onProgress })).data),
+      new Queue(async (file, target, signal, onProgress) => {
+        const answer = (await dataProvider.uploadAsset('assets', { file, folderId: target, signal, onProgress })).data;
+        await place?.('duplicate' in answer ? answer.duplicate : answer.asset, file);
+        return answer;
+      }),
   );
   useEffect(() => (onUploaded ? queue.onUploaded(onUploaded) : undefined), [queue, onUploaded]);
   const items = useSyncExternalStore(
@@ -114,7 +124,7 @@ export const UploadQueue = ({ folderId, accept, onUploaded, onUse, useLabel }: U
       {items.length > 0 ? (
         <Stack spacing={1} sx={{ mt: 1 }} component="ul" aria-label={translate('app.assets.upload.queue')} style={{ listStyle: 'none', padding: 0 }}>
           {items.map((item) => (
-            <UploadRow key={item.key} item={item} onCancel={() => queue.cancel(item.key)} onUse={onUse} useLabel={useLabel} />
+            <UploadRow key={item.key} item={item} onCancel={() => queue.cancel(item.key)} onUse={onUse} useLabel={useLabel} reused={Boolean(place)} />
           ))}
         </Stack>
       ) : null}
@@ -127,18 +137,17 @@ export const UploadQueue = ({ folderId, accept, onUploaded, onUse, useLabel }: U
   );
 };
 
-/** One file of a queue: its name and size, its progress and cancel, the server's message when refused. */
-export const UploadRow = ({
-  item,
-  onCancel,
-  onUse,
-  useLabel,
-}: {
+interface UploadRowProps {
   item: QueuedUpload;
   onCancel: () => void;
   onUse?: (asset: Asset) => void;
   useLabel?: string;
-}) => {
+  /** Whether a file already in the library was used as it is (a queue that places its files). */
+  reused?: boolean;
+}
+
+/** One file of a queue: its name and size, its progress and cancel, the server's message when refused. */
+export const UploadRow = ({ item, onCancel, onUse, useLabel, reused }: UploadRowProps) => {
   const translate = useTranslate();
   const name = item.file.name;
   const going = item.status === 'waiting' || item.status === 'uploading';
@@ -149,7 +158,7 @@ export const UploadRow = ({
           {name} · {formatMegabytes(item.file.size)}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {translate(`app.assets.upload.status.${item.status}`, { percent: item.percent })}
+          {translate(`app.assets.upload.status.${reused && item.status === 'duplicate' ? 'reused' : item.status}`, { percent: item.percent })}
         </Typography>
         {going ? (
           <IconButton size="small" onClick={onCancel} aria-label={translate('app.assets.upload.cancel', { name })}>

@@ -18,9 +18,16 @@ export const libraryMessages = {
           uploading: '%{percent}%',
           done: 'Загружено',
           duplicate: 'Уже есть в библиотеке',
+          reused: 'Уже был в библиотеке — использован',
           failed: 'Не загружено',
           cancelled: 'Отменено',
         },
+      },
+      // A photobank category's one-drop upload of photos.
+      category_photos: {
+        title: 'Загрузить фотографии в категорию',
+        help: 'Каждый файл станет фотографией этой категории с названием по имени файла; файлы попадают и в медиатеку.',
+        list: 'Фотографии категории',
       },
       folders: {
         all: 'Все файлы',
@@ -92,6 +99,7 @@ export const libraryMessages = {
         pick: 'Выбрать',
         pick_named: 'Выбрать «%{name}»',
         picked: 'Выбрано из библиотеки',
+        unpick: 'Убрать «%{name}»',
         nothing: 'Ничего не найдено.',
       },
     },

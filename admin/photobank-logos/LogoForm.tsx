@@ -17,6 +17,7 @@ import { choicesOf } from '../common/choices.js';
 import { acceptOf, rules } from '../common/rules.js';
 import { ReferenceInput } from '../inputs/ReferenceInput.js';
 import { ResourceForm } from '../common/ResourceForm.js';
+import { LibraryFiles } from './LibraryFiles.js';
 
 function isNewFile(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'rawFile' in value;
@@ -85,6 +86,7 @@ export const LogoForm = () => {
               >
                 <FileField source="src" title="title" />
               </FileInput>
+              <LibraryFiles accept={Object.values(acceptOf('photobank-logos', 'files')).flat().join(',')} />
             </Box>
           )
         }

@@ -39,6 +39,7 @@ export const assets = defineResource({
   list: {
     sortable: ['created_at', 'name', 'size'],
     searchable: ['name', 'alt'],
+    searchIn: { words: 'asset_words' },
     filters: { folder_id: 'int', kind: 'text', format: 'text' },
     ranges: { created_from: { column: 'created_at', bound: 'from' }, created_to: { column: 'created_at', bound: 'to' } },
     searchReferences: [{ column: 'folder_id', table: 'asset_folders', searchable: ['name'] }],

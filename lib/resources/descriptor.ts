@@ -33,7 +33,7 @@ export interface ListSearchReference {
 }
 
 /** How a list's search box reads its `searchable` columns (`ListBehaviour.searchIn`). */
-export type ListSearchIn = 'rows' | 'values';
+export type ListSearchIn = 'rows' | 'values' | { words: string };
 
 export interface ListBehaviour {
   /** Columns `sort` may name; `id` is always allowed and breaks ties. */
@@ -43,7 +43,9 @@ export interface ListBehaviour {
   /**
    * How the search box reads `searchable` when the resource is not in the search index: `rows` (the default) looks
    * into every row's values; `values` looks among each column's distinct values first, then takes the rows holding
-   * the matching ones through the column's index, for a large table whose searched columns repeat a few values.
+   * the matching ones through the column's index, for a large table whose searched columns repeat a few values;
+   * `{ words: table }` finds the records of which every word of the query begins a word of those columns, through a
+   * table of their words that the server keeps (a large table of names, the media library).
    */
   searchIn?: ListSearchIn;
   /** Columns the list may be filtered on by equality, with the type of their values. */

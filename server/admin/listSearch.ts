@@ -3,14 +3,18 @@ import type { Database } from '../db/schema.js';
 import { isPostgres } from '../db/dialect.js';
 import { declared } from '../db/declared.js';
 import type { ListSearchIn, ListSearchReference } from '../../lib/resources/index.js';
+import { wordsCondition } from './words.js';
 
 /**
  * The search box of the admin's lists whose resource the full-text index does not hold: the query is looked for as
- * a case-insensitive substring of the `searchable` columns, in one of two ways (`ListSpec.searchIn`).
+ * a case-insensitive substring of the `searchable` columns, or its words as beginnings of theirs (`ListSpec.searchIn`).
  */
 
 /** The most distinct values a column may have for its values to be searched (`searchIn: 'values'`). */
 export const SEARCHED_VALUES_MAX = 10_000;
+
+/** The most rows of a referenced table (folders) a search finds records by. */
+const REFERRED_MAX = 1_000;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const folded = (text: string) => text.toLocaleLowerCase('ru-RU');
@@ -64,7 +68,9 @@ async function valuesCondition(db: Kysely<Database>, table: string, columns: rea
  * name (an asset found by its folder's name):
  * - `rows`: every row's values are read, which suits small tables and long texts;
  * - `values`: for a large table whose searched columns repeat a few values (the audit log's e-mails, actions and
- *   resources), the matching values are found among the distinct ones first.
+ *   resources), the matching values are found among the distinct ones first;
+ * - `{ words }`: for a large table of names (the media library), each word of the query begins a word of the
+ *   columns, found through the table of their words.
  */
 export async function listSearchCondition(
   db: Kysely<Database>,
@@ -77,13 +83,27 @@ export async function listSearchCondition(
   q: string,
 ): Promise<RawBuilder<SqlBool>> {
   const postgres = isPostgres(db);
-  const own = searchIn === 'values' ? await valuesCondition(db, table, columns, q) : rowsCondition(postgres, columns, q);
-  const referred = references.map(
-    (reference) =>
-      sql<SqlBool>`${sql.ref(reference.column)} in (${declared(db)
+  const own =
+    typeof searchIn === 'object'
+      ? await wordsCondition(db as Kysely<unknown>, table, searchIn.words, q)
+      : searchIn === 'values'
+        ? await valuesCondition(db, table, columns, q)
+        : rowsCondition(postgres, columns, q);
+  // The referenced rows that match (a few folders) go into the query as ids, so that the planner sees how few they are.
+  const referred: RawBuilder<SqlBool>[] = [];
+  for (const reference of references) {
+    const ids = (
+      await declared(db)
         .selectFrom(reference.table)
         .select('id')
-        .where(rowsCondition(postgres, reference.searchable, q))})`,
-  );
-  return referred.length ? sql<SqlBool>`(${sql.join([own, ...referred], sql` or `)})` : own;
+        .where(rowsCondition(postgres, reference.searchable, q))
+        .limit(REFERRED_MAX)
+        .execute()
+    ).map((row) => Number(row.id));
+    if (ids.length) referred.push(sql<SqlBool>`${sql.ref(reference.column)} in (${sql.join(ids)})`);
+  }
+  // A condition no row meets is left out rather than joined with `or`, which would keep the others off their indexes.
+  const [first, ...more] = [...(own ? [own] : []), ...referred];
+  if (!first) return sql<SqlBool>`1 = 0`;
+  return more.length ? sql<SqlBool>`(${sql.join([first, ...more], sql` or `)})` : first;
 }

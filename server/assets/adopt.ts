@@ -5,6 +5,7 @@ import { formatOfExtension } from '../admin/upload.js';
 import { isUniqueViolation } from '../admin/unique.js';
 import { declared } from '../db/declared.js';
 import type { Database } from '../db/schema.js';
+import { namedFiles, type FileColumnVisitor } from '../files/fileColumns.js';
 import type { FileStore } from '../files/store.js';
 import { kindOfFormat, storedSha256, type StoredAssetFile } from './files.js';
 import { insertAsset } from './library.js';
@@ -47,36 +48,44 @@ function foundIn(kind: 'image' | 'files', json: string): Found | null {
   }
 }
 
-/** Every stored file the records name (pictures, single files, a logo's files), by key; the same file once. */
-async function namedByRecords(db: Kysely<Database>): Promise<Map<string, Found>> {
-  const found = new Map<string, Found>();
-  for (const resource of RESOURCES) {
-    for (const [column, field] of Object.entries(resource.fields)) {
-      if (!isColumnUpload(field)) continue;
-      const rows = await declared(db).selectFrom(resource.table).select(column).where(column, 'is not', null).execute();
-      for (const row of rows) {
-        const entry = typeof row[column] === 'string' ? foundIn(field.kind, row[column]) : null;
-        if (entry && !found.has(entry.key)) found.set(entry.key, entry);
-      }
-    }
-  }
-  for (const row of await db.selectFrom('photobank_logo_files').select('file').execute()) {
-    const format = formatOf(row.file);
-    if (format && !found.has(row.file))
-      found.set(row.file, { file: row.file, key: row.file, format, name: row.file.split('/').pop() ?? row.file, width: null, height: null });
-  }
-  return found;
+/**
+ * What one read of the file columns tells the adoption: every stored file the records name (pictures, single
+ * files, a logo's files), by key and once, and the keys the library holds already. Fill it by passing `visit` to
+ * `namedFiles`, the read the start-up sweep makes anyway.
+ */
+export class RecordUploads {
+  readonly named = new Map<string, Found>();
+  readonly owned = new Set<string>();
+
+  readonly visit: FileColumnVisitor = (column, value) => {
+    if (column.table === 'asset_files') this.owned.add(value);
+    if (!column.libraryUse) return;
+    const entry = column.kind === 'key' ? keyEntry(value) : foundIn(column.kind === 'image' ? 'image' : 'files', value);
+    if (entry && !this.named.has(entry.key)) this.named.set(entry.key, entry);
+  };
+}
+
+async function readRecordUploads(db: Kysely<Database>): Promise<RecordUploads> {
+  const uploads = new RecordUploads();
+  await namedFiles(db, uploads.visit);
+  return uploads;
+}
+
+/** A file a column names by its key alone (a logo's file). */
+function keyEntry(key: string): Found | null {
+  const format = formatOf(key);
+  return format ? { file: key, key, format, name: key.split('/').pop() ?? key, width: null, height: null } : null;
 }
 
 /**
  * Makes every upload the records name a library asset, and fills where each asset is used: the uploads made before
  * the library existed. No file is copied: the asset names the record's own keys, and its SHA-256 is read from the
- * storage (the local folder or the bucket). Runs at every start after the migrations and does nothing once every
- * upload is an asset; a file the storage no longer has stays the record's, as it was. Answers how many assets it added.
+ * storage (the local folder or the bucket). Runs at every start after the migrations, on what the start-up sweep's
+ * read of the file columns found (`read`; read here when absent), and does nothing once every upload is an asset; a
+ * file the storage no longer has stays the record's, as it was. Answers how many assets it added.
  */
-export async function adoptUploads(db: Kysely<Database>, store: FileStore): Promise<number> {
-  const named = await namedByRecords(db);
-  const owned = new Set((await db.selectFrom('asset_files').select('key').execute()).map((row) => row.key));
+export async function adoptUploads(db: Kysely<Database>, store: FileStore, read?: RecordUploads): Promise<number> {
+  const { named, owned } = read ?? (await readRecordUploads(db));
   const missing = [...named.values()].filter((entry) => !owned.has(entry.key));
   let added = 0;
   for (const entry of missing) {

@@ -3,7 +3,7 @@ import { resourceTag, TAGS } from '../http/openapi/document.js';
 import { FILE_FORMAT_LABELS, type FileFormat } from '../../lib/resources/index.js';
 import { mediaTypeOf } from '../files/mediaTypes.js';
 import { jsonAnswer, operation } from '../http/openapi/operation.js';
-import { imageVariant, int, moment } from '../http/openapi/shapes.js';
+import { imageCrop, imageVariant, int, moment } from '../http/openapi/shapes.js';
 
 /** The documented operations of the media library beside its generic reads and update. */
 
@@ -31,6 +31,7 @@ export const assetRecord = z.object({
   uses: int,
   sha256: z.string().optional().meta({ description: 'A read of one asset only.' }),
   variants: z.array(imageVariant).optional().meta({ description: 'A read of one asset only.' }),
+  crops: z.array(imageCrop).optional().meta({ description: 'A read of one asset only: the crops around the focal point.' }),
   version: int.optional(),
 });
 

@@ -1,8 +1,9 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { FILE_FORMAT_LABELS, type FileFormat, type UploadField } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
 import type { FileChanges } from '../admin/fileChanges.js';
 import type { UploadedFile } from '../admin/upload.js';
+import { keepWords } from '../admin/words.js';
 import { nowIso } from '../content/visibility.js';
 import type { AssetsTable, Db, Trx } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
@@ -56,7 +57,17 @@ export async function insertAsset(
     .returningAll()
     .executeTakeFirstOrThrow()) as AssetRow;
   await claimFiles(trx, row.id, row.file);
+  await keepAssetWords(trx, [row]);
   return row;
+}
+
+/** The words the library's search box finds assets by: those of their names and alt texts. */
+export function keepAssetWords(db: Db, assets: readonly { id: number; name: string; alt: string }[]): Promise<void> {
+  return keepWords(
+    db as Kysely<unknown>,
+    'asset_words',
+    assets.map((asset) => ({ id: asset.id, texts: [asset.name, asset.alt] })),
+  );
 }
 
 /**

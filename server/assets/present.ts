@@ -29,7 +29,7 @@ async function useCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
 /**
  * The admin read shape of assets: their columns with the folder's name, the public address (a picture's file, a
  * document's lasting address), a thumbnail and the number of uses; a whole record (a read of one) adds the
- * picture's variants and the SHA-256.
+ * picture's variants and crops and the SHA-256.
  */
 export async function presentAssets(db: Db, rows: Row[]): Promise<unknown[]> {
   const folderIds = [...new Set(rows.flatMap((row) => (row.folder_id === null ? [] : [Number(row.folder_id)])))];
@@ -61,7 +61,13 @@ export async function presentAssets(db: Db, rows: Row[]): Promise<unknown[]> {
       created_at: row.created_at,
       updated_at: row.updated_at,
       uses: uses.get(row.id) ?? 0,
-      ...('sha256' in row ? { sha256: row.sha256, variants: image ? image.variants.map((variant) => ({ ...variant, src: uploadUrl(variant.src) })) : [] } : {}),
+      ...('sha256' in row
+        ? {
+            sha256: row.sha256,
+            variants: image ? image.variants.map((variant) => ({ ...variant, src: uploadUrl(variant.src) })) : [],
+            crops: (image?.crops ?? []).map((crop) => ({ ...crop, src: uploadUrl(crop.src) })),
+          }
+        : {}),
     };
   });
 }

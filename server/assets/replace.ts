@@ -9,17 +9,35 @@ import { mainKeyOf, storedImageOf } from './files.js';
 import { columnValueOf, type AssetRow } from './library.js';
 
 /**
- * Which new file stands for each old one when an asset's file is replaced: the main file for the main file, a
- * variant for the variant of the same width and format (else the nearest wider one, else the new main file).
+ * Which new file stands for each old one when an asset's file is replaced or its crops cut again: the main file for
+ * the main file, a variant for the variant of the same width and format, a crop for the crop of the same shape and
+ * width (else the nearest wider one, else the widest, else the new main file).
  */
 export function keyReplacements(before: AssetRow, after: AssetRow): Map<string, string> {
   const old = storedImageOf(before);
   const next = storedImageOf(after);
   const replacements = new Map<string, string>([[old.src, next.src]]);
+  const nearestWider = <T extends { src: string; width: number }>(candidates: T[], width: number): string => {
+    const sorted = [...candidates].sort((a, b) => a.width - b.width);
+    return (sorted.find((candidate) => candidate.width >= width) ?? sorted.at(-1))?.src ?? next.src;
+  };
   for (const variant of old.variants) {
-    const same = next.variants.filter((candidate) => candidate.format === variant.format).sort((a, b) => a.width - b.width);
-    const match = same.find((candidate) => candidate.width >= variant.width) ?? same.at(-1);
-    replacements.set(variant.src, match?.src ?? next.src);
+    replacements.set(
+      variant.src,
+      nearestWider(
+        next.variants.filter((candidate) => candidate.format === variant.format),
+        variant.width,
+      ),
+    );
+  }
+  for (const crop of old.crops ?? []) {
+    replacements.set(
+      crop.src,
+      nearestWider(
+        (next.crops ?? []).filter((candidate) => candidate.shape === crop.shape),
+        crop.width,
+      ),
+    );
   }
   return replacements;
 }

@@ -38,6 +38,7 @@ export function toPublicImage(json: string | null, alt: string): PublicImage | n
     width: stored.width,
     height: stored.height,
     variants: stored.variants.map((variant) => ({ ...variant, src: uploadUrl(variant.src) })),
+    ...(stored.crops ? { crops: stored.crops.map((crop) => ({ ...crop, src: uploadUrl(crop.src) })) } : {}),
     alt,
   };
 }

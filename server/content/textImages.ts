@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PICTURE_FORMATS, srcsetOf } from '../../lib/pictures.js';
+import { variantSources } from '../../lib/pictures.js';
 import { assetIdOfTextImage, IMAGE_WIDTH_SIZES, imageWidthOfClass } from '../../lib/richText.js';
 import type { StoredImage } from '../../lib/types.js';
 import { storedImageOf } from '../assets/files.js';
@@ -26,10 +26,9 @@ const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').
 /** The picture an image of text becomes: as covers are shown, from the asset's current file and variants. */
 function pictureOf(image: StoredImage, escapedAlt: string, sizes: string): string {
   const variants = image.variants.map((variant) => ({ ...variant, src: uploadUrl(variant.src) }));
-  const sources = PICTURE_FORMATS.map((format) => {
-    const srcset = srcsetOf(variants, format);
-    return srcset ? `<source type="image/${format}" srcset="${escapeAttribute(srcset)}" sizes="${sizes}">` : '';
-  }).join('');
+  const sources = variantSources(variants)
+    .map((source) => `<source type="${source.type}" srcset="${escapeAttribute(source.srcset)}" sizes="${sizes}">`)
+    .join('');
   const size = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : '';
   // The alt text may be empty (a decorative image) but is always there.
   return `<picture>${sources}<img src="${escapeAttribute(uploadUrl(image.src))}" alt="${escapedAlt}"${size} loading="lazy" decoding="async"></picture>`;

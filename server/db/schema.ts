@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { RESOURCES } from '../../lib/resources/index.js';
-import type { AssetFilesTable, AssetFoldersTable, AssetsTable, AssetUsesTable } from './tables/assets.js';
+import type { AssetFilesTable, AssetFoldersTable, AssetsTable, AssetUsesTable, AssetWordsTable } from './tables/assets.js';
 import type { Versioned } from './tables/columns.js';
 import type { DeclaredTable } from './tables/declared.js';
 import type { ConsentTextsTable, EnquiriesTable } from './tables/enquiries.js';
@@ -81,6 +81,7 @@ interface WrittenTables {
   asset_folders: Versioned<AssetFoldersTable>;
   assets: Versioned<AssetsTable>;
   asset_files: AssetFilesTable;
+  asset_words: AssetWordsTable;
   asset_uses: AssetUsesTable;
   translations: TranslationsTable;
 }

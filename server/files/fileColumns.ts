@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { RESOURCES, type Field } from '../../lib/resources/index.js';
+import { isColumnUpload, RESOURCES, type Field } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
 import type { Database } from '../db/schema.js';
 import { imageFiles } from './images.js';
@@ -7,9 +7,11 @@ import { declared } from '../db/declared.js';
 
 type FileColumnKind = 'image' | 'document' | 'key' | 'keys';
 
-interface FileColumn {
+export interface FileColumn {
   table: string;
   column: string;
+  /** Whether a file named here is a record's use of a library asset (its pictures, files and a logo's files). */
+  libraryUse: boolean;
   /**
    * - `image`: JSON of a stored image (`{ src, variants: [{ src }] }`, see `storeImage`), all of whose files count;
    * - `document`: JSON of a stored document (`{ src, name, size, format }`);
@@ -21,13 +23,14 @@ interface FileColumn {
 
 /** Columns that name files but are no declared field: kept by the resources' hooks. */
 const HOOK_FILE_COLUMNS: readonly FileColumn[] = [
-  { table: 'media_video', column: 'preview', kind: 'image' },
-  { table: 'photobank_logo_items', column: 'preview', kind: 'key' },
-  { table: 'photobank_logo_files', column: 'file', kind: 'key' },
+  // Video previews are fetched from the video service, not uploaded: no library asset.
+  { table: 'media_video', column: 'preview', kind: 'image', libraryUse: false },
+  { table: 'photobank_logo_items', column: 'preview', kind: 'key', libraryUse: false },
+  { table: 'photobank_logo_files', column: 'file', kind: 'key', libraryUse: true },
   // Removed records keep their files until the trash entry is purged.
-  { table: 'trash', column: 'files', kind: 'keys' },
+  { table: 'trash', column: 'files', kind: 'keys', libraryUse: false },
   // Every file of the media library, whether a record uses it or not.
-  { table: 'asset_files', column: 'key', kind: 'key' },
+  { table: 'asset_files', column: 'key', kind: 'key', libraryUse: false },
 ];
 
 /**
@@ -36,11 +39,9 @@ const HOOK_FILE_COLUMNS: readonly FileColumn[] = [
  */
 export const FILE_COLUMNS: readonly FileColumn[] = [
   ...RESOURCES.flatMap((resource) =>
-    Object.entries(resource.fields as Readonly<Record<string, Field>>).flatMap(([column, field]): FileColumn[] => {
-      if (field.kind === 'image') return [{ table: resource.table, column, kind: 'image' }];
-      if (field.kind === 'files' && field.maxFiles === 1) return [{ table: resource.table, column, kind: 'document' }];
-      return [];
-    }),
+    Object.entries(resource.fields as Readonly<Record<string, Field>>).flatMap(([column, field]): FileColumn[] =>
+      isColumnUpload(field) ? [{ table: resource.table, column, kind: field.kind === 'image' ? 'image' : 'document', libraryUse: true }] : [],
+    ),
   ),
   ...HOOK_FILE_COLUMNS,
 ];
@@ -57,19 +58,28 @@ function filesOf(kind: FileColumnKind, value: string | null): string[] {
   }
 }
 
+/** Told of every value of a file column as `namedFiles` reads it. */
+export type FileColumnVisitor = (column: FileColumn, value: string) => void;
+
 /**
  * Every upload key the database names, across `FILE_COLUMNS`, read in one snapshot: a record moving between its
- * table and the trash while the tables are read is seen in one of them, never in neither.
+ * table and the trash while the tables are read is seen in one of them, never in neither. `visit` sees every value
+ * on the way, so that the start's other reader of these columns (the library's adoption) needs no read of its own.
  */
-export async function namedFiles(db: Kysely<Database>): Promise<Set<string>> {
+export async function namedFiles(db: Kysely<Database>, visit?: FileColumnVisitor): Promise<Set<string>> {
   return declared(db)
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const named = new Set<string>();
-      for (const { table, column, kind } of FILE_COLUMNS) {
+      for (const fileColumn of FILE_COLUMNS) {
+        const { table, column, kind } = fileColumn;
         const rows = await trx.selectFrom(table).select(column).where(column, 'is not', null).execute();
-        for (const row of rows) for (const key of filesOf(kind, (row[column] as string | null) ?? null)) named.add(key);
+        for (const row of rows) {
+          const value = (row[column] as string | null) ?? null;
+          if (value && visit) visit(fileColumn, value);
+          for (const key of filesOf(kind, value)) named.add(key);
+        }
       }
       return named;
     });

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ImageVariant, StoredImage } from '../../lib/types.js';
+import type { CropShape, ImageCrop, ImageVariant, StoredImage } from '../../lib/types.js';
 import type { FileStore } from './store.js';
 
 /** Widths of the responsive variants; a variant is never wider than the original. */
@@ -63,9 +63,70 @@ export async function openImage(input: Buffer): Promise<{ image: sharp.Sharp; me
   return { image: sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }), meta };
 }
 
+/** Where the main subject of a picture is: from the left (x) and top (y) edges, 0 to 1. */
+export interface FocalPoint {
+  x: number;
+  y: number;
+}
+
+export const CENTRE: FocalPoint = { x: 0.5, y: 0.5 };
+
+/**
+ * The shapes the site cuts pictures to, each at its widths: cards and video previews 16:9, photobank photos 4:3,
+ * the social preview exactly 1200 × 630 (enlarged from a smaller picture, since networks ask for that size).
+ */
+const CROP_SHAPES: Readonly<Record<CropShape, { ratio: number; widths: readonly number[] }>> = {
+  card: { ratio: 16 / 9, widths: [480, 960] },
+  photo: { ratio: 4 / 3, widths: [480, 960] },
+  og: { ratio: 1200 / 630, widths: [1200] },
+};
+
+/** The largest region of the given ratio inside a picture, as near centred on the focal point as the edges allow. */
+export function cropRegion(width: number, height: number, ratio: number, focal: FocalPoint) {
+  const regionWidth = Math.min(width, Math.round(height * ratio));
+  const regionHeight = Math.min(height, Math.round(width / ratio));
+  const place = (size: number, region: number, at: number) => Math.min(size - region, Math.max(0, Math.round(at * size - region / 2)));
+  return { left: place(width, regionWidth, focal.x), top: place(height, regionHeight, focal.y), width: regionWidth, height: regionHeight };
+}
+
+/**
+ * Cuts every crop shape out of a stored picture (its main file's bytes) around the focal point, stores them under
+ * fresh keys beside it and returns them; on failure the crops written so far are removed.
+ */
+export async function storeCrops(store: FileStore, mainKey: string, main: Buffer, focal: FocalPoint): Promise<ImageCrop[]> {
+  const { width, height } = await sharp(main).metadata();
+  const stem = store.newKey(mainKey.slice(0, mainKey.lastIndexOf('/')), 'x').replace(/\.x$/, '');
+  const crops: ImageCrop[] = [];
+  try {
+    for (const [shape, { ratio, widths }] of Object.entries(CROP_SHAPES) as [CropShape, (typeof CROP_SHAPES)[CropShape]][]) {
+      const region = cropRegion(width, height, ratio, focal);
+      const cut = shape === 'og' ? widths : [...new Set(widths.map((wanted) => Math.min(wanted, region.width)))];
+      for (const cropWidth of cut) {
+        const cropHeight = Math.round(cropWidth / ratio);
+        const resized = sharp(main).extract(region).resize({ width: cropWidth, height: cropHeight, fit: 'fill' });
+        const data = await (
+          shape === 'og' ? resized.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }) : resized.webp({ quality: 78 })
+        ).toBuffer();
+        const src = `${stem}-${shape}-${cropWidth}.${shape === 'og' ? 'jpg' : 'webp'}`;
+        await store.write(src, data);
+        crops.push({ shape, src, width: cropWidth, height: cropHeight });
+      }
+    }
+    return crops;
+  } catch (error) {
+    await store.remove(crops.map((crop) => crop.src));
+    throw error;
+  }
+}
+
+/** A stored picture with its crops cut again around a new focal point (the old crops stay until the caller removes them). */
+export function recutCrops(store: FileStore, image: StoredImage, main: Buffer, focal: FocalPoint): Promise<StoredImage> {
+  return withImageSlot(async () => ({ ...image, crops: await storeCrops(store, image.src, main, focal) }));
+}
+
 /**
  * Re-encodes a raster image (dropping metadata and anything hidden in the file), stores it with WebP and AVIF
- * variants, and returns what the image column keeps. Throws `ImageTooLargeError` for a canvas over the pixel
+ * variants and its crops around the centre, and returns what the image column keeps. Throws `ImageTooLargeError` for a canvas over the pixel
  * limit, another error when the bytes are not an image sharp can read. At most `IMAGE_JOBS` run at once.
  */
 export function storeImage(store: FileStore, folder: string, input: Buffer): Promise<StoredImage> {
@@ -97,7 +158,9 @@ async function encodeAndStore(store: FileStore, folder: string, input: Buffer): 
         variants.push({ src: key, width, format });
       }
     }
-    return { src, width: main.info.width, height: main.info.height, variants };
+    const crops = await storeCrops(store, src, main.data, CENTRE);
+    written.push(...crops.map((crop) => crop.src));
+    return { src, width: main.info.width, height: main.info.height, variants, crops };
   } catch (error) {
     await store.remove(written);
     throw error;
@@ -108,5 +171,5 @@ async function encodeAndStore(store: FileStore, folder: string, input: Buffer): 
 export function imageFiles(json: string | null): string[] {
   if (!json) return [];
   const image = JSON.parse(json) as StoredImage;
-  return [image.src, ...image.variants.map((variant) => variant.src)];
+  return [image.src, ...image.variants.map((variant) => variant.src), ...(image.crops ?? []).map((crop) => crop.src)];
 }

@@ -25,6 +25,7 @@ export function Card({ href, title, date, image, lead, details, priority = false
         (image.image ? (
           <Picture
             className="card__image"
+            crop="card"
             image={image.image}
             alt={image.alt}
             sizes="(min-width: 1340px) 420px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 100vw"

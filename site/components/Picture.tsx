@@ -1,5 +1,5 @@
-import { srcsetOf } from '@lib/pictures.js';
-import type { PublicImage } from '@lib/types.js';
+import { srcsetOf, variantSources } from '@lib/pictures.js';
+import type { CropShape, PublicImage } from '@lib/types.js';
 
 interface PictureProps {
   image: PublicImage;
@@ -9,20 +9,28 @@ interface PictureProps {
   /** Above the fold: loaded eagerly with high priority; otherwise lazy. */
   priority?: boolean;
   className?: string;
+  /** The shape the picture is shown in: its crops around the focal point, when it has them, instead of its variants. */
+  crop?: Exclude<CropShape, 'og'>;
 }
 
-/** A responsive image from the upload's variants: AVIF and WebP `srcset`s, width and height against layout shift. */
-export function Picture({ image, alt, sizes, priority = false, className }: PictureProps) {
-  const avif = srcsetOf(image.variants, 'avif');
-  const webp = srcsetOf(image.variants, 'webp');
+/**
+ * A responsive image from the upload's variants (AVIF and WebP `srcset`s) or, in a shape, from its WebP crops around
+ * the focal point; width and height against layout shift.
+ */
+export function Picture({ image, alt, sizes, priority = false, className, crop }: PictureProps) {
+  const crops = (image.crops ?? []).filter((candidate) => candidate.shape === crop).sort((a, b) => a.width - b.width);
+  const largest = crops.at(-1);
+  const sources = largest ? [{ type: 'image/webp', srcset: srcsetOf(crops) }] : variantSources(image.variants);
+  const shown = largest ?? image;
   return (
     <picture className={className}>
-      {avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}
-      {webp && <source type="image/webp" srcSet={webp} sizes={sizes} />}
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+      ))}
       <img
-        src={image.src}
-        width={image.width}
-        height={image.height}
+        src={shown.src}
+        width={shown.width}
+        height={shown.height}
         alt={alt}
         loading={priority ? 'eager' : 'lazy'}
         decoding="async"

@@ -94,10 +94,12 @@ export async function snapshot(app: FastifyInstance): Promise<{ rows: Record<str
   return { rows, files: await listFiles(app.config.uploadsDir) };
 }
 
-/** The uploads-relative keys of a public image URL and its variants. */
-export function keysOfImage(image: { src: string; variants: { src: string }[] } | null): string[] {
+/** The uploads-relative keys of a public image URL, its variants and its crops. */
+export function keysOfImage(image: { src: string; variants: { src: string }[]; crops?: { src: string }[] } | null): string[] {
   if (!image) return [];
-  return [image.src, ...image.variants.map((variant) => variant.src)].map((src) => src.replace(/^\/uploads\//, ''));
+  return [image.src, ...image.variants.map((variant) => variant.src), ...(image.crops ?? []).map((crop) => crop.src)].map((src) =>
+    src.replace(/^\/uploads\//, ''),
+  );
 }
 
 export async function adminHeaders(app: FastifyInstance, role: 'USER' | 'MANAGER' = 'USER'): Promise<Record<string, string>> {

@@ -243,6 +243,43 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     expect((await get(`/api/admin/photobank-logos/${another.id}`)).statusCode).toBe(404);
   });
 
+  it('adds library files to a logo (the picker), stores nothing again, and refuses a format a logo does not take', async () => {
+    const category = await addCategory('Из медиатеки');
+    // Earlier tests stored some of these bytes: the library then answers the asset it holds.
+    const upload = async (file: FilePart) => {
+      const answer = (await form('/api/admin/assets/upload', {}, [file])).json();
+      return (answer.asset ?? answer.duplicate) as { id: number; url: string };
+    };
+    const svg = await upload({ field: 'file', filename: 'знак.svg', data: SVG_WITH_SCRIPT, type: 'image/svg+xml' });
+    const pdf = await upload({ field: 'file', filename: 'знак.pdf', data: PDF, type: 'application/pdf' });
+    const photo = await upload({ field: 'file', filename: 'фото.jpg', data: await jpegImage(200, 100), type: 'image/jpeg' });
+    const before = await snapshot(t.app);
+    const added = await form('/api/admin/photobank/logo/add', { category_id: category.id, type: 'logo', title: 'Знак', file_assets: `[${svg.id},${pdf.id}]` });
+    expect(added.statusCode, added.body).toBe(200);
+    const record = added.json().data;
+    expect(record.files.map((file: LogoFileRecord) => [file.format, file.url])).toEqual([
+      ['svg', svg.url],
+      ['pdf', `/uploads/${(await t.app.db.selectFrom('assets').select('file').where('id', '=', pdf.id).executeTakeFirstOrThrow()).file}`],
+    ]);
+    expect(record.preview.src).toBe(svg.url);
+    expect((await snapshot(t.app)).files).toEqual(before.files);
+    expect((await libraryHolding(t.app, svg.url))?.usedBy).toContain(`photobank-logos/${record.id}`);
+
+    const wrong = await form(`/api/admin/photobank/logo/update/${record.id}`, { file_assets: String(photo.id) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ files: ['Это поле принимает файлы SVG, PNG, PDF, EPS.'] });
+    const missing = await form(`/api/admin/photobank/logo/update/${record.id}`, { file_assets: '[999999]' });
+    expect(missing.json().errors).toEqual({ files: ['Такого файла в медиатеке нет.'] });
+    const colour = await form('/api/admin/photobank/logo/add', {
+      category_id: category.id,
+      type: 'colour',
+      title: 'Цвет',
+      hex: '#0B5CAD',
+      file_assets: String(svg.id),
+    });
+    expect(colour.json().errors).toEqual({ files: ['У цвета не бывает файлов.'] });
+  });
+
   it('refuses mislabelled and oversized logo files and traversal names do not escape, nothing left behind', async () => {
     const category = await addCategory('Атаки');
     const before = await snapshot(t.app);

@@ -344,6 +344,22 @@ describe.each(await testDialects())('the media library on %s', (dialect) => {
     expect(asset).toMatchObject({ name: 'фото.jpg', uses: 2, url: first.image.src });
   });
 
+  it('finds assets by the beginnings of the words of their name and alt text, in any case and with «ё» as «е»', async () => {
+    const asset = (await lib.upload(picture('Отчёт Завода_2026.png', await pngImage(40, 40, '#0c0c0c')))).json().asset as Asset;
+    const found = async (q: string) => (await lib.list({ q })).some((listed) => listed.id === asset.id);
+    expect(await found('завод')).toBe(true);
+    expect(await found('ОТЧЕТ зав 2026')).toBe(true);
+    expect(await found('отчёт 2027')).toBe(false);
+    // A word is found from its beginning, not from its middle.
+    expect(await found('вод')).toBe(false);
+    const version = (await lib.one(asset.id)).version;
+    const renamed = await lib.json('PUT', `/api/admin/assets/${asset.id}`, { name: 'Баланс.png', alt: 'Ёлка у проходной' }, { 'if-match': `"${version}"` });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await found('завод')).toBe(false);
+    expect(await found('баланс')).toBe(true);
+    expect(await found('елка проход')).toBe(true);
+  });
+
   it('edits the name, alt, caption and focal point with If-Match; refuses a focal point off the picture', async () => {
     const asset = (await lib.upload(picture('правка.png', await pngImage(60, 60, '#0a0a0a')))).json().asset as Asset;
     const version = (await lib.one(asset.id)).version;

@@ -33,7 +33,16 @@ describe('a typed client generated from the OpenAPI document', () => {
     const first = data?.data.items[0];
     expectTypeOf(first?.title).toEqualTypeOf<string | undefined>();
     expectTypeOf(first?.image).toEqualTypeOf<
-      { src: string; width: number; height: number; alt: string; variants: { src: string; width: number; format: 'webp' | 'avif' }[] } | null | undefined
+      | {
+          src: string;
+          width: number;
+          height: number;
+          alt: string;
+          variants: { src: string; width: number; format: 'webp' | 'avif' }[];
+          crops?: { shape: 'card' | 'photo' | 'og'; src: string; width: number; height: number }[];
+        }
+      | null
+      | undefined
     >();
     expect(typeof first?.title).toBe('string');
 

@@ -3170,7 +3170,7 @@ export interface components {
       /** Format: date-time */
       public_at: string;
     };
-    /** @description An uploaded image with its WebP and AVIF variants; URLs under /uploads/. */
+    /** @description An uploaded image with its WebP and AVIF variants and its crops around the focal point; URLs under /uploads/. */
     Image: {
       src: string;
       width: number;
@@ -3181,6 +3181,13 @@ export interface components {
         width: number;
         /** @enum {string} */
         format: 'webp' | 'avif';
+      }[];
+      crops?: {
+        /** @enum {string} */
+        shape: 'card' | 'photo' | 'og';
+        src: string;
+        width: number;
+        height: number;
       }[];
     };
     Article: {
@@ -11047,6 +11054,7 @@ export interface operations {
           cmyk?: string;
           pantone?: string;
           keep_file_ids?: string;
+          file_assets?: string;
           files?: string[];
         };
         'application/json': {
@@ -11059,6 +11067,7 @@ export interface operations {
           cmyk?: string;
           pantone?: string;
           keep_file_ids?: string;
+          file_assets?: string;
           files?: string[];
         };
       };
@@ -11171,6 +11180,7 @@ export interface operations {
           cmyk?: string;
           pantone?: string;
           keep_file_ids?: string;
+          file_assets?: string;
           files?: string[];
         };
         'application/json': {
@@ -11183,6 +11193,7 @@ export interface operations {
           cmyk?: string;
           pantone?: string;
           keep_file_ids?: string;
+          file_assets?: string;
           files?: string[];
         };
       };
@@ -12570,6 +12581,14 @@ export interface operations {
                 /** @enum {string} */
                 format: 'webp' | 'avif';
               }[];
+              /** @description A read of one asset only: the crops around the focal point. */
+              crops?: {
+                /** @enum {string} */
+                shape: 'card' | 'photo' | 'og';
+                src: string;
+                width: number;
+                height: number;
+              }[];
               version?: number;
             };
           };
@@ -12662,6 +12681,14 @@ export interface operations {
                 /** @enum {string} */
                 format: 'webp' | 'avif';
               }[];
+              /** @description A read of one asset only: the crops around the focal point. */
+              crops?: {
+                /** @enum {string} */
+                shape: 'card' | 'photo' | 'og';
+                src: string;
+                width: number;
+                height: number;
+              }[];
               version?: number;
             };
           };
@@ -12706,6 +12733,14 @@ export interface operations {
                 width: number;
                 /** @enum {string} */
                 format: 'webp' | 'avif';
+              }[];
+              /** @description A read of one asset only: the crops around the focal point. */
+              crops?: {
+                /** @enum {string} */
+                shape: 'card' | 'photo' | 'og';
+                src: string;
+                width: number;
+                height: number;
               }[];
               version?: number;
             };
@@ -12939,6 +12974,14 @@ export interface operations {
                 width: number;
                 /** @enum {string} */
                 format: 'webp' | 'avif';
+              }[];
+              /** @description A read of one asset only: the crops around the focal point. */
+              crops?: {
+                /** @enum {string} */
+                shape: 'card' | 'photo' | 'og';
+                src: string;
+                width: number;
+                height: number;
               }[];
               version?: number;
             };

@@ -158,7 +158,8 @@ describe('head and content', () => {
     const page = await get(`/news/${FIXED_SLUGS[0]}`);
     expect(page.html).toContain(`<link rel="canonical" href="https://www.example.test/news/${FIXED_SLUGS[0]}"/>`);
     expect(page.html).toContain('<meta property="og:type" content="article"/>');
-    expect(page.html).toMatch(/<meta property="og:image" content="https:\/\/www\.example\.test\/uploads\//);
+    expect(page.html).toMatch(/<meta property="og:image" content="https:\/\/www\.example\.test\/uploads\/[\w/-]+-og-1200\.jpg"\/>/);
+    expect(page.html).toContain('<meta property="og:image:width" content="1200"/><meta property="og:image:height" content="630"/>');
     const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page.html)?.[1];
     const json = JSON.parse(ld ?? '{}') as Record<string, unknown>;
     expect(json['@type']).toBe('NewsArticle');

@@ -49,3 +49,9 @@ export interface AssetUsesTable {
   record_id: number;
   field: string;
 }
+
+/** The words of each asset's name and alt text, for the library's search box (`server/admin/words.ts`). */
+export interface AssetWordsTable {
+  word: string;
+  record_id: number;
+}

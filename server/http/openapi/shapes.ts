@@ -49,9 +49,16 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 
 export const imageVariant = z.object({ src: z.string(), width: int, format: z.enum(['webp', 'avif']) });
 
+export const imageCrop = z
+  .object({ shape: z.enum(['card', 'photo', 'og']), src: z.string(), width: int, height: int })
+  .meta({ description: 'The picture cut around its focal point: a card 16:9 and a photobank photo 4:3 (WebP), the social preview 1200 × 630 (JPEG).' });
+
 export const publicImage = z
-  .object({ src: z.string(), width: int, height: int, alt: z.string(), variants: z.array(imageVariant) })
-  .meta({ id: 'Image', description: 'An uploaded image with its WebP and AVIF variants; URLs under /uploads/.' }) satisfies z.ZodType<PublicImage>;
+  .object({ src: z.string(), width: int, height: int, alt: z.string(), variants: z.array(imageVariant), crops: z.array(imageCrop).optional() })
+  .meta({
+    id: 'Image',
+    description: 'An uploaded image with its WebP and AVIF variants and its crops around the focal point; URLs under /uploads/.',
+  }) satisfies z.ZodType<PublicImage>;
 
 export const downloadFile = z
   .object({ url: z.string(), name: z.string(), size: int, format: z.string() })

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { assets, resourceNamed, type ResourceName } from '../../../lib/resources/index.js';
 import { keysOfAssetFile } from '../../assets/files.js';
-import { claimFiles } from '../../assets/library.js';
+import { fileWithFocal } from '../../assets/focal.js';
+import { claimFiles, keepAssetWords, type AssetRow } from '../../assets/library.js';
 import { keepUsesNaming } from '../../assets/uses.js';
 import { presentAssets } from '../../assets/present.js';
+import { rewriteUses } from '../../assets/replace.js';
 import { assetAdminRoutes } from '../../assets/routes.js';
 import type { ResourceHooks } from '../hooks.js';
 import { hooksOf } from '../index.js';
@@ -16,14 +18,25 @@ const focal = z.number({ error: 'Ожидается число от 0 до 1.' }
 const tableOf = (name: string): string => resourceNamed(name)?.table ?? name;
 
 /**
- * The library's assets: read with their folder, address and uses; their update also sets the focal point; their
+ * The library's assets: read with their folder, address and uses; their update also sets the focal point, which cuts
+ * the picture's crops again and points every use to them; their
  * removal (into the trash) keeps the files only while no record uses them, since a used asset's files stay the
  * records' own. A restored asset claims its files again, and is used again by the texts that name it.
  */
 export const assetHooks: ResourceHooks = {
   present: presentAssets,
   fieldSchemas: { focal_x: focal, focal_y: focal },
-  columns: async ({ values }) => Object.fromEntries(['focal_x', 'focal_y'].filter((name) => values[name] !== undefined).map((name) => [name, values[name]])),
+  columns: async ({ request, trx, files, values, current }) => {
+    const focal = Object.fromEntries(['focal_x', 'focal_y'].filter((name) => values[name] !== undefined).map((name) => [name, values[name]]));
+    const file = current && (await fileWithFocal(trx, request.server.files, files, current, values));
+    return file ? { ...focal, file } : focal;
+  },
+  afterWrite: async ({ trx, current }, row) => {
+    if (current && (current.name !== row.name || current.alt !== row.alt)) await keepAssetWords(trx, [row as unknown as AssetRow]);
+    if (!current || current.file === row.file) return;
+    await claimFiles(trx, row.id, String(row.file));
+    await rewriteUses(trx, current as unknown as AssetRow, row as unknown as AssetRow);
+  },
   filesOf: async (trx, row) => {
     const used = await trx.selectFrom('asset_uses').select('asset_id').where('asset_id', '=', row.id).executeTakeFirst();
     return used ? [] : keysOfAssetFile(String(row.file));
@@ -31,6 +44,7 @@ export const assetHooks: ResourceHooks = {
   afterRestore: async (trx, row) => {
     await claimFiles(trx, row.id, String(row.file));
     await keepUsesNaming(trx, row.id, (resource, user) => hooksOf(resource.name as ResourceName).assetKeys?.(trx, user) ?? Promise.resolve(undefined));
+    await keepAssetWords(trx, [row as unknown as AssetRow]);
   },
   routes: (app) =>
     assetAdminRoutes(app, async (request, id) => {

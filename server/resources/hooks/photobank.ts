@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { idFromText } from '../../../lib/ids.js';
+import { photobankLogos } from '../../../lib/resources/photobank.js';
 import { presentLogoItems } from '../../admin/records.js';
 import { storedSize } from '../../admin/upload.js';
 import { mainKeyOf } from '../../assets/files.js';
-import { prepareUpload, settleUpload } from '../../assets/library.js';
+import { pickedAsset, prepareUpload, settleUpload } from '../../assets/library.js';
 import { forgetUses } from '../../assets/uses.js';
 import type { PhotobankLogoItemsTable } from '../../db/schema.js';
 import { imageFiles } from '../../files/images.js';
@@ -96,6 +97,20 @@ const numberList = (count: number, max: number, example: string) =>
       return parts.map(Number).join(', ');
     });
 
+/** Ids of records as a JSON array (`[3,5]`) or comma-separated (`3,5`); empty is none. */
+const idList = (message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      const list = value === '' ? [] : value.replace(/^\[|\]$/g, '').split(/\s*,\s*/);
+      if (!list.every((part) => idFromText(part) !== null)) {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return list.map(Number);
+    });
+
 const logoFieldSchemas = {
   hex: z
     .string()
@@ -110,17 +125,9 @@ const logoFieldSchemas = {
     .max(60)
     .refine((value) => value === '' || /^[\p{L}\d][\p{L}\d .-]*$/u.test(value), 'Ожидается название по Pantone, например 2945 C.'),
   /** On update: the ids of the files to keep (JSON array or comma-separated); absent keeps every file. */
-  keep_file_ids: z
-    .string()
-    .trim()
-    .transform((value, context) => {
-      const list = value === '' ? [] : value.replace(/^\[|\]$/g, '').split(/\s*,\s*/);
-      if (!list.every((part) => idFromText(part) !== null)) {
-        context.addIssue({ code: 'custom', message: 'Ожидается список номеров файлов.' });
-        return z.NEVER;
-      }
-      return list.map(Number);
-    }),
+  keep_file_ids: idList('Ожидается список номеров файлов.'),
+  /** Library assets added as files, beside the uploaded ones (ids, as `keep_file_ids`). */
+  file_assets: idList('Ожидается список номеров файлов медиатеки.'),
 };
 
 const COLOUR_COLUMNS = ['hex', 'rgb', 'cmyk', 'pantone'] as const;
@@ -137,6 +144,12 @@ async function keptFiles(db: Db, values: Values, current: Row | null, type: stri
   return keep ? old.filter((file) => keep.includes(file.id)) : old;
 }
 
+const assetIdsOf = (values: Values): number[] => (values.file_assets as number[] | undefined) ?? [];
+
+/** The library assets a write adds as files, each checked to exist and to be a format a logo takes. */
+const pickedFiles = (db: Db, values: Values) =>
+  Promise.all([...new Set(assetIdsOf(values))].map((id) => pickedAsset(db, 'files', photobankLogos.fields.files, id)));
+
 const typeOf = (values: Values, current: Row | null) => String(values.type ?? current?.type ?? 'logo') as PhotobankLogoItemsTable['type'];
 
 export const photobankLogoHooks: ResourceHooks = {
@@ -145,9 +158,10 @@ export const photobankLogoHooks: ResourceHooks = {
   check: async (db, values, current, uploads) => {
     await checkCategoryKind(db, values.category_id, 'logo');
     const type = typeOf(values, current);
-    if (type === 'colour' && uploads.length) throw formError({ files: ['У цвета не бывает файлов.'] });
+    const picked = await pickedFiles(db, values);
+    if (type === 'colour' && uploads.length + picked.length) throw formError({ files: ['У цвета не бывает файлов.'] });
     if (type === 'colour' && !(values.hex ?? current?.hex)) throw formError({ hex: ['Заполните поле.'] });
-    if (type === 'logo' && (await keptFiles(db, values, current, type)).length + uploads.length === 0) {
+    if (type === 'logo' && (await keptFiles(db, values, current, type)).length + uploads.length + picked.length === 0) {
       throw formError({ files: ['Добавьте хотя бы один файл: SVG, PNG, PDF или EPS.'] });
     }
   },
@@ -161,10 +175,14 @@ export const photobankLogoHooks: ResourceHooks = {
     const kept = await keptFiles(trx, values, current, type);
     const old = current ? await logoFiles(trx, current.id) : [];
     const added = [];
-    // Each file is a library asset: the same bytes uploaded before are that asset's file, not stored again.
+    // Each file is a library asset: one picked there, or an upload (the same bytes uploaded before are that asset's
+    // file, not stored again).
+    const assets = await pickedFiles(trx, values);
     for (const upload of uploads) {
       const prepared = await prepareUpload(trx, request.server.files, files, upload, 'photobank/logos', 'download');
-      const asset = await settleUpload(trx, prepared, request.user?.id ?? null);
+      assets.push(await settleUpload(trx, prepared, request.user?.id ?? null));
+    }
+    for (const asset of assets) {
       const key = mainKeyOf(asset.file);
       added.push({ key, format: key.slice(key.lastIndexOf('.') + 1), size: asset.size });
     }

@@ -115,6 +115,7 @@ export function PhotoItems({ items }: { items: readonly Photo[] }) {
           {photo.image && (
             <Picture
               image={photo.image}
+              crop="photo"
               alt={imageAlt(photo.image.alt, photo.title, altTemplate)}
               sizes="(min-width: 992px) 320px, (min-width: 576px) 45vw, 100vw"
             />

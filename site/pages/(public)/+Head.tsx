@@ -3,7 +3,7 @@ import { HeadBasics } from '../../components/HeadBasics.js';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '@lib/locales.js';
 import { alternatePaths } from '../../i18n/alternates.js';
 import { TEXTS } from '@lib/siteTexts.js';
-import { metaOf } from '../../meta.js';
+import { metaOf, socialImageOf } from '../../meta.js';
 import { localeOf } from '../../i18n/pageTexts.js';
 
 const OG_LOCALES: Readonly<Record<Locale, string>> = { ru: 'ru_RU', en: 'en_GB' };
@@ -21,7 +21,7 @@ export function Head() {
   // Where the site has several languages: the page in each language it exists in, and the Russian one by default.
   const alternates = Object.entries(alternatePaths(pageContext));
   const russian = alternatePaths(pageContext)[DEFAULT_LOCALE];
-  const image = meta?.image ? `${site.publicUrl}${meta.image.src}` : null;
+  const social = meta?.image ? socialImageOf(meta.image) : null;
   return (
     <>
       <HeadBasics />
@@ -37,10 +37,10 @@ export function Head() {
       <meta property="og:locale" content={OG_LOCALES[locale]} />
       <meta property="og:type" content={meta?.ogType ?? 'website'} />
       {canonical && <meta property="og:url" content={canonical} />}
-      {image && <meta property="og:image" content={image} />}
-      {image && meta?.image && <meta property="og:image:width" content={String(meta.image.width)} />}
-      {image && meta?.image && <meta property="og:image:height" content={String(meta.image.height)} />}
-      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      {social && <meta property="og:image" content={`${site.publicUrl}${social.src}`} />}
+      {social && <meta property="og:image:width" content={String(social.width)} />}
+      {social && <meta property="og:image:height" content={String(social.height)} />}
+      <meta name="twitter:card" content={social ? 'summary_large_image' : 'summary'} />
       {meta?.jsonLd && !isError && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(meta.jsonLd) }} />}
     </>
   );
