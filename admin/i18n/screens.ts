@@ -131,6 +131,7 @@ export const editorialMessages = {
     },
     preview: {
       button: 'Предпросмотр',
+      button_in: 'Предпросмотр: %{language}',
     },
   },
 };
