@@ -109,6 +109,7 @@ export function resourceDocs(resource: ResourceDescriptor, locales: readonly Tra
         : 'A signed link to its public page, valid for an hour.',
       tag,
       data: previewLink,
+      errors: locales.length ? [400, 404] : [404],
     }),
   };
 }
