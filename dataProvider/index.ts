@@ -25,6 +25,7 @@ import type {
   AdminDataProvider,
   ChangeAction,
   ChangeEvent,
+  PreviewParams,
   RevisionParams,
   RevisionsParams,
   SiteSettings,
@@ -217,8 +218,9 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       changed(resource, 'restoreRevision', [data]);
       return { data };
     },
-    async preview(resource: string, params: VerbParams) {
-      const response = await http.post(`${ADMIN_API}/${resource}/preview/${encodeURIComponent(String(params.id))}`);
+    async preview(resource: string, params: PreviewParams) {
+      const language = params.locale ? `?locale=${params.locale}` : '';
+      const response = await http.post(`${ADMIN_API}/${resource}/preview/${encodeURIComponent(String(params.id))}${language}`);
       return { data: unwrap<PreviewLink>(response.data) };
     },
   };

@@ -10,6 +10,11 @@ export interface VerbParams {
   id: Identifier;
 }
 
+/** The record to preview and, on a site with English, the language of the page (Russian when absent). */
+export interface PreviewParams extends VerbParams {
+  locale?: Locale;
+}
+
 export interface VerbResult {
   data: RaRecord;
 }
@@ -66,8 +71,8 @@ export interface AdminDataProvider extends DataProvider, PresenceMethods, AssetM
   exportCsv(resource: 'enquiries', params: { filter: Record<string, unknown> }): Promise<{ data: string }>;
   /** Erases a person's enquiries by e-mail or phone (MANAGER), `POST /api/admin/enquiries/erase`. */
   erasePersonalData(resource: 'enquiries', params: { email: string; phone: string }): Promise<{ data: { erased: number } }>;
-  /** A signed link to the record's public page, drafts included (resources that declare `preview`). */
-  preview(resource: string, params: VerbParams): Promise<{ data: PreviewLink }>;
+  /** A signed link to the record's public page, drafts included (resources with a page); `locale`: its page in that language. */
+  preview(resource: string, params: PreviewParams): Promise<{ data: PreviewLink }>;
 }
 
 /** What of the server's configuration the admin's screens follow. */

@@ -134,6 +134,7 @@ export const editorialMessages = {
     },
     preview: {
       button: 'Предпросмотр',
+      button_in: 'Предпросмотр: %{language}',
     },
   },
 };

@@ -1,15 +1,18 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useState } from 'react';
-import { Button, useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
+import { Button, useDataProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import type { TranslationLocale } from '@lib/locales.js';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
 import { useReportError } from '../profile/useAccount.js';
 
 /**
  * «Предпросмотр»: opens the saved record's public page in a new tab through a signed link that also shows drafts
  * and scheduled items. The tab opens within the click (no popup blocker stops it) and gets its address once the
- * server has answered; on failure it closes and the error shows as a toast.
+ * server has answered; on failure it closes and the error shows as a toast. With `locale`, the record's page in that
+ * language (its version there shows even unfinished).
  */
-export const PreviewButton = () => {
+export const PreviewButton = ({ locale }: { locale?: TranslationLocale }) => {
+  const translate = useTranslate();
   const record = useRecordContext();
   const resource = useResourceContext();
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -21,7 +24,7 @@ export const PreviewButton = () => {
     const tab = window.open('', '_blank');
     setPending(true);
     try {
-      const { data } = await dataProvider.preview(resource, { id: record.id });
+      const { data } = await dataProvider.preview(resource, locale ? { id: record.id, locale } : { id: record.id });
       if (tab) {
         tab.opener = null;
         tab.location.href = data.url;
@@ -37,7 +40,11 @@ export const PreviewButton = () => {
   };
 
   return (
-    <Button label="app.preview.button" onClick={() => void open()} disabled={pending}>
+    <Button
+      label={locale ? translate('app.preview.button_in', { language: translate(`app.translation.language.${locale}`) }) : 'app.preview.button'}
+      onClick={() => void open()}
+      disabled={pending}
+    >
       <VisibilityIcon />
     </Button>
   );

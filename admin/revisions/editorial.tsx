@@ -1,8 +1,9 @@
 import { Card, CardContent, LinearProgress } from '@mui/material';
 import type { ReactElement } from 'react';
-import { ListButton, TopToolbar, useTranslate } from 'react-admin';
+import { ListButton, TopToolbar, useResourceContext, useTranslate } from 'react-admin';
 import type { ResourceDescriptor } from '@lib/resources/index.js';
 import { lazyScreen } from '../common/lazyScreen.js';
+import { useTranslationLocalesOf } from '../translations/siteLocales.js';
 import { ASIDE_SX } from './asideStyle.js';
 import { PreviewButton } from './PreviewButton.js';
 
@@ -26,12 +27,25 @@ export function editAsideOf(resource: ResourceDescriptor | undefined): ReactElem
   return <RevisionsPanel />;
 }
 
+/** «Предпросмотр» of the Russian page and, where the site has English, one more of the English page. */
+const PreviewButtons = () => {
+  const locales = useTranslationLocalesOf(useResourceContext());
+  return (
+    <>
+      <PreviewButton />
+      {locales.map((locale) => (
+        <PreviewButton key={locale} locale={locale} />
+      ))}
+    </>
+  );
+};
+
 /** The edit screen's buttons of a resource with a public page (and has no buttons of its own). */
 export function editActionsOf(resource: ResourceDescriptor | undefined): ReactElement | undefined {
   if (!resource?.public?.page) return undefined;
   return (
     <TopToolbar>
-      <PreviewButton />
+      <PreviewButtons />
       <ListButton />
     </TopToolbar>
   );

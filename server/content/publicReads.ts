@@ -137,7 +137,7 @@ export function createPublicReads(
           .where((eb) => (byId === null ? eb(page.key, '=', key) : eb.or([eb('id', '=', byId), eb(page.key, '=', key)])))
           .orderBy('id')
           .executeTakeFirst();
-      const translated = english ? await inLanguage(query, resource, english, page.key, key, byId) : undefined;
+      const translated = english ? await inLanguage(query, resource, english, page.key, key, byId, previewedId) : undefined;
       const fallback = english !== null && !translated && page.russianFallback === true;
       const found = english && !fallback ? translated : await inRussian();
       if (!found) return null;

@@ -104,9 +104,12 @@ export function resourceDocs(resource: ResourceDescriptor, locales: readonly Tra
     restoreRevision: write(`Restore a version of a ${name} record`, [404, 409]),
     preview: operation({
       summary: `Preview link of a ${name} record`,
-      description: 'A signed link to its public page, valid for an hour.',
+      description: locales.length
+        ? `A signed link to its public page, valid for an hour; with \`?locale=${locales.join('|')}\`, to its page in that language (its slug there, else the Russian one), showing the version even unfinished. 404 when the record has no version in that language and its resource shows none in Russian instead.`
+        : 'A signed link to its public page, valid for an hour.',
       tag,
       data: previewLink,
+      errors: locales.length ? [400, 404] : [404],
     }),
   };
 }

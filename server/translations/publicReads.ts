@@ -16,6 +16,16 @@ import { translationsOf } from './store.js';
 /** The records visitors may read in `locale`. */
 export const translatedIn = (resource: ResourceDescriptor, locale: TranslationLocale): RawBuilder<SqlBool> => translatedFilter(resource.name, locale, [1]);
 
+/**
+ * The same, except for the one record a preview link opened: its version in `locale` shows even while unfinished.
+ * A record with no version at all still has no page in that language.
+ */
+function translatedOrPreviewed(resource: ResourceDescriptor, locale: TranslationLocale, previewedId: number | null): RawBuilder<SqlBool> {
+  if (previewedId === null) return translatedIn(resource, locale);
+  const begun = sql`select record_id from translations where resource = ${resource.name} and locale = ${locale}`;
+  return sql<SqlBool>`(${translatedIn(resource, locale)} or (id = ${previewedId} and id in (${begun})))`;
+}
+
 type Row = Record<string, unknown>;
 
 /** Rows with the localized columns they carry replaced by their values in `locale`. */
@@ -43,6 +53,7 @@ type RecordQuery = SelectQueryBuilder<DeclaredDatabase, string, Row>;
 /**
  * The record a page address names in `locale`: by its slug in that language, else by the Russian slug of a record
  * whose version has none of its own (or by the key field where the resource has no localized slug), or by id.
+ * `previewedId` names the record a preview link opened, found even with its version unfinished.
  */
 export async function inLanguage(
   query: RecordQuery,
@@ -51,8 +62,9 @@ export async function inLanguage(
   keyField: string,
   key: string,
   byId: number | null,
+  previewedId: number | null = null,
 ): Promise<Row | undefined> {
-  const visible = query.where(translatedIn(resource, locale));
+  const visible = query.where(translatedOrPreviewed(resource, locale, previewedId));
   const slug = localizedSlugOf(resource);
   if (slug === keyField) {
     const ownSlug = sql<number>`(select record_id from translations where resource = ${resource.name} and locale = ${locale} and slug = ${key})`;

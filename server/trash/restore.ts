@@ -11,9 +11,11 @@ import { hooksOf, tableOf } from '../resources/index.js';
 import { presenterOf } from '../resources/present.js';
 import { declared } from '../db/declared.js';
 import { missingReference, orderedListOf, takenValue, type FieldProblem } from '../resources/writes.js';
-import { followAddressChange } from '../redirects/store.js';
+import { followAddressChange, followTranslatedAddressChange } from '../redirects/store.js';
 import { noticePageChange } from '../indexnow/notify.js';
 import { indexRecord } from '../search/indexer.js';
+import { translationLocalesOf } from '../translations/admin.js';
+import { translatedAddresses } from '../translations/addresses.js';
 
 export const NOT_IN_TRASH_MESSAGE = 'В корзине нет такой записи.';
 
@@ -48,7 +50,9 @@ async function reinsert(trx: Trx, resource: ResourceDescriptor, row: Row, title:
  * Puts a record of the trash back under its own id: audited, in one transaction that claims the entry (so a purge
  * or a second restore running at the same moment finds nothing), checks that its unique values (slug, identifier)
  * are still free and that what it refers to still exists (409 otherwise), re-inserts the row, puts it back in its
- * place in ordered lists and in the search index. Answers the record in the admin read shape.
+ * place in ordered lists and in the search index. Its addresses come back in every language it has a version in (the
+ * versions stay with it in the trash): each takes over a redirect that led elsewhere meanwhile, and IndexNow is told
+ * of them. Answers the record in the admin read shape.
  */
 export async function restoreFromTrash(request: FastifyRequest, name: string, recordId: number): Promise<unknown> {
   const resource = trashResourceNamed(name);
@@ -61,8 +65,10 @@ export async function restoreFromTrash(request: FastifyRequest, name: string, re
     const restored = await reinsert(trx, resource, JSON.parse(entry.row) as Row, entry.title);
     if (resource.ordered) await placeAt(trx, orderedListOf(resource, restored), restored.id, Number(restored.position));
     await hooks.afterRestore?.(trx, restored);
+    const translated = await translatedAddresses(trx, resource, restored, translationLocalesOf(resource, request.server.config.siteLocales));
     await followAddressChange(trx, resource, null, restored);
-    await noticePageChange(trx, request.server.config, resource, null, restored);
+    await followTranslatedAddressChange(trx, new Map(), translated);
+    await noticePageChange(trx, request.server.config, resource, null, restored, { before: new Map(), after: translated });
     await indexRecord(trx, resource, restored);
     await keepUses(trx, resource, restored, await hooks.assetKeys?.(trx, restored));
     return restored;

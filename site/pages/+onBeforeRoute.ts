@@ -1,5 +1,7 @@
+import { redirect } from 'vike/abort';
 import type { PageContext } from 'vike/types';
-import { splitLocalePath, type Locale } from '@lib/locales.js';
+import { DEFAULT_LOCALE, localizedPath, splitLocalePath, type Locale } from '@lib/locales.js';
+import { SITE_REDIRECTS } from '@lib/site.js';
 
 /**
  * The site's languages as the browser learnt them from the first page the server sent: a client-side navigation's
@@ -9,12 +11,15 @@ let browserLocales: readonly Locale[] | undefined;
 
 /**
  * The language of the address: where the site has English, `/en/…` is the page of `…` in English, routed as
- * that page (the server reads its content in English). With Russian alone nothing changes.
+ * that page (the server reads its content in English). The site's permanent redirects (`/media` to its first tab)
+ * hold in every language, each within its own. With Russian alone nothing changes.
  */
 export function onBeforeRoute(pageContext: PageContext) {
   if (pageContext.isClientSide && pageContext.site) browserLocales = pageContext.site.locales;
   const locales = pageContext.isClientSide ? browserLocales : pageContext.site.locales;
   if (!locales) return undefined;
   const { locale, path } = splitLocalePath(pageContext.urlOriginal, locales);
+  const redirected = locale === DEFAULT_LOCALE ? undefined : SITE_REDIRECTS[path.split('?')[0] ?? path];
+  if (redirected) throw redirect(localizedPath(locale, redirected), 301);
   return { pageContext: { locale, urlLogical: path } };
 }

@@ -40,8 +40,9 @@ const historyPage = (page: number, pages: number) => ({
 });
 
 /** The edit screen of a news item with one version in its history; `failures` say how the calls fail. */
-function renderEdit(failures: { restore?: Error; preview?: Error }, pages = 1) {
+function renderEdit(failures: { restore?: Error; preview?: Error }, pages = 1, locales = ['ru']) {
   const provider = {
+    getSiteSettings: vi.fn(async () => ({ data: { locales } })),
     getOne: vi.fn(async () => ({ data: record })),
     getRevisions: vi.fn(async (_resource: string, params: { page: number }) => historyPage(params.page, pages)),
     getRevision: vi.fn(async () => ({ data: { ...revision, values: { ...record, content: '<p>Было</p>' } } })),
@@ -111,6 +112,22 @@ describe('history and preview on the edit screen', () => {
     expect(tab.opener).toBeNull();
     expect(tab.close).not.toHaveBeenCalled();
     open.mockRestore();
+  });
+
+  it("offers the English page's preview beside the Russian one where the site has English, and only there", async () => {
+    const tab = { close: vi.fn(), opener: {}, location: { href: '' } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const provider = renderEdit({}, 1, ['ru', 'en']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Предпросмотр: Английский' }));
+    await waitFor(() => expect(provider.preview).toHaveBeenCalledWith('news', { id: 7, locale: 'en' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Предпросмотр' }));
+    await waitFor(() => expect(provider.preview).toHaveBeenLastCalledWith('news', { id: 7 }));
+    open.mockRestore();
+    cleanup();
+
+    renderEdit({});
+    expect(await screen.findByRole('button', { name: 'Предпросмотр' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Предпросмотр: Английский' })).toBeNull());
   });
 });
 

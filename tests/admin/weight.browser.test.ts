@@ -18,16 +18,18 @@ const LOGIN_BUDGET = 150_000;
  */
 const DASHBOARD_BUDGET = 352_000;
 /**
- * A list screen, opened directly or after the login screen and the dashboard, in all: at most 358 KB gzip. Lists
+ * A list screen, opened directly or after the login screen and the dashboard, in all: at most 358.5 KB gzip. Lists
  * were held to 352 KB until their pagination learnt to say «из более 10 000» of a total counted up to its cap
  * (0.6 KB: the label and the cap's rule, shared with the server), which took the photobank's logo list to 352.2 KB,
  * and to 353 KB until the media library joined the shared frame: two more resources in the registry, the library's
  * texts and its dataProvider calls, and the build regrouping the react-admin and MUI code the library shares with the
  * lists (the photobank's logo list 355.9 KB, the news list after the dashboard 355.4 KB; the library itself 299 KB),
  * and to 357 KB until every list learnt to show and filter the records' translation status where the site has English
- * (the site's languages read once, the column and the filter, their texts: the photobank's logo list 357.6 KB).
+ * (the site's languages read once, the column and the filter, their texts: the photobank's logo list 357.6 KB),
+ * and to 358 KB until the edit screens' preview learnt to open the English page (a second button, the language in the
+ * preview call, its text: the photobank's logo list 358.1 KB).
  */
-const LIST_BUDGET = 358_000;
+const LIST_BUDGET = 358_500;
 
 const admin = setUpChromiumAdmin();
 
@@ -92,7 +94,7 @@ async function report(screen: string, transfers: Transfer[], { brief = false } =
 }
 
 describe('the admin’s weight in Chromium', () => {
-  it('opens the login screen within 150 KB and clean, then the dashboard within 352 KB and the news list within 358 KB', async () => {
+  it('opens the login screen within 150 KB and clean, then the dashboard within 352 KB and the news list within 358.5 KB', async () => {
     const { context, page, errors } = await newAdminPage(admin);
     const watched = watch(page);
 

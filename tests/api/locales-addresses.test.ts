@@ -82,4 +82,28 @@ describe.each(await testDialects())('English addresses on %s', (dialect) => {
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/news/remove/${id}`, headers })).statusCode).toBe(200);
     expect(await noticesAfter(beforeRemoval)).toEqual([[`${SITE}/news/${slug}`, `${SITE}/en/news/annual-meeting`]]);
   });
+
+  it("brings a restored record's English address back as its Russian one: a redirect made from it meanwhile gives way, and IndexNow is told both", async () => {
+    const added = await postForm(t.app, '/api/admin/news/add', headers, {
+      title: 'Отчёт за квартал',
+      public_at: '2026-03-12T09:00:00.000Z',
+      translations: JSON.stringify({ en: { title: 'Quarterly report', slug: 'quarterly-report' } }),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const { id, slug } = added.json().data as { id: number; slug: string };
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/news/remove/${id}`, headers })).statusCode).toBe(200);
+    // While the record is in the trash, its English address is led elsewhere.
+    const now = new Date().toISOString();
+    await t.app.db.insertInto('redirects').values({ from_path: '/en/news/quarterly-report', to_path: '/en/news', created_at: now, updated_at: now }).execute();
+    expect((await t.app.inject('/en/news/quarterly-report')).statusCode).toBe(301);
+
+    const start = await lastOutboxId();
+    const restored = await t.app.inject({ method: 'POST', url: `/api/admin/trash/restore/news/${id}`, headers });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await noticesAfter(start)).toEqual([[`${SITE}/news/${slug}`, `${SITE}/en/news/quarterly-report`]]);
+    const page = await t.app.inject('/en/news/quarterly-report');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Quarterly report');
+    expect(await t.app.db.selectFrom('redirects').select('id').where('from_path', '=', '/en/news/quarterly-report').execute()).toEqual([]);
+  });
 });

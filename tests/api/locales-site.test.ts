@@ -115,6 +115,19 @@ describe.each(await testDialects())('the English site on %s', (dialect) => {
     expect(photobank).toContain('Download all logos (ZIP)');
   });
 
+  it("answers the site's fixed old addresses in English with a 301 within English, as the Russian ones in Russian", async () => {
+    const redirects: [string, string][] = [
+      ['/en/media', '/en/media/nashi-novosti'],
+      ['/en/investoram/sobraniya-aktsionerov', '/en/investoram/informatsiya-dlya-aktsionerov'],
+      ['/media', '/media/nashi-novosti'],
+    ];
+    for (const [from, to] of redirects) {
+      const response = await t.app.inject(from);
+      expect(response.statusCode, from).toBe(301);
+      expect(response.headers.location, from).toBe(to);
+    }
+  });
+
   it('reads the media lists in English from the JSON API that «Show more» uses', async () => {
     const press = (await t.app.inject('/api/media/other-items?locale=en')).json().data as { items: { title: string }[] };
     expect(press.items.map((item) => item.title)).toEqual(['The company in a ranking']);

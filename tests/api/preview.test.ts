@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_EXPIRED_MESSAGE, PREVIEW_INVALID_MESSAGE, signPreviewLink } from '../../server/preview/links.js';
+import { NO_VERSION_TO_PREVIEW_MESSAGE } from '../../server/preview/routes.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
@@ -31,8 +32,8 @@ describe.each(await testDialects())('preview links on %s', (dialect) => {
     expect(response.statusCode).toBe(200);
     return response.json().data as { id: number; slug: string };
   };
-  const previewOf = async (resource: string, id: number, as = headers) => {
-    const response = await t.app.inject({ method: 'POST', url: `/api/admin/${resource}/preview/${id}`, headers: as });
+  const previewOf = async (resource: string, id: number, as = headers, query = '') => {
+    const response = await t.app.inject({ method: 'POST', url: `/api/admin/${resource}/preview/${id}${query}`, headers: as });
     expect(response.statusCode).toBe(200);
     return response.json().data as { url: string; expiresAt: string };
   };
@@ -49,6 +50,8 @@ describe.each(await testDialects())('preview links on %s', (dialect) => {
     const before = Date.now();
     const link = await previewOf('news', draft.id);
     expect(link.url).toMatch(new RegExp(`^/news/${draft.slug}\\?preview=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
+    // With Russian alone there is no language to ask for: the link is the Russian page's whatever is sent.
+    expect((await previewOf('news', draft.id, headers, '?locale=en')).url.startsWith(`/news/${draft.slug}?preview=`)).toBe(true);
     const expires = Date.parse(link.expiresAt);
     expect(expires).toBeGreaterThanOrEqual(before + 3_599_000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 3_600_000);
@@ -167,5 +170,98 @@ describe.each(await testDialects())('preview links on %s', (dialect) => {
       })
     ).json().data;
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/media-other/preview/${press.id}`, headers })).statusCode).toBe(404);
+  });
+});
+
+/**
+ * With English on, `?locale=en` signs a link to the record's English page, which the link opens as the Russian one
+ * opens the Russian page: a draft, a scheduled record, or an English version not finished yet.
+ */
+describe.each(await testDialects())('English preview links on %s', (dialect) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    ensureSiteBuilt();
+    t = await createTestApp(dialect, { env: { SITE_LOCALES: 'ru,en' } });
+    headers = await adminHeaders(t.app, 'USER');
+  }, 240_000);
+  afterAll(() => t?.close());
+
+  const addNews = async (fields: Record<string, string>, english: Record<string, string> | null) => {
+    const translations: Record<string, string> = english ? { translations: JSON.stringify({ en: english }) } : {};
+    const response = await postForm(t.app, '/api/admin/news/add', headers, { lead: 'Анонс', public_at: daysAgo(1), ...fields, ...translations });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as { id: number; slug: string };
+  };
+  const preview = (resource: string, id: number, query: string, as = headers) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/${resource}/preview/${id}${query}`, headers: as });
+  const englishLinkOf = async (resource: string, id: number, as = headers) => {
+    const response = await preview(resource, id, '?locale=en', as);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().data as { url: string }).url;
+  };
+  const expectPreviewed = async (url: string, text: string) => {
+    const page = await t.app.inject(url);
+    expect(page.statusCode, url).toBe(200);
+    expect(page.body).toContain(text);
+    expect(page.body).toContain(BANNER);
+    expect(page.body).toContain(NOINDEX);
+    expect(page.headers['cache-control']).toBe('no-store');
+  };
+
+  it("a draft's English link opens its English page under its English slug; the Russian link stays Russian", async () => {
+    const draft = await addNews(
+      { title: 'Черновик', content: '<p>Русский текст</p>', published: '0' },
+      { title: 'English draft', slug: 'english-draft', content: '<p>English draft text</p>' },
+    );
+    expect((await t.app.inject('/en/news/english-draft')).statusCode).toBe(404);
+    const url = await englishLinkOf('news', draft.id);
+    expect(url).toMatch(/^\/en\/news\/english-draft\?preview=[\w-]+\.[\w-]+\.[\w-]+$/);
+    await expectPreviewed(url, 'English draft text');
+    expect((await t.app.inject('/en/news/english-draft')).statusCode).toBe(404);
+
+    const russian = await preview('news', draft.id, '?locale=ru');
+    expect(russian.json().data.url.startsWith(`/news/${draft.slug}?preview=`)).toBe(true);
+    expect((await preview('news', draft.id, '')).json().data.url.startsWith(`/news/${draft.slug}?preview=`)).toBe(true);
+  });
+
+  it('an unfinished English version opens through its link under the Russian slug, while visitors get a 404', async () => {
+    const published = await addNews({ title: 'Опубликованная новость', content: '<p>Русский</p>' }, { content: '<p>Half translated</p>' });
+    expect((await t.app.inject(`/en/news/${published.slug}`)).statusCode).toBe(404);
+    const url = await englishLinkOf('news', published.id);
+    expect(url.startsWith(`/en/news/${published.slug}?preview=`)).toBe(true);
+    await expectPreviewed(url, 'Half translated');
+    // The link opens only its own record's unfinished version.
+    const other = await addNews({ title: 'Другая новость' }, { content: '<p>Other half</p>' });
+    expect((await t.app.inject(`/en/news/${other.slug}?${url.split('?')[1]}`)).statusCode).toBe(404);
+  });
+
+  it('a scheduled record opens in English; a text page without an English version opens in Russian under its English address', async () => {
+    const scheduled = await addNews({ title: 'Запланированная', public_at: daysAgo(-1) }, { title: 'Scheduled in English', content: '<p>Coming tomorrow</p>' });
+    await expectPreviewed(await englishLinkOf('news', scheduled.id), 'Coming tomorrow');
+
+    const manager = await adminHeaders(t.app, 'MANAGER');
+    const textPage = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/text-pages/add',
+        headers: manager,
+        payload: { identifier: 'otchet-en', section: 'investoram', title: 'Отчёт', content: '<p>Страница отчёта</p>' },
+      })
+    ).json().data as { id: number };
+    const url = await englishLinkOf('text-pages', textPage.id, manager);
+    expect(url.startsWith('/en/investoram/otchet-en?preview=')).toBe(true);
+    await expectPreviewed(url, 'Страница отчёта');
+  });
+
+  it('refuses a record with no English version (404) and a language the site does not have (400), in Russian', async () => {
+    const russianOnly = await addNews({ title: 'Только по-русски' }, null);
+    const refused = await preview('news', russianOnly.id, '?locale=en');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(NO_VERSION_TO_PREVIEW_MESSAGE);
+    const unknown = await preview('news', russianOnly.id, '?locale=de');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain('Язык «de» на сайте не включён');
   });
 });

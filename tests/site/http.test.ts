@@ -116,6 +116,10 @@ describe('redirects', () => {
 });
 
 describe('not found', () => {
+  it.each(['/en/media', '/en/news', '/en'])('%s → 404 with Russian alone: no English address redirects or answers', async (path) => {
+    expect((await get(path)).status).toBe(404);
+  });
+
   it.each(['/news?page=abc', '/news?page=0', '/news?page=-1', '/news?page=1.5', '/media/video?page=x', '/news?page=999'])(
     '%s → 404 "Page not found."',
     async (path) => {
