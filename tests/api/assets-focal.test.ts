@@ -1,11 +1,11 @@
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cropRegion } from '../../server/files/images.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { adminHeaders, listFiles, postForm } from './admin-helpers.js';
+import { startObjectStorage, type TestObjectStorage } from '../helpers/s3.js';
+import { adminHeaders, postForm } from './admin-helpers.js';
 
 interface Crop {
   shape: 'card' | 'photo' | 'og';
@@ -23,9 +23,9 @@ async function redBlue(width = 1600, height = 400): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Which half of the picture a stored crop shows: red or blue all over (a few levels of compression aside), or both. */
-async function halfOf(uploadsDir: string, src: string): Promise<'red' | 'blue' | 'both'> {
-  const { channels } = await sharp(path.join(uploadsDir, src.replace(/^\/uploads\//, ''))).stats();
+/** Which half of the picture a served crop shows: red or blue all over (a few levels of compression aside), or both. */
+async function halfOf(app: TestApp['app'], src: string): Promise<'red' | 'blue' | 'both'> {
+  const { channels } = await sharp((await app.inject(src)).rawPayload).stats();
   const [red, blue] = [channels[0]!, channels[2]!];
   if (red.min > 230 && blue.max < 25) return 'red';
   if (blue.min > 230 && red.max < 25) return 'blue';
@@ -41,15 +41,23 @@ describe('cropRegion', () => {
   });
 });
 
-describe.each(await testDialects())('crops around the focal point on %s', (dialect) => {
+/** Each dialect with files on disk, and SQLite with files in an S3-compatible bucket. */
+const SETTINGS = [...(await testDialects()).map((dialect) => ({ dialect, s3: false })), { dialect: 'sqlite' as const, s3: true }];
+
+describe.each(SETTINGS)('crops around the focal point on $dialect (S3: $s3)', ({ dialect, s3 }) => {
+  let storage: TestObjectStorage | undefined;
   let t: TestApp;
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    storage = s3 ? await startObjectStorage() : undefined;
+    t = await createTestApp(dialect, { env: storage?.env });
     headers = await adminHeaders(t.app, 'USER');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await storage?.close();
+  });
 
   const asset = async (id: number) =>
     (await t.app.inject({ method: 'GET', url: `/api/admin/assets/${id}`, headers })).json().data as { version: number; crops: Crop[]; focal_x: number };
@@ -89,8 +97,7 @@ describe.each(await testDialects())('crops around the focal point on %s', (diale
       expect(answer.statusCode, answer.body).toBe(200);
       return (await asset(id)).crops;
     };
-    const halves = async (crops: readonly Crop[]) =>
-      Promise.all((['card', 'photo', 'og'] as const).map((shape) => halfOf(t.config.uploadsDir, crop(crops, shape).src)));
+    const halves = async (crops: readonly Crop[]) => Promise.all((['card', 'photo', 'og'] as const).map((shape) => halfOf(t.app, crop(crops, shape).src)));
     // Cut around the centre, every crop holds both halves.
     expect(await halves(before.crops)).toEqual(['both', 'both', 'both']);
     const left = await moved(0.1);
@@ -101,21 +108,9 @@ describe.each(await testDialects())('crops around the focal point on %s', (diale
     // The record that shows the picture names the new crops; the old ones are gone from the storage.
     const page = (await t.app.inject(`/api/news/item/${news.slug}`)).json().data as { image: { crops: Crop[] } };
     expect(page.image.crops).toEqual(right);
-    const files = await listFiles(t.config.uploadsDir);
-    for (const old of left)
-      expect(files).not.toContain(
-        old.src
-          .replace(/^\/uploads\//, '')
-          .split('/')
-          .join(path.sep),
-      );
-    for (const kept of right)
-      expect(files).toContain(
-        kept.src
-          .replace(/^\/uploads\//, '')
-          .split('/')
-          .join(path.sep),
-      );
+    const served = async (crops: readonly Crop[]) => Promise.all(crops.map(async (one) => (await t.app.inject(one.src)).statusCode));
+    expect(await served(left)).toEqual(left.map(() => 404));
+    expect(await served(right)).toEqual(right.map(() => 200));
   });
 
   it('leaves the crops alone when the point stays', async () => {
