@@ -1,9 +1,10 @@
 import { idFromText } from '../../lib/ids.js';
 import { localizedFieldsOf, RICH_TEXT_FIELDS, type ResourceDescriptor } from '../../lib/resources/index.js';
-import { textImageSrc } from '../../lib/richText.js';
+import { assetIdOfTextImage, textImageSrc } from '../../lib/richText.js';
 import type { StoredDocument, StoredImage } from '../../lib/types.js';
 import { keyOfUploadUrl } from '../content/mappers.js';
 import { declared } from '../db/declared.js';
+import { formError } from '../http/validation.js';
 import type { Db } from '../db/schema.js';
 import { ownersOf } from './files.js';
 
@@ -79,6 +80,62 @@ async function translatedReferencesOf(trx: Db, resource: ResourceDescriptor, rec
     }
   }
   return references;
+}
+
+/** The stored image tags of rich text (as the sanitiser writes them) and their `src`. */
+const TEXT_IMAGE_SOURCE = /<img\s[^>]*?\bsrc="([^"]*)"/g;
+
+/** The library assets the images inside a piece of rich text show. */
+export const textImageAssetIds = (html: string): number[] =>
+  Array.from(html.matchAll(TEXT_IMAGE_SOURCE), ([, src]) => assetIdOfTextImage(src)).filter((id) => id !== null);
+
+/** The images inside a record's rich text in every language, by the field a form names (`content`, `translations.en.content`). */
+export type TextImages = Map<string, number[]>;
+
+export async function textImagesOf(trx: Db, resource: ResourceDescriptor, row: { id: number } & Record<string, unknown>): Promise<TextImages> {
+  const images: TextImages = new Map();
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.kind === 'html' && typeof row[name] === 'string') images.set(name, textImageAssetIds(row[name]));
+  }
+  const fields = localizedHtmlFieldsOf(resource);
+  if (!fields.length) return images;
+  const versions = await trx
+    .selectFrom('translations')
+    .select(['locale', 'field_values'])
+    .where('resource', '=', resource.name)
+    .where('record_id', '=', row.id)
+    .execute();
+  for (const version of versions) {
+    const values = JSON.parse(version.field_values) as Record<string, unknown>;
+    for (const field of fields) {
+      const html = values[field];
+      if (typeof html === 'string') images.set(`translations.${version.locale}.${field}`, textImageAssetIds(html));
+    }
+  }
+  return images;
+}
+
+export const UNKNOWN_TEXT_IMAGE_MESSAGE = 'В тексте есть изображение, которого нет в медиатеке (удалено или это не картинка): вставьте его заново.';
+
+/**
+ * A write may not add to rich text an image the library does not hold as a picture (removed, a document, or never
+ * there): a 400 naming the field. Images the text already showed before the write are left alone, so an asset removed
+ * later (its figure then leaves the pages) never blocks other edits of the record.
+ */
+export async function refuseUnknownTextImages(trx: Db, before: TextImages, after: TextImages): Promise<void> {
+  const added = new Map<string, number[]>();
+  for (const [field, ids] of after) {
+    const earlier = new Set(before.get(field) ?? []);
+    const fresh = ids.filter((id) => !earlier.has(id));
+    if (fresh.length) added.set(field, fresh);
+  }
+  const named = [...new Set([...added.values()].flat())];
+  if (!named.length) return;
+  const pictures = new Set(
+    (await trx.selectFrom('assets').select('id').where('id', 'in', named).where('kind', '=', 'image').execute()).map((asset) => asset.id),
+  );
+  const refused = [...added].filter(([, ids]) => ids.some((id) => !pictures.has(id)));
+  if (refused.length) throw formError(Object.fromEntries(refused.map(([field]) => [field, [UNKNOWN_TEXT_IMAGE_MESSAGE]])));
 }
 
 /**

@@ -8,7 +8,7 @@ import { closeGap, moveInList, nextPosition, type OrderedList } from '../admin/o
 import { conflict, recordSlug, SLUG_TAKEN_MESSAGE, uniqueOr409 } from '../admin/unique.js';
 import type { UploadedFile } from '../admin/upload.js';
 import { columnValueOf, pickedAsset, prepareUpload, settleUpload, type AssetRow, type PreparedUpload } from '../assets/library.js';
-import { forgetUses, keepUses } from '../assets/uses.js';
+import { forgetUses, keepUses, refuseUnknownTextImages, textImagesOf } from '../assets/uses.js';
 import { nowIso } from '../content/visibility.js';
 import { imageFiles } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
@@ -209,8 +209,10 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
         const computed = { ...changes, ...images, ...(await hooks.columns?.(context)) };
         const translatedBefore = current && locales.length ? { translations: await translationSnapshot(trx, resource, current.id, locales) } : {};
         const addressesBefore = current ? await translatedAddresses(trx, resource, current, locales) : new Map<string, string>();
+        const textImagesBefore = current ? await textImagesOf(trx, resource, current) : new Map<string, number[]>();
         const row = current ? await updateRow(trx, resource, current, computed) : await insertRow(trx, resource, computed);
         if (translations) await saveTranslations(trx, resource, row.id, translations, locales);
+        await refuseUnknownTextImages(trx, textImagesBefore, await textImagesOf(trx, resource, row));
         if (current && resource.revisions) {
           const translatedAfter = locales.length ? { translations: await translationSnapshot(trx, resource, row.id, locales) } : {};
           await keepRevision(trx, request, resource, { ...current, ...translatedBefore }, { ...row, ...translatedAfter });
