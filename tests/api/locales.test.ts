@@ -11,6 +11,7 @@ import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { ensureSiteBuilt } from '../site/server.js';
 import { adminHeaders, pngImage, postForm } from './admin-helpers.js';
+import { UNKNOWN_TEXT_IMAGE_MESSAGE } from '../../server/assets/uses.js';
 
 const FIXED_NEWS_PATH = '/news/smart-horizont-rezident-proekta-skolkovo';
 
@@ -194,6 +195,11 @@ describe.each(await testDialects())('translations in the admin API on %s', (dial
     });
     const uses = await get(`/api/admin/assets/${asset.id}/uses`);
     expect(uses.json()).toEqual([expect.objectContaining({ resource: 'news', record_id: added.id, field: 'content' })]);
+    // An English text may not add an image the library does not hold: the field named is the English one.
+    const missing = `<figure class="image-full"><img src="/api/assets/999999/file" alt="Gone"></figure>`;
+    const refused = await update(added.id, added.version, { translations: JSON.stringify({ en: { content: missing } }) });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual({ 'translations.en.content': [UNKNOWN_TEXT_IMAGE_MESSAGE] });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/assets/${asset.id}`, headers })).statusCode).toBe(409);
     // Back from the trash, the asset is the English text's use again.
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/assets/${asset.id}?confirm=uses`, headers })).statusCode).toBe(200);
