@@ -6,7 +6,10 @@ import type { AdminDataProvider } from '../../dataProvider/index.js';
 
 const SITE_SETTINGS_KEY = ['site-settings'] as const;
 
-/** The languages the site has besides Russian (none until the server has answered, or when it could not). */
+/**
+ * The languages the site has besides Russian: none until the server has answered, or when it could not or answered
+ * without them (a server from before languages), so that a list or a form never fails for want of them.
+ */
 export function useSiteTranslationLocales(): TranslationLocale[] {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { data } = useQuery({
@@ -15,7 +18,7 @@ export function useSiteTranslationLocales(): TranslationLocale[] {
     // The languages are the server's configuration: they change only with a restart.
     staleTime: Infinity,
   });
-  return data ? translationLocales(data.locales) : [];
+  return Array.isArray(data?.locales) ? translationLocales(data.locales) : [];
 }
 
 /** The languages a resource's records are translated into here: none for a resource with nothing to translate. */
