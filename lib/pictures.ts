@@ -1,6 +1,6 @@
 import type { ImageVariant } from './types.js';
 
-export const PICTURE_FORMATS = ['avif', 'webp'] as const;
+const SOURCE_FORMATS = ['avif', 'webp'] as const;
 
 /** A `<source>` of a `<picture>`: a media type and its `srcset`. */
 export interface PictureSource {
@@ -17,6 +17,6 @@ export const srcsetOf = (files: readonly { src: string; width: number }[]): stri
 
 /** The sources of an image's variants, AVIF first; a format it has no variant in is left out. */
 export const variantSources = (variants: readonly ImageVariant[]): PictureSource[] =>
-  PICTURE_FORMATS.map((format) => ({ type: `image/${format}`, srcset: srcsetOf(variants.filter((variant) => variant.format === format)) })).filter(
+  SOURCE_FORMATS.map((format) => ({ type: `image/${format}`, srcset: srcsetOf(variants.filter((variant) => variant.format === format)) })).filter(
     (source) => source.srcset !== '',
   );

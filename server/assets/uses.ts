@@ -62,22 +62,33 @@ const localizedHtmlFieldsOf = (resource: ResourceDescriptor): string[] =>
     .filter(([, field]) => field.kind === 'html')
     .map(([name]) => name);
 
+/** The rich text of a record's versions in other languages: each language's text of each localized rich-text field. */
+async function translatedHtmlOf(trx: Db, resource: ResourceDescriptor, recordId: number): Promise<{ locale: string; field: string; html: string }[]> {
+  const fields = localizedHtmlFieldsOf(resource);
+  if (!fields.length) return [];
+  const versions = await trx
+    .selectFrom('translations')
+    .select(['locale', 'field_values'])
+    .where('resource', '=', resource.name)
+    .where('record_id', '=', recordId)
+    .execute();
+  return versions.flatMap((version) => {
+    const values = JSON.parse(version.field_values) as Record<string, unknown>;
+    return fields.flatMap((field) => {
+      const html = values[field];
+      return typeof html === 'string' ? [{ locale: version.locale, field, html }] : [];
+    });
+  });
+}
+
 /** What the rich text of a record's versions in other languages shows or links, by field. */
 async function translatedReferencesOf(trx: Db, resource: ResourceDescriptor, recordId: number): Promise<Record<string, FieldReferences>> {
-  const fields = localizedHtmlFieldsOf(resource);
-  if (!fields.length) return {};
-  const rows = await trx.selectFrom('translations').select('field_values').where('resource', '=', resource.name).where('record_id', '=', recordId).execute();
   const references: Record<string, FieldReferences> = {};
-  for (const row of rows) {
-    const values = JSON.parse(row.field_values) as Record<string, unknown>;
-    for (const field of fields) {
-      const html = values[field];
-      if (typeof html !== 'string') continue;
-      const found = referencesInHtml(html);
-      const kept = (references[field] ??= { keys: [], assetIds: [] });
-      kept.keys.push(...found.keys);
-      kept.assetIds.push(...found.assetIds);
-    }
+  for (const { field, html } of await translatedHtmlOf(trx, resource, recordId)) {
+    const found = referencesInHtml(html);
+    const kept = (references[field] ??= { keys: [], assetIds: [] });
+    kept.keys.push(...found.keys);
+    kept.assetIds.push(...found.assetIds);
   }
   return references;
 }
@@ -97,20 +108,8 @@ export async function textImagesOf(trx: Db, resource: ResourceDescriptor, row: {
   for (const [name, field] of Object.entries(resource.fields)) {
     if (field.kind === 'html' && typeof row[name] === 'string') images.set(name, textImageAssetIds(row[name]));
   }
-  const fields = localizedHtmlFieldsOf(resource);
-  if (!fields.length) return images;
-  const versions = await trx
-    .selectFrom('translations')
-    .select(['locale', 'field_values'])
-    .where('resource', '=', resource.name)
-    .where('record_id', '=', row.id)
-    .execute();
-  for (const version of versions) {
-    const values = JSON.parse(version.field_values) as Record<string, unknown>;
-    for (const field of fields) {
-      const html = values[field];
-      if (typeof html === 'string') images.set(`translations.${version.locale}.${field}`, textImageAssetIds(html));
-    }
+  for (const { locale, field, html } of await translatedHtmlOf(trx, resource, row.id)) {
+    images.set(`translations.${locale}.${field}`, textImageAssetIds(html));
   }
   return images;
 }
