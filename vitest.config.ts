@@ -9,6 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['tests/globalSetup.ts'],
     // A page or an admin screen on a shared two-core machine may take a few seconds to show what a poll waits for.
     expect: { poll: { timeout: 10_000 } },
   },

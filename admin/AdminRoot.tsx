@@ -27,6 +27,7 @@ const ProfilePage = lazyScreen(async () => (await import('./profile/ProfilePage.
 const CalendarPage = lazyScreen(async () => (await import('./calendar/CalendarPage.js')).CalendarPage);
 const TrashList = lazyScreen(async () => (await import('./trash/TrashList.js')).TrashList);
 const IndexNowList = lazyScreen(async () => (await import('./indexnow/IndexNowList.js')).IndexNowList);
+const BackupsPage = lazyScreen(async () => (await import('./backups/BackupsPage.js')).BackupsPage);
 
 const store = localStorageStore();
 /** react-admin renders the page for unknown addresses without props. */
@@ -70,6 +71,7 @@ const AdminRoutes = ({ providers }: { providers: AdminProviders }) => (
       ))}
       <Resource name="trash" list={TrashList} />
       <Resource name="indexnow" list={IndexNowList} />
+      <Resource name="backups" list={BackupsPage} />
     </CoreAdminUI>
     <Notification />
   </AdminContext>

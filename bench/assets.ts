@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
-import { keepAssetWords } from '../server/assets/library.js';
+import { claimFiles, keepAssetWords } from '../server/assets/library.js';
+import { assetIsPublic, fileIsPublic } from '../server/assets/visibility.js';
 import { signAccessToken } from '../server/auth/tokens.js';
 import type { DialectName } from '../server/db/connect.js';
+import type { Db } from '../server/db/schema.js';
 import { createPostgresDatabase } from '../tests/helpers/databases.js';
+import { articleValues } from '../tests/helpers/fixtures.js';
 import { benchApp, measure } from './harness.js';
 
 const ASSETS = 100_000;
@@ -112,10 +115,74 @@ export async function benchAssets(dialect: DialectName = 'sqlite'): Promise<void
       if (first.statusCode !== 200) throw new Error(`${label}: ${first.statusCode}`);
       await measure(`${label} (${String(first.headers['content-range'] ?? '')})`, REQUESTS, request);
     }
+    await benchFileChecks(app.db);
   } finally {
     await close();
     await postgres?.drop();
   }
+}
+
+/**
+ * What serving a file to a visitor adds: whether a record visitors see uses its asset, asked of a variant's key (the
+ * `/uploads/` check) and of an asset's id (the lasting address). A tenth of the used assets' records are visible news
+ * items; the others' uses name records the bench has not (news ids above those it adds) (the worst case: each of them is looked up and not found).
+ */
+async function benchFileChecks(db: Db): Promise<void> {
+  const used = await db.selectFrom('asset_uses').select('asset_id').orderBy('asset_id').limit(2500).execute();
+  const visible = used.filter((_, at) => at % 10 === 1);
+  for (const [at, use] of visible.entries()) {
+    const news = await db
+      .insertInto('news')
+      .values(articleValues({ slug: `bench-file-${at}`, published: 1, public_at: new Date(Date.now() - 86_400_000).toISOString() }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('asset_uses').set({ record_id: news.id }).where('asset_id', '=', use.asset_id).execute();
+  }
+  // The list bench needs no files; these checks read the keys each asset claims, as an upload claims them.
+  const unclaimed = await db
+    .selectFrom('assets')
+    .select(['id', 'file'])
+    .where('id', 'not in', db.selectFrom('asset_uses').select('asset_id'))
+    .limit(REQUESTS)
+    .execute();
+  for (const asset of [
+    ...(await db
+      .selectFrom('assets')
+      .select(['id', 'file'])
+      .where(
+        'id',
+        'in',
+        visible.map((use) => use.asset_id),
+      )
+      .execute()),
+    ...unclaimed,
+  ]) {
+    await claimFiles(db, asset.id, asset.file);
+  }
+  const keys = await db
+    .selectFrom('asset_files')
+    .select(['key', 'asset_id'])
+    .where(
+      'asset_id',
+      'in',
+      visible.map((use) => use.asset_id),
+    )
+    .execute();
+  const unused = await db
+    .selectFrom('asset_files')
+    .select('key')
+    .where('asset_id', 'not in', db.selectFrom('asset_uses').select('asset_id'))
+    .limit(REQUESTS)
+    .execute();
+  const hidden = used.filter((use, at) => at % 10 !== 1 && use.asset_id > 2 * visible.length);
+  console.log(`\nThe visibility check of a file, ${keys.length.toLocaleString('en')} keys of visible records' pictures among them`);
+  const expect = async (answer: Promise<boolean>, wanted: boolean) => {
+    if ((await answer) !== wanted) throw new Error('the visibility check answered wrong');
+  };
+  await measure("a visible news item's variant (/uploads)", REQUESTS, (i) => expect(fileIsPublic(db, keys[i % keys.length]!.key), true));
+  await measure('an unused upload (/uploads)', REQUESTS, (i) => expect(fileIsPublic(db, unused[i % unused.length]!.key), false));
+  await measure("a visible news item's asset (lasting address)", REQUESTS, (i) => expect(assetIsPublic(db, visible[i % visible.length]!.asset_id), true));
+  await measure('an asset of a record not there (lasting address)', REQUESTS, (i) => expect(assetIsPublic(db, hidden[i % hidden.length]!.asset_id), false));
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) await benchAssets(process.argv[2] === 'postgres' ? 'postgres' : 'sqlite');

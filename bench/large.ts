@@ -10,7 +10,7 @@ import { percentile } from './harness.js';
 import { fillLargeSite, LARGE_SITE, type LargeSiteSummary } from './largeSite.js';
 import { ROOT, startProductionServer, type RunningServer } from './servers.js';
 
-const ADMIN = { email: 'admin@example.com', password: 'bench-password' };
+export const ADMIN = { email: 'admin@example.com', password: 'bench-password' };
 /** The admin's list page (`perPage` of the news list). */
 const ADMIN_PAGE_SIZE = 25;
 const EDITORS = 20;
@@ -170,7 +170,7 @@ async function findRecords(url: string, revisedNewsId: number): Promise<Found> {
   return { revisedNewsId, newsSlug: news.items[0]?.slug ?? '', photoCategoryId: categories.at(-1)?.id ?? 0 };
 }
 
-async function login(url: string): Promise<string> {
+export async function login(url: string): Promise<string> {
   const response = await fetch(`${url}/api/site/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
   const token = /access_token=([^;]+)/.exec(response.headers.getSetCookie().join('\n'))?.[1];
   if (!token) throw new Error(`login failed: ${response.status}`);
@@ -178,7 +178,7 @@ async function login(url: string): Promise<string> {
 }
 
 /** A database with the demo content, and with ten years of content on top when `large`; built with the app's migrations. */
-async function prepareDatabase(
+export async function prepareDatabase(
   dialect: DialectName,
   large: boolean,
 ): Promise<{ env: Record<string, string>; summary: LargeSiteSummary | null; drop: () => Promise<void> }> {

@@ -1,6 +1,8 @@
 import type { DialectName } from '../server/db/connect.js';
 import { benchArchive } from './archive.js';
 import { benchAssets } from './assets.js';
+import { benchEditors } from './editors.js';
+import { benchBackup } from './backup.js';
 import { benchHttp } from './http.js';
 import { benchLargeSite } from './large.js';
 import { benchReads } from './reads.js';
@@ -10,14 +12,21 @@ import { benchVikeFloor } from './vikeFloor.js';
 
 /**
  * `npm run bench`: every benchmark in turn; each prints its own numbers. `npm run bench -- --large [sqlite|postgres]`
- * runs only the large-site benchmark, on the named dialect or on both.
+ * runs only the large-site benchmark, on the named dialect or on both. `npm run bench -- --editors [--large]
+ * [sqlite|postgres]` runs only the editor's-day benchmark (editors.ts), on the demo or the large site;
+ * `npm run bench -- --backup` only the backup and restore of the large site.
  */
-const [mode, dialect] = process.argv.slice(2);
+const args = process.argv.slice(2);
 const DIALECTS: readonly DialectName[] = ['sqlite', 'postgres'];
-if (mode === '--large') {
-  const chosen = DIALECTS.find((name) => name === dialect);
-  if (dialect !== undefined && !chosen) throw new Error(`unknown dialect ${dialect}: sqlite or postgres`);
+const dialectArg = args.find((arg) => !arg.startsWith('--'));
+const chosen = DIALECTS.find((name) => name === dialectArg);
+if (dialectArg !== undefined && !chosen) throw new Error(`unknown dialect ${dialectArg}: sqlite or postgres`);
+if (args.includes('--editors')) {
+  await benchEditors({ large: args.includes('--large'), dialects: chosen ? [chosen] : DIALECTS });
+} else if (args.includes('--large')) {
   await benchLargeSite(chosen ? [chosen] : undefined);
+} else if (args.includes('--backup')) {
+  await benchBackup();
 } else {
   await benchReads();
   await benchArchive();

@@ -31,6 +31,8 @@ export interface Asset extends RaRecord {
   version: number;
   /** How many records use it. */
   uses: number;
+  /** The single read only: the file before the last replacement, which `revertAssetFile` puts back; null when none. */
+  previous_file?: { format: string; size: number; url: string; replaced_at: string } | null;
 }
 
 /** The server's answer to one upload: a new asset, or the one already stored with the same content. */
@@ -63,6 +65,8 @@ export interface AssetMethods {
   getAssetUses(resource: 'assets', params: { id: Identifier }): Promise<{ data: AssetUse[] }>;
   /** `POST assets/:id/replace`: a new file for the same asset (same id; same address for documents). */
   replaceAsset(resource: 'assets', params: AssetReplaceParams): Promise<{ data: Asset }>;
+  /** `POST assets/:id/revert-file`: undoes the last replacement of the asset's file. */
+  revertAssetFile(resource: 'assets', params: { id: Identifier; previousData?: RaRecord }): Promise<{ data: Asset }>;
   /** `DELETE assets/:id?confirm=uses`: removes an asset in use (to the trash), once the editor has seen its uses. */
   removeUsedAsset(resource: 'assets', params: { id: Identifier; previousData?: RaRecord }): Promise<{ data: Asset }>;
 }
@@ -107,6 +111,12 @@ export function assetMethods(http: HttpClient, changed: (resource: string, actio
       const answer = await sendFile(`${assetUrl(id)}/replace`, file, {}, signal, onProgress);
       // The answer is the asset, or `{ asset }` as an upload's.
       const asset = typeof answer === 'object' && answer !== null && 'asset' in answer ? (answer as { asset: Asset }).asset : (answer as Asset);
+      changed('assets', 'update', [asset]);
+      return { data: asset };
+    },
+    async revertAssetFile(_resource, { id, previousData }) {
+      const response = await http.request({ method: 'POST', url: `${assetUrl(id)}/revert-file`, headers: basedOn(previousData) });
+      const asset = unwrap<Asset>(response.data);
       changed('assets', 'update', [asset]);
       return { data: asset };
     },

@@ -1,4 +1,4 @@
-import type { VerbResource } from './resources.js';
+import type { WrittenFields } from './resources.js';
 
 export type UnknownRecord = Record<string, unknown>;
 
@@ -38,24 +38,24 @@ export function isAssetReference(value: unknown): value is AssetReference {
 }
 
 /** The file fields of a write that hold a library asset chosen in the picker. */
-const assetReferencesOf = (config: VerbResource, data: UnknownRecord): [string, AssetReference][] =>
+const assetReferencesOf = (config: WrittenFields, data: UnknownRecord): [string, AssetReference][] =>
   (config.files ?? []).flatMap(({ name }) => {
     const value = data[name];
     return isAssetReference(value) ? [[name, value] as [string, AssetReference]] : [];
   });
 
 /** Whether a write names a library asset for one of its file fields. */
-export const holdsAssetReference = (config: VerbResource, data: UnknownRecord): boolean => assetReferencesOf(config, data).length > 0;
+export const holdsAssetReference = (config: WrittenFields, data: UnknownRecord): boolean => assetReferencesOf(config, data).length > 0;
 
 /** Whether a write sends new files: then it goes as multipart, else as JSON. */
-export const sendsNewFiles = (config: VerbResource, data: UnknownRecord): boolean =>
+export const sendsNewFiles = (config: WrittenFields, data: UnknownRecord): boolean =>
   (config.files ?? []).some(({ name }) => {
     const value = data[name];
     return (Array.isArray(value) ? value : [value]).some((entry) => rawFileOf(entry) !== null);
   });
 
 /** The JSON body of a write: the accepted fields only, flags as 0 or 1, and the library assets chosen for file fields. */
-export function toJsonBody(config: VerbResource, data: UnknownRecord): UnknownRecord {
+export function toJsonBody(config: WrittenFields, data: UnknownRecord): UnknownRecord {
   const body: UnknownRecord = {};
   for (const field of config.fields) {
     if (field in data && data[field] !== undefined) body[field] = scalar(data[field]);
@@ -68,7 +68,7 @@ export function toJsonBody(config: VerbResource, data: UnknownRecord): UnknownRe
  * The multipart form of a write: the accepted fields as text (flags as `0`/`1`, null as empty) and the new files
  * (`rawFile` of react-admin's file inputs) as file parts. Files already on the server are not sent again.
  */
-export function toFormData(config: VerbResource, data: UnknownRecord): FormData {
+export function toFormData(config: WrittenFields, data: UnknownRecord): FormData {
   const form = new FormData();
   for (const field of config.fields) {
     if (!(field in data) || data[field] === undefined) continue;

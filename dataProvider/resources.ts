@@ -22,14 +22,18 @@ export interface FileField {
   multiple: boolean;
 }
 
-export interface VerbResource {
-  /** Where the POST verbs live: `${base}/add`, `${base}/update/{id}`, `${base}/remove/{id}`… */
-  base: string;
+/** What a write of a resource sends: its fields, and its files as multipart parts when it has upload fields. */
+export interface WrittenFields {
   /** Multipart form (with the file parts) instead of a JSON body: the resource has upload fields. */
   multipart: boolean;
   /** The record fields the server accepts on add and update, besides the files. */
   fields: readonly string[];
   files: readonly FileField[];
+}
+
+export interface VerbResource extends WrittenFields {
+  /** Where the POST verbs live: `${base}/add`, `${base}/update/{id}`, `${base}/remove/{id}`… */
+  base: string;
   /** Update posts to `${base}/update` with the key inside the body (text pages are addressed by identifier). */
   updateWithoutId: boolean;
   /** Verbs of the move methods: videos move among the fixed ones, photobank entries among their siblings. */
@@ -51,12 +55,10 @@ const EXTRA_BODY_FIELDS: Partial<Record<ResourceName, readonly string[]>> = {
 
 type Registered = (typeof RESOURCES)[number];
 
-function verbResourceOf(resource: Registered): VerbResource {
+function writtenFieldsOf(resource: Registered): WrittenFields {
   const declared = Object.entries(resource.fields);
-  const verbs = resource.verbs ?? [];
   const files = declared.flatMap(([name, field]) => (isUpload(field) ? [{ name, multiple: field.kind === 'files' && field.maxFiles > 1 }] : []));
   return {
-    base: verbsPathOf(resource),
     multipart: files.length > 0,
     fields: [
       ...declared.filter(([, field]) => !isUpload(field)).map(([name]) => name),
@@ -65,6 +67,14 @@ function verbResourceOf(resource: Registered): VerbResource {
       ...(EXTRA_BODY_FIELDS[resource.name] ?? []),
     ],
     files,
+  };
+}
+
+function verbResourceOf(resource: Registered): VerbResource {
+  const verbs = resource.verbs ?? [];
+  return {
+    ...writtenFieldsOf(resource),
+    base: verbsPathOf(resource),
     updateWithoutId: resource.updateByKey !== undefined,
     moveUp: verbs.find((verb) => verb === 'move-up' || verb === 'move-up-fixed'),
     moveDown: verbs.find((verb) => verb === 'move-down' || verb === 'move-down-fixed'),
@@ -79,6 +89,18 @@ const VERB_RESOURCES: ReadonlyMap<string, VerbResource> = new Map(
 
 /** How a resource of the spec's POST verbs is written; undefined for every other resource. */
 export const verbResource = (resource: string): VerbResource | undefined => VERB_RESOURCES.get(resource);
+
+const REST_UPLOADS: ReadonlyMap<string, WrittenFields> = new Map(
+  RESOURCES.filter((resource) => resource.api !== 'verbs' && resource.api !== 'read-only')
+    .map((resource) => [resource.name, writtenFieldsOf(resource)] as const)
+    .filter(([, written]) => written.multipart),
+);
+
+/**
+ * How a plain REST resource with upload fields is written (`POST` and `PUT` as multipart while they send new files,
+ * like the verbs); undefined for the REST resources without files, which go to the server as react-admin sends them.
+ */
+export const restUploads = (resource: string): WrittenFields | undefined => REST_UPLOADS.get(resource);
 
 /** How a resource is written; a name outside the registry is read only. */
 export const apiStyleOf = (resource: string): ApiStyle => resourceNamed(resource)?.api ?? 'read-only';

@@ -3,7 +3,7 @@
  * publication and, when it is to be withdrawn, once more at its withdrawal.
  */
 export interface CalendarItem {
-  /** The admin resource (`news`, `investor-documents`…); the item opens at `/admin/<resource>/<id>`. */
+  /** The admin resource (`news`, `media-our`…); the item opens at `/admin/<resource>/<id>`. */
   resource: string;
   id: number;
   title: string;

@@ -38,8 +38,14 @@ export type PublicRecord = { id: number } & Record<string, unknown>;
  * declarations; `readList` and `readRecord` give the answers their declared types.
  */
 export interface PublicReads {
-  /** A page of the list, filtered by equality on the declared filters (values already checked). */
-  list(resource: string, query: { filters?: Readonly<Record<string, string | number>>; page: number; perPage?: number }): Promise<Page<PublicRecord>>;
+  /**
+   * A page of the list, filtered by equality on the declared filters (values already checked); of the named part
+   * when the list declares parts (the first one when none is named).
+   */
+  list(
+    resource: string,
+    query: { filters?: Readonly<Record<string, string | number>>; part?: string; page: number; perPage?: number },
+  ): Promise<Page<PublicRecord>>;
   /** A record's page by its key (or its id where declared); counts a read where declared. */
   record(resource: string, key: string): Promise<PublicRecord | null>;
   /** The values a filter takes among visible records (numbers newest first, texts alphabetically): a page's chips. */
@@ -54,7 +60,7 @@ export interface PublicReads {
 export function readList<Name extends ListedResourceName>(
   reads: PublicReads,
   resource: Name,
-  query: { filters?: ListFilters<ResourceOf<Name>>; page: number; perPage?: number },
+  query: { filters?: ListFilters<ResourceOf<Name>>; part?: string; page: number; perPage?: number },
 ): Promise<Page<ListItem<ResourceOf<Name>>>> {
   // The records carry exactly the fields the declaration names, with the values their kinds give.
   return reads.list(resource, query as { page: number }) as Promise<Page<ListItem<ResourceOf<Name>>>>;

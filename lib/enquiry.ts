@@ -3,6 +3,9 @@
  * what the page it stands on needs to show it, and what a visitor without JavaScript is told after sending it.
  */
 
+import { EMAIL_MAX } from './email.js';
+import type { Locale } from './locales.js';
+
 /** The text page holding the consent to the processing of personal data the form links to. */
 export const CONSENT_PAGE = 'soglasie-na-obrabotku-personalnyh-dannyh';
 
@@ -18,7 +21,11 @@ export const PHONE_PATTERN = '+7 (999) 999-99-99';
 /** A form sent sooner than this after the page was made is a robot's: people take longer to fill it. */
 export const MIN_FILL_MS = 3000;
 
-export const ENQUIRY_LIMITS = { name: 200, email: 254, phone: 40, message: 5000 } as const;
+/** A form older than this is refused with a request to reload the page: six hours, far more than anyone takes to fill it. */
+export const FORM_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
+
+/** The longest value of each field, checked before any other rule reads it. */
+export const ENQUIRY_LIMITS = { name: 200, email: EMAIL_MAX, phone: 40, message: 5000 } as const;
 
 /** The field robots fill and people never see; a form with it filled is dropped. */
 export const HONEYPOT_FIELD = 'website';
@@ -34,6 +41,8 @@ export interface EnquiryForm {
   topics: EnquiryTopic[];
   /** The consent text the form links to and the version of it the visitor agrees to; null when the page is missing. */
   consent: { identifier: string; title: string; version: number } | null;
+  /** The language of the page the form stands on, sent back with it: the consent text is kept as shown in it. */
+  locale: Locale;
   /** When the form was made, signed by the server: the minimum fill time is counted from it. */
   token: string;
 }
@@ -49,18 +58,24 @@ export const ENQUIRY_RESULTS = {
   consent: 'Отметьте согласие на обработку персональных данных.',
   'consent-changed': 'Текст согласия на обработку персональных данных изменился. Прочитайте новую редакцию и отправьте форму ещё раз.',
   limit: 'Слишком много обращений с этого адреса. Попробуйте позже.',
+  expired: 'Форма устарела: обновите страницу и отправьте обращение ещё раз.',
   invalid: 'Проверьте поля формы: имя, сообщение и электронную почту или телефон в верном формате.',
 } as const;
 
 export type EnquiryResult = keyof typeof ENQUIRY_RESULTS;
 
+/** The field a refusal names when the form was made too long ago. */
+export const TOKEN_FIELD = 'token';
+
 /**
  * What a refused sending tells the visitor, from the answer's status and the fields it names: the consent text
- * changed meanwhile (409), too many enquiries (429), the consent alone missing, or fields to check.
+ * changed meanwhile (409), too many enquiries (429), the form too old to send, the consent alone missing, or fields
+ * to check.
  */
 export function refusalResult(status: number, fields: readonly string[]): Exclude<EnquiryResult, 'sent'> {
   if (status === 409) return 'consent-changed';
   if (status === 429) return 'limit';
+  if (fields.includes(TOKEN_FIELD)) return 'expired';
   return fields.length === 1 && fields[0] === 'consent' ? 'consent' : 'invalid';
 }
 

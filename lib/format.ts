@@ -1,7 +1,16 @@
 /** Formatting of the site's numbers and dates in Russian (ru-RU dates, ₽, MB with one decimal). Pure functions, same result on server and client. */
 
-const RU_DATE = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });
-const RU_DATE_SHORT = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Moscow' });
+/**
+ * A date formatter made on its first use: making one loads the locale's and the time zone's data, work a page that
+ * shows no date (and the first moments of every page in the browser) need not do.
+ */
+function lazyDateFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | null = null;
+  return () => (format ??= new Intl.DateTimeFormat('ru-RU', { ...options, timeZone: 'Europe/Moscow' }));
+}
+
+const RU_DATE = lazyDateFormat({ day: 'numeric', month: 'long', year: 'numeric' });
+const RU_DATE_SHORT = lazyDateFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 function toDate(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -11,13 +20,13 @@ function toDate(value: string | Date): Date | null {
 /** `12 марта 2026 г.` — a long ru-RU date in Moscow time; an invalid date gives an empty string. */
 export function formatDate(value: string | Date): string {
   const date = toDate(value);
-  return date ? RU_DATE.format(date) : '';
+  return date ? RU_DATE().format(date) : '';
 }
 
 /** `12.03.2026` — the dd.mm.yyyy form of the date inputs. */
 export function formatDateShort(value: string | Date): string {
   const date = toDate(value);
-  return date ? RU_DATE_SHORT.format(date) : '';
+  return date ? RU_DATE_SHORT().format(date) : '';
 }
 
 /** The `YYYY-MM-DD` machine form for `<time datetime>`. */
@@ -31,7 +40,21 @@ export function groupDigits(value: string | number): string {
   const digits = String(value)
     .replace(/\D/g, '')
     .replace(/^0+(?=\d)/, '');
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  // Cut from the left so that only the first group may be short; a pattern looking ahead to the end from every digit
+  // would take time growing with the square of the length.
+  const groups = [digits.slice(0, digits.length % 3 || 3)];
+  for (let at = groups[0]?.length ?? 0; at < digits.length; at += 3) groups.push(digits.slice(at, at + 3));
+  return groups.join(' ');
+}
+
+/**
+ * The text without the repeats of one character at its end (`trimEndOf('a--', '-')` → `a`). A pattern such as `-+$`
+ * would retry from every character of a long run that something else follows, in time growing with its square.
+ */
+export function trimEndOf(text: string, character: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === character) end--;
+  return text.slice(0, end);
 }
 
 /** Money in roubles: digits grouped in threes, then a no-break space and ₽: `1 234 567 ₽`. */

@@ -20,7 +20,13 @@ export function idFromText(value: string): number | null {
 export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
 /** The same without tab, line feed and carriage return, which multi-line text and HTML may keep. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\v\f\u000E-\u001F\u007F]/;
+
+/** Line breaks of every kind (and tabs), in runs. */
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+
+/** A text on one line: each run of line breaks and tabs becomes one space, so the text can never start a line of its own. */
+export const foldLines = (value: string): string => value.replace(LINE_BREAKS, ' ');
 
 /** The longest slug or identifier a public address may name. */
 export const MAX_PATH_KEY = 300;

@@ -40,3 +40,6 @@ export function splitLocalePath(path: string, siteLocales: readonly Locale[]): {
 
 /** A site path in a language: Russian paths as they are, the others under their prefix (`/news` → `/en/news`). */
 export const localizedPath = (locale: Locale, path: string): string => (locale === DEFAULT_LOCALE ? path : path === '/' ? `/${locale}` : `/${locale}${path}`);
+
+/** Each language's name in its own words, as the language switch shows it. */
+export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { ru: 'Русский', en: 'English' };

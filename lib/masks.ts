@@ -116,7 +116,7 @@ export function isNumericKeyAllowed(event: KeyLike, options: { decimal?: boolean
   if ((event.ctrlKey || event.metaKey) && !event.altKey) {
     return CLIPBOARD_SHORTCUTS.includes(key.toLowerCase());
   }
-  if (/^[0-9]$/.test(key)) return true;
+  if (/^\d$/.test(key)) return true;
   if (key === '.' && options.decimal) return !(options.currentValue ?? '').includes('.');
   return false;
 }
@@ -130,7 +130,7 @@ export function sanitizeNumeric(value: string, options: { decimal?: boolean } = 
 }
 
 const LETTER = /^\p{L}$/u;
-const DIGIT = /^[0-9]$/;
+const DIGIT = /^\d$/;
 
 /**
  * Applies a pattern mask: in the pattern `9` stands for a digit and `A` for a letter (Latin or Cyrillic); every

@@ -10,7 +10,7 @@ export const PRESENCE_EXPIRY_MS = 30_000;
  * One open edit screen (a browser tab) of a staff member: random, made by the screen when it opens, so that one
  * person's two tabs on the same record are two entries and closing one does not hide the other.
  */
-export const PRESENCE_TAB_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+export const PRESENCE_TAB_PATTERN = /^[\w-]{8,64}$/;
 
 /** Another staff member who has the record open, and since when (ISO 8601 UTC). */
 export interface PresenceEditor {

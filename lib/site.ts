@@ -101,9 +101,9 @@ export interface SiteSettings {
 /** The sitemap protocol's limit of addresses in one file. */
 export const SITEMAP_URL_LIMIT = 50_000;
 
-/** Paths of the site's pages never served by Vike (API, uploads, feeds). */
+/** Paths of the site's pages never served by Vike (API, uploads, feeds, the server's metrics). */
 export function isSitePath(pathname: string): boolean {
-  return !(pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/'));
+  return !(pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || pathname === '/metrics');
 }
 
 /**
@@ -124,3 +124,9 @@ export const PHOTOBANK_PATH = '/media/photobank';
 
 /** A photobank category's own page, where its items go on page after page. */
 export const photobankCategoryPath = (id: number): string => `${PHOTOBANK_PATH}/${id}`;
+
+/**
+ * The picture social networks show for a page without one of its own (lists, the home page, text pages): the
+ * site's mark on its colour, 1200 × 630 as Open Graph recommends, shipped with the site (`site/public/`).
+ */
+export const DEFAULT_SOCIAL_IMAGE = { src: '/og-default.png', width: 1200, height: 630 } as const;

@@ -1,4 +1,5 @@
 import { slugify } from 'transliteration';
+import { trimEndOf } from './format.js';
 
 const SLUG_MAX = 120;
 
@@ -8,10 +9,10 @@ const SLUG_MAX = 120;
  * never makes a slug that looks like a file name.
  */
 export function slugFromTitle(title: string): string {
-  return slugify(title, { lowercase: true, separator: '-', trim: true, allowedChars: 'a-zA-Z0-9' })
+  const slug = slugify(title, { lowercase: true, separator: '-', trim: true, allowedChars: 'a-zA-Z0-9' })
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+/, '')
-    .slice(0, SLUG_MAX)
-    .replace(/-+$/, '');
+    .slice(0, SLUG_MAX);
+  return trimEndOf(slug, '-');
 }

@@ -70,6 +70,8 @@ export interface Article extends ArticleSummary {
   seo_title: string;
   seo_description: string;
   views: number;
+  /** The moment of its last save (the structured data's `dateModified`). */
+  updated_at: string;
 }
 
 export interface MediaSource {

@@ -30,6 +30,7 @@ import { linkUploadsAt } from './content/mappers.js';
 import { applySanitizerPolicy } from './content/sanitizerPolicy.js';
 import { PeriodicJobs } from './jobs/periodicJobs.js';
 import { installCanonicalPaths } from './http/canonicalPath.js';
+import { installReadPreconditions } from './http/conditions.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
 import { installJsonBodyParser } from './http/jsonBody.js';
 import { installSchemas } from './http/schemas.js';
@@ -63,6 +64,10 @@ import { deleteExpiredEnquiries, RETENTION_EVERY_MS } from './enquiries/retentio
 import { enquiryRoutes } from './enquiries/routes.js';
 import { ENQUIRY_LETTER } from './enquiries/store.js';
 import { installMail } from './mail/mailer.js';
+import { installMetrics } from './metrics/plugin.js';
+import { MetricsRecorder } from './metrics/recorder.js';
+import { backupRoutes } from './backup/routes.js';
+import { lastBackupSuccess } from './backup/status.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -143,7 +148,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors,
   });
 
-  const { db, dialect } = connectDatabase(config);
+  // The metrics are kept only where a scraper may read them.
+  const metrics = config.metricsToken ? new MetricsRecorder() : null;
+  const { db, dialect, poolUse } = connectDatabase(config, { onQuery: metrics?.observeQuery });
   const files: FileStore = config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(config.uploadsDir);
   linkUploadsAt(config.uploadsPublicUrl);
   const jobs = new PeriodicJobs(db, app.log);
@@ -219,6 +226,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The analytics counters' hosts enter a page's CSP only for a visitor who accepted them (analyticsCsp.ts).
     visitorHeader: analyticsCspHeader(config.analyticsCounters),
   });
+  if (metrics && config.metricsToken) {
+    pageCache.outcomes.onOutcome(metrics.observePageCache);
+    installMetrics(app, metrics, { token: config.metricsToken, poolUse, lastBackupSuccess: () => lastBackupSuccess(db) });
+  }
+  // After the page cache's hooks, which give pages their ETag: If-Match on a read is checked against it.
+  installReadPreconditions(app);
   if (config.databaseUrl) {
     // Several processes may share this database: a change on any of them empties every page cache.
     bus = new InvalidationBus(config.databaseUrl, db, pageCache, app.log, config.databaseTimeouts);
@@ -267,6 +280,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(presenceRoutes, options.presence ?? {});
   await app.register(formDraftRoutes);
   await app.register(indexNowRoutes);
+  await app.register(backupRoutes);
   // The public site last: it answers every other GET outside /api.
   await app.register(sitePlugin);
 

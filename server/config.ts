@@ -3,9 +3,28 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isWeakPassword, PASSWORD_MAX, PASSWORD_MIN } from './auth/passwordPolicy.js';
 import type { S3Settings } from './files/s3Store.js';
+import {
+  parseAnalyticsCounters,
+  parseDatabaseTimeouts,
+  parseIndexNow,
+  parseMail,
+  parseMetricsToken,
+  parseS3,
+  parseUploadsPublicUrl,
+  type DatabaseTimeouts,
+  type IndexNowSettings,
+  type MailSettings,
+} from './config/services.js';
+import { ConfigError, orConfigError, parseWholeNumber } from './config/values.js';
+import { parseBackupSettings, type BackupSettings } from './backup/settings.js';
 import { SITEMAP_URL_LIMIT } from '../lib/site.js';
-import { COUNTER_KINDS, COUNTERS, type ConfiguredCounter } from '../lib/analytics.js';
+import type { ConfiguredCounter } from '../lib/analytics.js';
 import { DEFAULT_LOCALE, type Locale } from '../lib/locales.js';
+import { isPlainEmail } from '../lib/email.js';
+import { trimEndOf } from '../lib/format.js';
+
+export { ConfigError } from './config/values.js';
+export type { DatabaseTimeouts, IndexNowSettings, MailSettings } from './config/services.js';
 
 export interface AppConfig {
   port: number;
@@ -74,58 +93,13 @@ export interface AppConfig {
    * switches English on (translations in the admin, `/en/…` pages, `?locale=en` on public reads).
    */
   siteLocales: readonly Locale[];
+  /** The bearer token `GET /metrics` asks of a scraper (`METRICS_TOKEN`); null serves no metrics (404). */
+  metricsToken: string | null;
+  /** Backups: `BACKUP_SCHEDULE`, `BACKUP_DIR` or `BACKUP_S3_BUCKET`, `BACKUP_KEEP`, `BACKUP_KEY` (server/backup/settings.ts). */
+  backup: BackupSettings;
 }
-
-/** The SMTP server (`SMTP_URL`, e.g. `smtp://user:pass@host:587`, `smtps://` for TLS from the start) and the sender. */
-export interface MailSettings {
-  smtpUrl: string;
-  /** `MAIL_FROM`; `noreply@<host of PUBLIC_URL>` when unset. */
-  from: string;
-}
-
-export interface IndexNowSettings {
-  /** The site's IndexNow key, served as `/{key}.txt` so that the engine can check the site is ours. */
-  key: string;
-  /** Where the changed addresses are posted; engines that take IndexNow share them with one another. */
-  endpoint: string;
-}
-
-export const DEFAULT_INDEXNOW_ENDPOINT = 'https://yandex.com/indexnow';
-
-/**
- * Waits on PostgreSQL are bounded, so that a database that stops answering (a frozen server, a dropped network)
- * costs a request a few seconds and a 503, never a hang.
- */
-export interface DatabaseTimeouts {
-  /**
-   * The longest a statement may run (`DB_QUERY_TIMEOUT_MS`): PostgreSQL cancels it then (`statement_timeout`), and
-   * a connection that stays silent a moment longer is closed, as the network or the server behind it is gone.
-   */
-  queryTimeoutMs: number;
-  /** The longest a request waits for a connection, a free one of the pool or a new one (`DB_CONNECT_TIMEOUT_MS`). */
-  connectTimeoutMs: number;
-  /** An unused connection of the pool is closed after this long (`DB_IDLE_TIMEOUT_MS`); 0 keeps them open. */
-  idleTimeoutMs: number;
-  /** TCP keepalive probes start after this long without traffic on a connection (`DB_KEEPALIVE_MS`). */
-  keepAliveMs: number;
-}
-
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { queryTimeoutMs: 5000, connectTimeoutMs: 5000, idleTimeoutMs: 10_000, keepAliveMs: 10_000 };
 
 export const DEFAULT_BRAND = 'Смарт Горизонт';
-
-export class ConfigError extends Error {}
-
-/** A whole number within `range` (of `unit`, when it has one), or `fallback` when unset. */
-function parseWholeNumber(name: string, value: string | undefined, fallback: number, range: { min: number; max: number; unit?: string }): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < range.min || number > range.max) {
-    const unit = range.unit ? ` of ${range.unit}` : '';
-    throw new ConfigError(`${name} must be a whole number${unit} from ${range.min} to ${range.max}, got "${value}"`);
-  }
-  return number;
-}
 
 /** Reads `$DATA_DIR/secrets.json`, adding any secret it lacks, so that restarts keep sessions valid. */
 function loadGeneratedSecret(dataDir: string, name: string): string {
@@ -152,33 +126,13 @@ function parseTrashRetentionDays(value: string | undefined): number {
   return days;
 }
 
-/** A whole number of milliseconds within `range`, or `fallback` when unset. */
-const parseMilliseconds = (name: string, value: string | undefined, fallback: number, range: { min: number; max: number }): number =>
-  parseWholeNumber(name, value, fallback, { ...range, unit: 'milliseconds' });
-
-function parseDatabaseTimeouts(env: NodeJS.ProcessEnv): DatabaseTimeouts {
-  const defaults = DEFAULT_DATABASE_TIMEOUTS;
-  return {
-    queryTimeoutMs: parseMilliseconds('DB_QUERY_TIMEOUT_MS', env.DB_QUERY_TIMEOUT_MS, defaults.queryTimeoutMs, { min: 100, max: 3_600_000 }),
-    connectTimeoutMs: parseMilliseconds('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, defaults.connectTimeoutMs, { min: 100, max: 600_000 }),
-    idleTimeoutMs: parseMilliseconds('DB_IDLE_TIMEOUT_MS', env.DB_IDLE_TIMEOUT_MS, defaults.idleTimeoutMs, { min: 0, max: 86_400_000 }),
-    keepAliveMs: parseMilliseconds('DB_KEEPALIVE_MS', env.DB_KEEPALIVE_MS, defaults.keepAliveMs, { min: 1000, max: 7_200_000 }),
-  };
-}
-
-function parseMail(env: NodeJS.ProcessEnv, publicUrl: string): MailSettings | null {
-  if (!env.SMTP_URL) return null;
-  if (!/^smtps?:\/\/[^/]/.test(env.SMTP_URL)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:pass@host:587');
-  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || `noreply@${new URL(publicUrl).hostname}` };
-}
-
-/** Addresses separated by commas; each must look like one. */
+/** Addresses separated by commas; each must be one plain e-mail address. */
 function parseAddresses(name: string, value: string | undefined): string[] {
   const addresses = (value ?? '')
     .split(',')
     .map((address) => address.trim())
     .filter(Boolean);
-  const wrong = addresses.find((address) => !/^[^\s@]+@[^\s@]+$/.test(address));
+  const wrong = addresses.find((address) => !isPlainEmail(address));
   if (wrong !== undefined) throw new ConfigError(`${name}: "${wrong}" is not an e-mail address`);
   return addresses;
 }
@@ -203,60 +157,6 @@ function parseAdminPassword(value: string | undefined): string | null {
   return value;
 }
 
-function parseS3(env: NodeJS.ProcessEnv): S3Settings | null {
-  if (!env.S3_BUCKET) {
-    const stray = ['S3_ENDPOINT', 'S3_PUBLIC_URL', 'S3_ACCESS_KEY_ID'].find((name) => env[name]);
-    if (stray) throw new ConfigError(`${stray} is set but S3_BUCKET is not: set S3_BUCKET to keep uploads in object storage.`);
-    return null;
-  }
-  if (env.S3_ENDPOINT && !/^https?:\/\//.test(env.S3_ENDPOINT)) throw new ConfigError('S3_ENDPOINT must start with http:// or https://');
-  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or both left unset for the default credentials).');
-  }
-  return {
-    bucket: env.S3_BUCKET,
-    endpoint: env.S3_ENDPOINT || null,
-    region: env.S3_REGION || 'us-east-1',
-    accessKeyId: env.S3_ACCESS_KEY_ID || null,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
-  };
-}
-
-function parseUploadsPublicUrl(value: string | undefined): string | null {
-  if (!value) return null;
-  if (!/^https?:\/\//.test(value)) throw new ConfigError('S3_PUBLIC_URL must start with http:// or https://');
-  return value.replace(/\/+$/, '');
-}
-
-/** The counters whose id variable is set, each id checked against its kind's form. */
-function parseAnalyticsCounters(env: NodeJS.ProcessEnv): ConfiguredCounter[] {
-  const counters: ConfiguredCounter[] = [];
-  for (const kind of COUNTER_KINDS) {
-    const { env: name, idPattern, idDescription } = COUNTERS[kind];
-    const id = env[name]?.trim();
-    if (!id) continue;
-    if (!idPattern.test(id)) throw new ConfigError(`${name} must be ${idDescription}, got "${env[name]}"`);
-    counters.push({ kind, id });
-  }
-  return counters;
-}
-
-/** The protocol's key: 8 to 128 Latin letters, digits and dashes. */
-const INDEXNOW_KEY = /^[A-Za-z0-9-]{8,128}$/;
-
-function parseIndexNow(env: NodeJS.ProcessEnv): IndexNowSettings | null {
-  if (!env.INDEXNOW_KEY) {
-    if (env.INDEXNOW_ENDPOINT)
-      throw new ConfigError('INDEXNOW_ENDPOINT is set but INDEXNOW_KEY is not: set INDEXNOW_KEY to tell search engines of changed pages.');
-    return null;
-  }
-  if (!INDEXNOW_KEY.test(env.INDEXNOW_KEY)) throw new ConfigError('INDEXNOW_KEY must be 8 to 128 characters of a-z, A-Z, 0-9 and -');
-  const endpoint = env.INDEXNOW_ENDPOINT || DEFAULT_INDEXNOW_ENDPOINT;
-  if (!/^https?:\/\/[^/]/.test(endpoint)) throw new ConfigError('INDEXNOW_ENDPOINT must start with http:// or https://');
-  return { key: env.INDEXNOW_KEY, endpoint };
-}
-
 /** The settings `SITE_LOCALES` may take: Russian alone, or Russian and English. */
 const RUSSIAN_ONLY: readonly Locale[] = [DEFAULT_LOCALE];
 const SITE_LOCALE_SETTINGS: Readonly<Record<string, readonly Locale[]>> = { ru: RUSSIAN_ONLY, 'ru,en': [DEFAULT_LOCALE, 'en'] };
@@ -273,8 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = env.DATABASE_URL || null;
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+  const publicUrl = trimEndOf(env.PUBLIC_URL || `http://localhost:${port}`, '/');
+  if (databaseUrl && !/^postgres(?:ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
   return {
@@ -309,5 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     enquiriesMailTo: parseAddresses('ENQUIRIES_MAIL_TO', env.ENQUIRIES_MAIL_TO),
     enquiriesRetentionDays: parseWholeNumber('ENQUIRIES_RETENTION_DAYS', env.ENQUIRIES_RETENTION_DAYS, 365, { min: 1, max: 36_500, unit: 'days' }),
     siteLocales: parseSiteLocales(env.SITE_LOCALES),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    backup: orConfigError(parseBackupSettings(env, dataDir, Boolean(env.S3_BUCKET))),
   };
 }

@@ -5,9 +5,9 @@ import { ROUTE_NOT_FOUND_MESSAGE } from '@lib/site.js';
 import { imageAlt } from '@lib/titles.js';
 import type { Article } from '@lib/types.js';
 import { localizedPath } from '@lib/locales.js';
-import { TEXTS } from '@lib/siteTexts.js';
 import { altTemplateIn, siteDescriptionOf } from './i18n/pageTexts.js';
 import { recordPathsOf } from './i18n/recordPaths.js';
+import { textsIn } from './i18n/texts.js';
 import type { WithMeta } from './meta.js';
 import { localeOf } from './i18n/pageTexts.js';
 
@@ -56,9 +56,11 @@ function articleData(pageContext: PageContextServer, article: Article, basePath:
         headline: article.title.slice(0, 110),
         description,
         datePublished: new Date(article.public_at).toISOString(),
+        // A scheduled article saved before it appeared was last changed, for its readers, when it appeared.
+        dateModified: new Date(Math.max(Date.parse(article.public_at), Date.parse(article.updated_at))).toISOString(),
         mainEntityOfPage: { '@type': 'WebPage', '@id': url },
         url,
-        inLanguage: TEXTS[locale].dateLocale,
+        inLanguage: textsIn(locale).dateLocale,
         ...(article.image ? { image: [`${site.publicUrl}${article.image.src}`] } : {}),
         author: { '@type': 'Organization', name: site.brand, url: `${site.publicUrl}/` },
         publisher: { '@type': 'Organization', name: site.brand, url: `${site.publicUrl}/` },

@@ -2,7 +2,15 @@ import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { readList } from '@lib/content.js';
 import { PAGE_NOT_FOUND_MESSAGE } from '@lib/paging.js';
-import { resourceNamed, type Field, type ListedResourceName, type ListFilters, type ListItem, type ResourceOf } from '@lib/resources/index.js';
+import {
+  resourceNamed,
+  type Field,
+  type ListedResourceName,
+  type ListFilters,
+  type ListItem,
+  type PublicListDeclaration,
+  type ResourceOf,
+} from '@lib/resources/index.js';
 import type { Page } from '@lib/types.js';
 import { localizedPath } from '@lib/locales.js';
 import { assertPageExists, currentPage } from './guards.js';
@@ -42,6 +50,35 @@ export interface ListPageTexts<Name extends ListedResourceName> {
   choices?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** The chips' texts of each declared filter. */
   filters: { [Filter in keyof ListFilters<ResourceOf<Name>>]-?: { label: string; all: string } };
+  /** For a list in parts: the chips' accessible name and each part's name (the first part's chip clears the choice). */
+  parts?: { label: string; names: Readonly<Record<string, string>> };
+}
+
+/**
+ * The part of a list the address picks (`?period=past`), or null for the first one; a name that is no part is a page
+ * that does not exist.
+ */
+function pickedPart(list: PublicListDeclaration, search: Readonly<Record<string, string>>): string | null {
+  const raw = list.parts ? search[list.parts.param] : undefined;
+  if (!list.parts || raw === undefined || raw === '' || raw === list.parts.parts[0].name) return null;
+  if (!list.parts.parts.some((part) => part.name === raw)) throw render(404, PAGE_NOT_FOUND_MESSAGE);
+  return raw;
+}
+
+/** The chips of a list's parts: the first part clears the choice, the others pick themselves. */
+function partChips(list: PublicListDeclaration, texts: ListPageTexts<ListedResourceName>['parts'], current: string | null): FilterChips[] {
+  if (!list.parts) return [];
+  const [first, ...others] = list.parts.parts;
+  const name = (part: string) => texts?.names[part] ?? part;
+  return [
+    {
+      name: list.parts.param,
+      label: texts?.label ?? list.parts.param,
+      all: name(first.name),
+      options: others.map((part) => ({ value: part.name, label: name(part.name) })),
+      current,
+    },
+  ];
 }
 
 /** A filter's value from the address: a choice it declares, an integer in its range, or a short text; else undefined. */
@@ -78,9 +115,11 @@ export async function listPageData<Name extends ListedResourceName>(
     chosen[name] = raw;
     values[name] = value;
   }
+  const part = pickedPart(list, search);
+  if (list.parts && part !== null) chosen[list.parts.param] = part;
   const page = currentPage(pageContext);
   const [items, ...filterValues] = await Promise.all([
-    readList(pageContext.content.reads, resource, { filters: values as ListFilters<ResourceOf<Name>>, page }),
+    readList(pageContext.content.reads, resource, { filters: values as ListFilters<ResourceOf<Name>>, part: part ?? undefined, page }),
     ...list.filters.map(async (name) => {
       const field = declaration.fields[name];
       if (field?.kind === 'choice') return field.choices.map((choice) => choice.id);
@@ -93,14 +132,20 @@ export async function listPageData<Name extends ListedResourceName>(
   const choices = choiceNamesWith(declaration.fields, texts.choices);
   // The label of a filter's value: a choice's name, else the value itself.
   const valueLabel = (name: string, value: string): string => choices[name]?.[value] ?? value;
-  const filters = list.filters.map((name, index) => ({
-    name,
-    label: filterTexts[name]?.label ?? name,
-    all: filterTexts[name]?.all ?? name,
-    options: (filterValues[index] ?? []).map((value) => ({ value, label: valueLabel(name, value) })),
-    current: chosen[name] ?? null,
-  }));
-  const picked = filters.flatMap((filter) => (filter.current === null ? [] : [valueLabel(filter.name, filter.current)]));
+  const filters = [
+    ...partChips(list, texts.parts, part),
+    ...list.filters.map((name, index) => ({
+      name,
+      label: filterTexts[name]?.label ?? name,
+      all: filterTexts[name]?.all ?? name,
+      options: (filterValues[index] ?? []).map((value) => ({ value, label: valueLabel(name, value) })),
+      current: chosen[name] ?? null,
+    })),
+  ];
+  const picked = filters.flatMap((filter) => {
+    const label = filter.options.find((option) => option.value === filter.current)?.label;
+    return filter.current === null ? [] : [label ?? valueLabel(filter.name, filter.current)];
+  });
   return {
     list: items,
     filters,

@@ -1,4 +1,4 @@
-import { Box, List, ListItem, Typography } from '@mui/material';
+import { Box, Chip, List, ListItem, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import type { AdminDataProvider, AssetUse } from '../../dataProvider/index.js';
@@ -13,7 +13,7 @@ export function useAssetUses(id: Identifier | undefined) {
   });
 }
 
-/** Each use as a link to the record's edit screen: its section, its title and the field that holds the asset. */
+/** Each use as a link to the record's edit screen: its section, its title, the field that holds the asset, and whether it is published. */
 export const AssetUseList = ({ uses }: { uses: readonly AssetUse[] }) => {
   const translate = useTranslate();
   if (uses.length === 0) return <Typography variant="body2">{translate('app.assets.uses.none')}</Typography>;
@@ -27,6 +27,7 @@ export const AssetUseList = ({ uses }: { uses: readonly AssetUse[] }) => {
             {translate('app.assets.uses.field', {
               field: translate(`resources.${use.resource}.fields.${use.field}`, { _: use.field }),
             })}
+            {use.published ? <Chip size="small" color="success" variant="outlined" label={translate('app.assets.uses.published')} sx={{ ml: 1 }} /> : null}
           </Typography>
         </ListItem>
       ))}

@@ -25,12 +25,38 @@ export interface KeptVersion {
 const pathOf = (target: Pick<DraftTarget, 'resource' | 'recordKey'>) =>
   `/api/admin/form-drafts/${encodeURIComponent(target.resource)}/${encodeURIComponent(target.recordKey)}`;
 
-/** The kept-versions calls of docs/admin-api.md over the admin API's client. */
-export function createDraftsApi(http: HttpClient) {
+/**
+ * The most a request that outlives its page may carry: browsers refuse a keepalive body over 64 KiB (all such requests
+ * of the page together), so a larger version stays in this browser instead.
+ */
+const KEEPALIVE_MAX_BYTES = 60_000;
+
+/**
+ * The kept-versions calls of docs/admin-api.md over the admin API's client; `token` is the access token as it is now,
+ * for the one call made while the page goes away, when there is no time to renew it.
+ */
+export function createDraftsApi(http: HttpClient, token: () => string | undefined = () => undefined) {
   return {
     read: async (target: DraftTarget) => unwrap<KeptVersion | null>((await http.get(pathOf(target))).data),
     keep: async (target: Pick<DraftTarget, 'resource' | 'recordKey'>, kept: Pick<KeptVersion, 'values' | 'version'>) =>
       unwrap<KeptVersion>((await http.put(pathOf(target), { values: kept.values, version: kept.version })).data),
+    /**
+     * Sends a version as the page goes away (closed, reloaded, another address): a request the browser finishes after
+     * the page is gone. Answers false when it could not be sent so (too large, or refused at once).
+     */
+    keepOnLeave: (target: Pick<DraftTarget, 'resource' | 'recordKey'>, kept: Pick<KeptVersion, 'values' | 'version'>): boolean => {
+      const body = JSON.stringify({ values: kept.values, version: kept.version });
+      if (new TextEncoder().encode(body).length > KEEPALIVE_MAX_BYTES) return false;
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      const bearer = token();
+      if (bearer) headers.Authorization = `Bearer ${bearer}`;
+      try {
+        void fetch(`${http.baseURL}${pathOf(target)}`, { method: 'PUT', headers, body, keepalive: true }).catch(() => undefined);
+        return true;
+      } catch {
+        return false;
+      }
+    },
     forget: async (target: DraftTarget) => {
       await http.request({ method: 'DELETE', url: pathOf(target) });
     },
@@ -47,7 +73,7 @@ export function useDraftsApi(): { api: DraftsApi; userId: string | null } {
   return useMemo(() => {
     const session = hasSession(authProvider) ? authProvider.session : null;
     const http = createApiClient({ baseURL: session?.http.baseURL, transport: session?.http.transport, getToken: () => session?.validToken() });
-    return { api: createDraftsApi(http), userId: session?.claims()?.sub ?? null };
+    return { api: createDraftsApi(http, () => session?.token()), userId: session?.claims()?.sub ?? null };
   }, [authProvider]);
 }
 

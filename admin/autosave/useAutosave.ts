@@ -35,6 +35,8 @@ export function useAutosave(target: DraftTarget | null, api: DraftsApi): Autosav
   const queue = useRef<Promise<void>>(Promise.resolve());
   const saving = useRef(false);
   const basedOn = useRef<number | null>(null);
+  // Whether the form holds changes made since its values were last kept (the few seconds autosave waits).
+  const unkept = useRef(false);
 
   // One call after another, so a removal never overtakes the keeping it follows.
   const enqueue = useCallback((task: () => Promise<void>) => {
@@ -57,20 +59,45 @@ export function useAutosave(target: DraftTarget | null, api: DraftsApi): Autosav
   );
 
   const keepNow = useCallback(() => {
+    unkept.current = false;
     keep({ values: keepableValues(getValues()), version: target?.version ?? null, saved_at: new Date().toISOString() });
   }, [getValues, keep, target]);
 
   const forget = useCallback(() => {
     if (!target) return;
+    unkept.current = false;
     removePending(target);
     enqueue(() => api.forget(target));
   }, [api, enqueue, target]);
 
   useEffect(() => {
     if (!target || !dirty || saving.current) return;
+    unkept.current = true;
     const timer = window.setTimeout(keepNow, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [values, dirty, target, keepNow]);
+
+  // Changes made just before the editor leaves are kept at once, not after the usual wait: on another screen of the
+  // admin by the usual call, and as the page itself goes away (closed, reloaded, hidden) by a request that outlives it.
+  useEffect(() => {
+    if (!target) return;
+    const leave = () => {
+      if (!unkept.current || saving.current) return;
+      unkept.current = false;
+      const kept = { values: keepableValues(getValues()), version: target.version, saved_at: new Date().toISOString() };
+      if (!api.keepOnLeave(target, kept)) savePending(target, kept);
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') leave();
+    };
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
+      if (unkept.current && !saving.current) keepNow();
+    };
+  }, [api, getValues, keepNow, target]);
 
   // Versions this browser kept while the server could not be reached go to it once it answers again.
   useEffect(() => {

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { calendarMoment, type CalendarItem } from '@lib/calendar.js';
 import { dayKey, gridDays, monthKey, monthOf, parseMonth, shiftMonth } from './dates.js';
 import { RescheduleDialog } from './RescheduleDialog.js';
+import './texts.js';
 
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString('ru-RU', {

@@ -1,52 +1,107 @@
 import type { RaRecord } from 'react-admin';
+import { joinSegments, mergeField, mergeHtml, overlapsIn, type Side } from '@lib/merge.js';
 import type { Field } from '@lib/resources/index.js';
 import { valueAt, withValueAt } from '../translations/values.js';
-
-/** Which version of a field a merge keeps. */
-export type Choice = 'mine' | 'saved';
 
 /** A save refused because the record was saved meanwhile: what the editor sent, what they had loaded, who saved. */
 export interface Conflict {
   /** The values the editor tried to save. */
   mine: RaRecord;
-  /** The record as the editor's form loaded it. */
+  /** The record as the editor's form loaded it: the version both saves started from. */
   base: RaRecord;
   savedBy: string | null;
   savedAt: string | null;
 }
 
-/** A field whose two versions read differently, with the choice that keeps both editors' changes. */
-export interface ConflictingField {
+/** A field the merge settled without asking, and whose change it keeps. */
+export interface MergedField {
   name: string;
-  mine: string;
-  saved: string;
-  /** The saved version where only the other editor changed the field, the editor's own otherwise. */
-  suggested: Choice;
+  by: Side | 'both';
 }
 
 /**
- * The fields where the editor's version and the saved one differ, as people read them: the record's own and its
- * language versions' (admin/translations/values.ts names them).
+ * One place both editors changed differently: a whole field, or some blocks of a rich text (then each version is the
+ * blocks' HTML; a side that deleted them has an empty string). `key` names it among the conflict's overlaps.
  */
-export function conflictingFields(
-  fields: Record<string, Field>,
-  conflict: Conflict,
-  saved: RaRecord,
-  readable: (name: string, value: unknown) => string,
-): ConflictingField[] {
-  return Object.keys(fields).flatMap((name) => {
-    const mine = readable(name, valueAt(conflict.mine, name));
-    const theirs = readable(name, valueAt(saved, name));
-    if (mine === theirs) return [];
-    const base = readable(name, valueAt(conflict.base, name));
-    const suggested: Choice = base !== theirs && base === mine ? 'saved' : 'mine';
-    return [{ name, mine, saved: theirs, suggested }];
-  });
+export interface Overlap {
+  key: string;
+  name: string;
+  field: Field;
+  /** Which of the field's overlaps this is (from 1), and how many it has: rich text may have several. */
+  place: number;
+  places: number;
+  base: unknown;
+  mine: unknown;
+  theirs: unknown;
 }
 
-/** The editor's values with the saved version taken where they chose it: what a merge saves. */
-export function mergedValues(mine: RaRecord, saved: RaRecord, differing: readonly ConflictingField[], choiceOf: (name: string) => Choice): RaRecord {
-  let merged: RaRecord = { ...mine };
-  for (const field of differing) if (choiceOf(field.name) === 'saved') merged = withValueAt(merged, field.name, valueAt(saved, field.name));
-  return merged;
+/** The merge of a conflict: what it settled, where a person decides, and the values it saves once they have. */
+export interface MergePlan {
+  merged: MergedField[];
+  overlaps: Overlap[];
+  /** The editor's values with every settled change and each overlap's resolution (by key) in place. */
+  values: (resolutions: Readonly<Record<string, unknown>>) => RaRecord;
+}
+
+interface Readers {
+  /** A value as people read it: two values reading alike are the same (a date's spelling, an empty text and none). */
+  readable: (name: string, value: unknown) => string;
+  /** Rich HTML as the editor writes it, so that versions from the editor and from the database compare alike. */
+  editorHtml: (html: string) => string;
+}
+
+type Write = (values: RaRecord, resolutions: Readonly<Record<string, unknown>>) => RaRecord;
+
+/**
+ * The three-way merge of the editor's values and the saved record against the version the form loaded: a field
+ * only one of them changed takes that change; rich text both changed merges block by block (lib/merge.ts); what is
+ * left, both having changed it differently, is an overlap with no side chosen for it.
+ */
+export function planMerge(fields: Record<string, Field>, conflict: Conflict, saved: RaRecord, { readable, editorHtml }: Readers): MergePlan {
+  const merged: MergedField[] = [];
+  const overlaps: Overlap[] = [];
+  const writes: Write[] = [];
+  for (const [name, field] of Object.entries(fields)) {
+    const [base, mine, theirs] = [conflict.base, conflict.mine, saved].map((record) => valueAt(record, name));
+    const overlap = (key: string, place: number, places: number, versions: { base: unknown; mine: unknown; theirs: unknown }) =>
+      overlaps.push({ key, name, field, place, places, ...versions });
+    if (field.kind === 'html') {
+      const [b, m, t] = [base, mine, theirs].map((value) => editorHtml(typeof value === 'string' ? value : ''));
+      const outcome = mergeField(b, m, t);
+      if (outcome.state === 'same') continue;
+      if (outcome.state === 'merged') {
+        merged.push({ name, by: outcome.by });
+        if (outcome.by === 'theirs') writes.push((values) => withValueAt(values, name, theirs));
+        continue;
+      }
+      const segments = mergeHtml(b ?? '', m ?? '', t ?? '');
+      const found = overlapsIn(segments);
+      if (found.length === 0) merged.push({ name, by: 'both' });
+      found.forEach((segment, index) =>
+        overlap(`${name}#${index + 1}`, index + 1, found.length, {
+          base: segment.base.join(''),
+          mine: segment.mine.join(''),
+          theirs: segment.theirs.join(''),
+        }),
+      );
+      writes.push((values, resolutions) =>
+        withValueAt(
+          values,
+          name,
+          joinSegments(segments, (_, index) => String(resolutions[`${name}#${index + 1}`] ?? '')),
+        ),
+      );
+      continue;
+    }
+    const outcome = mergeField(base, mine, theirs, (a, b) => readable(name, a) === readable(name, b));
+    if (outcome.state === 'same') continue;
+    if (outcome.state === 'merged') {
+      merged.push({ name, by: outcome.by });
+      if (outcome.by === 'theirs') writes.push((values) => withValueAt(values, name, theirs));
+      continue;
+    }
+    overlap(name, 1, 1, { base, mine, theirs });
+    writes.push((values, resolutions) => withValueAt(values, name, resolutions[name]));
+  }
+  return { merged, overlaps, values: (resolutions) => writes.reduce((values, write) => write(values, resolutions), { ...conflict.mine }) };
 }

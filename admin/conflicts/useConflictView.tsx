@@ -91,6 +91,7 @@ export function useConflictView(
 
   const view = state ? (
     <ConflictDialog
+      key={state.conflict.savedAt ?? ''}
       resource={resource}
       id={state.id}
       conflict={state.conflict}

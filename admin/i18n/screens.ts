@@ -1,9 +1,6 @@
-/** The admin's full-text search and the publishing calendar (merged over `appMessages`). */
-export const searchCalendarMessages = {
+/** The admin's full-text search (merged over `appMessages`). */
+export const searchMessages = {
   app: {
-    menu: {
-      calendar: 'Календарь публикаций',
-    },
     search: {
       title: 'Поиск по материалам',
       label: 'Найти материал',
@@ -11,25 +8,15 @@ export const searchCalendarMessages = {
       nothing: 'Ничего не найдено.',
       draft: 'черновик',
     },
-    calendar: {
-      title: 'Календарь публикаций',
-      previous: 'Предыдущий месяц',
-      next: 'Следующий месяц',
-      today: 'Сегодня',
-      drafts: 'Черновики',
-      no_drafts: 'Черновиков нет.',
-      scheduled: 'запланировано',
-      withdrawal: 'Снятие с публикации',
-      reschedule: 'Перенести',
-      reschedule_title: 'Новая дата публикации',
-      reschedule_withdrawal_title: 'Новая дата снятия с публикации',
-      save: 'Перенести',
-      cancel: 'Отмена',
-      moved: 'Дата публикации изменена.',
-      withdrawal_moved: 'Дата снятия с публикации изменена.',
-      weekdays: 'Пн,Вт,Ср,Чт,Пт,Сб,Вс',
-    },
   },
+};
+
+/**
+ * The menu entries of the screens that bring their own texts when they load (the publishing calendar, the IndexNow log,
+ * the backups).
+ */
+export const screenMenuMessages = {
+  app: { menu: { calendar: 'Календарь публикаций', indexnow: 'IndexNow', backups: 'Резервные копии' } },
 };
 
 /** The trash («Корзина»; merged over `appMessages`). */
@@ -65,41 +52,36 @@ export const trashMessages = {
   },
 };
 
-/** The IndexNow log (merged over `appMessages`). */
-export const indexNowMessages = {
-  app: { menu: { indexnow: 'IndexNow' } },
-  resources: {
-    indexnow: {
-      name: 'Уведомление IndexNow |||| Уведомления IndexNow',
-      fields: {
-        created_at: 'Когда',
-        urls: 'Адреса',
-        state: 'Состояние',
-        attempts: 'Попыток',
-        answer: 'Ответ или ошибка',
-        sent_at: 'Отправлено',
-        q: 'Поиск по адресу',
-      },
-      states: { accepted: 'Принято', refused: 'Отклонено', waiting: 'Ждёт попытки' },
-    },
-  },
-};
-
 /** The history of a record and the preview link on the edit screens (merged over `appMessages`). */
 export const editorialMessages = {
   app: {
     conflict: {
-      title: 'Запись уже изменили: выберите, что сохранить',
+      title: 'Запись изменили, пока вы редактировали: объедините правки',
       saved_by: 'Пока вы редактировали, запись сохранил(а) %{name} (%{date}). Ваши правки не потеряны: они ниже.',
       saved_by_someone: 'Пока вы редактировали, запись сохранил другой сотрудник. Ваши правки не потеряны: они ниже.',
       loading: 'Загрузка сохранённой версии',
       load_failed: 'Не удалось загрузить сохранённую версию. Закройте окно и попробуйте ещё раз.',
       no_difference: 'Поля, которые можно сравнить, совпадают; изображения и файлы сохранятся ваши.',
+      merged_title: 'Объединено без вопросов',
+      merged_mine: '%{field}: ваша правка',
+      merged_theirs: '%{field}: правка из сохранённой версии',
+      merged_both: '%{field}: правки обоих, в разных абзацах',
+      overlaps_hint:
+        'Ниже то, что вы оба изменили по-разному: слова, добавленные к исходной версии, подчёркнуты, удалённые зачёркнуты. Выберите, с чего начать, и при необходимости поправьте результат.',
+      place: '%{field}: место %{index} из %{count}',
       mine: 'Ваша версия',
       saved: 'Сохранённая версия',
+      deleted: 'Удалено',
+      empty: 'Пусто',
+      start: 'С чего начать: %{field}',
+      start_mine: 'Ваша версия',
+      start_theirs: 'Сохранённая версия',
+      start_both: 'Обе: сначала ваша',
+      result: 'Что сохранится: %{field}',
+      unresolved: 'Осталось решить: %{count}',
       take_saved: 'Взять сохранённую',
       keep_mine: 'Оставить мою',
-      merge: 'Сохранить выбранное',
+      merge: 'Сохранить объединённое',
     },
     revisions: {
       title: 'История изменений',

@@ -3,6 +3,7 @@ import { FunctionField, List, NumberField, SearchInput, useRecordContext, useTra
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField } from '../common/fields.js';
 import { ListPagination } from '../common/ListPagination.js';
+import './texts.js';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 

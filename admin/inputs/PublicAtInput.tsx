@@ -9,11 +9,15 @@ function timeOf(date: Date): string {
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
 
-/** The ISO moment of a dd.mm.yyyy date and an hh:mm time in local time, or null when either is not valid. */
+/**
+ * The ISO moment of a dd.mm.yyyy date and an hh:mm time in local time, or null when either is not valid. A date
+ * without a time is its beginning (an event of a whole day, a publication from that day on).
+ */
 export function combineDateTime(dateText: string, timeText: string): string | null {
   const date = parseMaskedDate(dateText);
-  if (!date || !isPatternComplete(timeText, TIME_PATTERN)) return null;
-  const [hours, minutes] = timeText.split(':').map(Number);
+  const time = timeText === '' ? '00:00' : timeText;
+  if (!date || !isPatternComplete(time, TIME_PATTERN)) return null;
+  const [hours, minutes] = time.split(':').map(Number);
   if (hours === undefined || minutes === undefined || hours > 23 || minutes > 59) return null;
   return new Date(date.year, date.month - 1, date.day, hours, minutes).toISOString();
 }
@@ -64,7 +68,10 @@ export const PublicAtInput = ({ source = 'public_at', label, timeLabel = 'app.in
     setTimeText(nextTime);
     // Both parts emptied: no moment (an optional one, such as the withdrawal, is removed; a required one is missing).
     const empty = nextDate === '' && nextTime === '';
-    field.onChange(empty ? null : (combineDateTime(nextDate, nextTime) ?? `${INCOMPLETE}${nextDate} ${nextTime}`));
+    const value = empty ? null : (combineDateTime(nextDate, nextTime) ?? `${INCOMPLETE}${nextDate} ${nextTime}`);
+    // The fields already show this value: following it would fill in a time the editor left empty.
+    setFollowed(value);
+    field.onChange(value);
   };
 
   const error = fieldState.invalid ? fieldState.error?.message : undefined;

@@ -1,8 +1,10 @@
+import BackupIcon from '@mui/icons-material/Backup';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { Divider } from '@mui/material';
+import type { ReactElement } from 'react';
 import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
 import { MENU_GROUPS } from '../resources.js';
 
@@ -12,15 +14,16 @@ const Item = ({ name }: { name: string }) => {
   return <RaMenu.ResourceItem name={name} />;
 };
 
-const IndexNowItem = () => {
+/** An entry of a screen for a MANAGER only, shown once canAccess allows it. */
+const ManagerItem = ({ name, icon }: { name: string; icon: ReactElement }) => {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: 'indexnow', action: 'list' });
-  return canAccess ? <RaMenu.Item to="/admin/indexnow" primaryText={translate('app.menu.indexnow')} leftIcon={<TravelExploreIcon />} /> : null;
+  const { canAccess } = useCanAccess({ resource: name, action: 'list' });
+  return canAccess ? <RaMenu.Item to={`/admin/${name}`} primaryText={translate(`app.menu.${name}`)} leftIcon={icon} /> : null;
 };
 
 /**
  * The side menu: the dashboard, then the resources in the groups their descriptors name (a USER sees only what
- * canAccess allows), then the trash and, for a MANAGER, the IndexNow log.
+ * canAccess allows), then the trash and, for a MANAGER, the IndexNow log and the backups.
  */
 export const Menu = () => {
   const translate = useTranslate();
@@ -38,7 +41,8 @@ export const Menu = () => {
       ))}
       <Divider sx={{ my: 0.5 }} />
       <RaMenu.Item to="/admin/trash" primaryText={translate('app.menu.trash')} leftIcon={<DeleteOutlineIcon />} />
-      <IndexNowItem />
+      <ManagerItem name="indexnow" icon={<TravelExploreIcon />} />
+      <ManagerItem name="backups" icon={<BackupIcon />} />
     </RaMenu>
   );
 };

@@ -48,7 +48,7 @@ const CurrentFiles = () => {
   );
 };
 
-const hexRule = regex(/^#[0-9a-fA-F]{6}$/, 'app.input.hex_invalid');
+const hexRule = regex(/^#[0-9a-f]{6}$/i, 'app.input.hex_invalid');
 
 /** A logo (files in several formats) or a colour (HEX, RGB, CMYK, Pantone) of a logo category. */
 export const LogoForm = () => {
@@ -67,7 +67,7 @@ export const LogoForm = () => {
               <TextInput
                 source="hex"
                 validate={[required(), hexRule, ...rules('photobank-logos', 'hex')]}
-                parse={(value: string) => `#${value.replace(/[^0-9a-fA-F]/g, '').slice(0, 6)}`}
+                parse={(value: string) => `#${value.replace(/[^0-9a-f]/gi, '').slice(0, 6)}`}
               />
               <TextInput source="rgb" validate={rules('photobank-logos', 'rgb')} />
               <TextInput source="cmyk" validate={rules('photobank-logos', 'cmyk')} />

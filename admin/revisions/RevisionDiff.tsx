@@ -1,28 +1,12 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { diffWords } from 'diff';
 import { useState } from 'react';
 import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
 import type { RevisionSummary } from '@lib/revisions.js';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
 import { carries, comparedFieldLabel, comparedFieldsOf, valueAt } from '../translations/values.js';
 import { formatSavedAt, readableValue } from './values.js';
-
-/** Read by screen readers only: what a highlighted piece of text is (colour alone says nothing to them). */
-const SCREEN_READER_ONLY = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  m: '-1px',
-  p: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
-
-// diffWords' own tokenizer knows Latin letters only: Russian words need the browser's word segmenter.
-const RUSSIAN_WORDS = new Intl.Segmenter('ru', { granularity: 'word' });
+import { WordDiff } from './WordDiff.js';
 
 /** A version to compare: one kept in the history, or the record as it is now. */
 type Version = number | 'current';
@@ -48,33 +32,6 @@ function useVersionValues(resource: string, record: RaRecord, version: Version) 
   });
   return version === 'current' ? { values: record as Record<string, unknown>, error: null } : { values: query.data, error: query.error };
 }
-
-const Words = ({ before, after }: { before: string; after: string }) => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', p: 1.5, bgcolor: 'grey.50', borderRadius: 1, lineHeight: 1.7 }}>
-      {diffWords(before, after, { intlSegmenter: RUSSIAN_WORDS }).map((part, index) => {
-        if (part.added) {
-          return (
-            <Box key={index} component="ins" sx={{ bgcolor: '#d7f5dd', color: '#0b5323', textDecoration: 'none', borderBottom: '2px solid #2e7d32' }}>
-              <Box component="span" sx={SCREEN_READER_ONLY}>{`${translate('app.revisions.added')}: `}</Box>
-              {part.value}
-            </Box>
-          );
-        }
-        if (part.removed) {
-          return (
-            <Box key={index} component="del" sx={{ bgcolor: '#fde2e1', color: '#8a1c14' }}>
-              <Box component="span" sx={SCREEN_READER_ONLY}>{`${translate('app.revisions.removed')}: `}</Box>
-              {part.value}
-            </Box>
-          );
-        }
-        return <span key={index}>{part.value}</span>;
-      })}
-    </Box>
-  );
-};
 
 /**
  * Two versions side by side as words removed and added, field by field (only the fields that differ). Either
@@ -142,7 +99,7 @@ export const RevisionDiff = ({ resource, record, history, initial, onClose }: Re
             <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
               {comparedFieldLabel(translate, resource, field.name)}
             </Typography>
-            <Words before={field.before} after={field.after} />
+            <WordDiff before={field.before} after={field.after} />
           </Box>
         ))}
         <Typography variant="body2" color="text.secondary">

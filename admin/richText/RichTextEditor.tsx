@@ -12,7 +12,7 @@ const EDITOR_OPTIONS: RichTextInputProps['editorOptions'] = { extensions: RICH_T
  * scrolls in its own box instead of widening the form, and images take the width chosen for them; an image nobody
  * has described yet is outlined.
  */
-const EDITOR_STYLES: SxProps<Theme> = {
+export const EDITOR_STYLES = {
   ...Object.fromEntries(TEXT_ALIGNMENTS.map((alignment) => [`& .ProseMirror .${alignmentClass(alignment)}`, { textAlign: alignment }])),
   '& .ProseMirror table': { display: 'block', maxWidth: '100%', overflowX: 'auto', borderCollapse: 'collapse', my: 1 },
   '& .ProseMirror th, & .ProseMirror td': { border: 1, borderColor: 'divider', px: 1, py: 0.5, minWidth: '6em', verticalAlign: 'top', textAlign: 'left' },
@@ -27,7 +27,7 @@ const EDITOR_STYLES: SxProps<Theme> = {
   '& .ProseMirror figure.ProseMirror-selectednode': { outline: 2, outlineColor: 'primary.main' },
   [`& .ProseMirror .${imageWidthClass('half')}`]: { width: '50%' },
   [`& .ProseMirror .${imageWidthClass('third')}`]: { width: '33.333%' },
-};
+} satisfies SxProps<Theme>;
 
 /** ra-input-rich-text's input with the content and toolbar of `lib/richText.ts`. */
 export function RichTextEditor(props: RichTextInputProps) {

@@ -5,6 +5,7 @@ import { OrderedList } from '@tiptap/extension-list';
 import StarterKit from '@tiptap/starter-kit';
 import { HEADING_LEVELS, LINK_REL, LINK_TARGET, RICH_TEXT_SYNONYMS } from '../../lib/richText.js';
 import { ClassTextAlign } from './alignment.js';
+import { KeepNodeSelection } from './keepNodeSelection.js';
 import { TABLE_EXTENSIONS } from './tables.js';
 import { TextImage } from './textImage.js';
 import { WordLists } from './wordLists.js';
@@ -59,4 +60,5 @@ export const RICH_TEXT_EXTENSIONS: Extensions = [
   ...TABLE_EXTENSIONS,
   TextImage,
   WordLists,
+  KeepNodeSelection,
 ];

@@ -1,5 +1,5 @@
 import { Node, type Editor } from '@tiptap/core';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { NodeSelection, Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import {
   assetIdOfTextImage,
@@ -66,9 +66,31 @@ function blockBoundary(view: EditorView, at: number): number {
 }
 
 /**
+ * Starts a paragraph after the selected (clicked) image and puts `text` there: typing or Enter never replaces an
+ * image, only Delete or Backspace remove it. An empty paragraph right after the image (the one the editor keeps at
+ * the end of the text) is used instead of adding another.
+ */
+function startParagraphAfterImage(view: EditorView, imageType: string, text: string): boolean {
+  const { selection, schema, tr } = view.state;
+  const paragraph = schema.nodes.paragraph;
+  if (!(selection instanceof NodeSelection) || selection.node.type.name !== imageType || !paragraph) return false;
+  const after = selection.$to;
+  const next = after.nodeAfter;
+  if (next?.type !== paragraph || next.content.size > 0) {
+    if (!after.parent.canReplaceWith(after.index(), after.index(), paragraph)) return false;
+    tr.insert(after.pos, paragraph.create());
+  }
+  tr.setSelection(TextSelection.create(tr.doc, after.pos + 1));
+  if (text) tr.insertText(text);
+  view.dispatch(tr.scrollIntoView());
+  return true;
+}
+
+/**
  * An image of the media library inside text, as `lib/richText.ts` declares it: a figure with the image (its lasting
  * address and alt text), a width class and an optional caption. One block, picked or changed as a whole (the
- * toolbar's «Изображение»). Files dropped or pasted into the editor go to `storage.receiveFiles`.
+ * toolbar's «Изображение»); typing or Enter while it is selected starts a paragraph after it. Files dropped or
+ * pasted into the editor go to `storage.receiveFiles`.
  */
 export const TextImage = Node.create<Record<string, never>, TextImageStorage>({
   name: 'textImage',
@@ -112,12 +134,18 @@ export const TextImage = Node.create<Record<string, never>, TextImageStorage>({
     };
   },
 
+  addKeyboardShortcuts() {
+    return { Enter: ({ editor }) => startParagraphAfterImage(editor.view, this.name, '') };
+  },
+
   addProseMirrorPlugins() {
     const storage = this.storage;
+    const name = this.name;
     return [
       new Plugin({
         key: new PluginKey('textImageFiles'),
         props: {
+          handleTextInput: (view, _from, _to, text) => startParagraphAfterImage(view, name, text),
           handleDrop: (view, event) => {
             const files = filesOf(event.dataTransfer);
             if (!files.length || !storage.receiveFiles || !view.editable) return false;

@@ -1,5 +1,5 @@
 import { PAGE_SIZES } from '../paging.js';
-import { defineResource, pageAt } from './descriptor.js';
+import { defineResource, pageAt, type FeedDeclaration } from './descriptor.js';
 import { date, flag, html, PICTURE, requiredText, text } from './fields.js';
 
 /** What a card of an article shows; its page adds the text, the SEO fields and the reads. */
@@ -16,6 +16,7 @@ const article = <const Name extends string, const Table extends string, const Pa
   englishKind: string,
   path: Path,
   perPage: number,
+  feed: Omit<FeedDeclaration, 'itemTitle' | 'summary'>,
 ) =>
   defineResource({
     name,
@@ -51,9 +52,23 @@ const article = <const Name extends string, const Table extends string, const Pa
     revisions: true,
     public: {
       list: { path, perPage, filters: [], fields: SUMMARY },
-      page: { ...pageAt(`${path}/{slug}`), byId: true, fields: [...SUMMARY, 'content', 'seo_title', 'seo_description'], countsViews: true },
+      page: { ...pageAt(`${path}/{slug}`), byId: true, fields: [...SUMMARY, 'content', 'seo_title', 'seo_description', 'updated_at'], countsViews: true },
+      feed: { ...feed, itemTitle: 'title', summary: 'lead' },
     },
   });
 
-export const news = article('news', 'news', 'Новость', 'News', '/news', PAGE_SIZES.news);
-export const mediaOur = article('media-our', 'media_our', 'Статья', 'Article', '/media/nashi-novosti', PAGE_SIZES.mediaOur);
+// The site's main feed, which every page announces; in Russian its description is the site's own.
+export const news = article('news', 'news', 'Новость', 'News', '/news', PAGE_SIZES.news, {
+  path: '/rss.xml',
+  name: { ru: 'Новости', en: 'News' },
+  description: { en: '{brand} news: events, board decisions, new services and results.' },
+  everyPage: true,
+});
+export const mediaOur = article('media-our', 'media_our', 'Статья', 'Article', '/media/nashi-novosti', PAGE_SIZES.mediaOur, {
+  path: '/media/nashi-novosti/rss.xml',
+  name: { ru: 'Новости компании', en: 'Company news' },
+  description: {
+    ru: 'Собственные публикации компании {brand}: новости, интервью и материалы о работе группы.',
+    en: '{brand} articles: news, interviews and stories of the group.',
+  },
+});

@@ -16,6 +16,8 @@ export interface AssetUse {
   field: string;
   title: string;
   admin_path: string;
+  /** Whether visitors see the record now (published, its moment come, not withdrawn). */
+  published: boolean;
 }
 
 /**

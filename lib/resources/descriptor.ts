@@ -80,6 +80,42 @@ export interface SearchDeclaration {
   kindIn?: Readonly<Record<'en', string>>;
   /** Absent: the record's public page. */
   url?: (record: SearchRecord) => string;
+  /**
+   * The date field a result shows (and ties in relevance are ordered by, newest first): an event's start, say.
+   * Absent: `public_at` where declared, else the record's last change.
+   */
+  date?: string;
+}
+
+/** The moment a part of a list compares a field with: the current one, as the list is read. */
+export type ListBound = 'now';
+
+/**
+ * A condition of a list's part on one date field: `from` keeps the items whose field is at or after the bound, `before`
+ * those whose field is before it. As time passes, items cross the bound without any write: the page cache ends what
+ * read the list at the next such moment.
+ */
+export interface ListPartRange {
+  field: string;
+  from?: ListBound;
+  before?: ListBound;
+}
+
+/** One named part of a list (`upcoming`, `past`): the items its ranges keep, in its own order. */
+export interface ListPart {
+  /** The value of the list's part parameter that picks it. */
+  name: string;
+  where: readonly ListPartRange[];
+  order: readonly (readonly [string, 'asc' | 'desc'])[];
+}
+
+/**
+ * A list read in parts, one at a time: the query parameter `param` picks one by name (`?period=past`), the first part
+ * being read when it is absent; a name that is no part is a 400 in the JSON list and a 404 on the page.
+ */
+export interface ListParts {
+  param: string;
+  parts: readonly [ListPart, ...ListPart[]];
 }
 
 /** A visitor's list of a resource: its page on the site, and with `api` its JSON at `GET /api/<api>?<filter>=…&page=N`. */
@@ -95,6 +131,8 @@ export interface PublicListDeclaration {
   fields: readonly string[];
   /** The order visitors see, `id` breaking ties the way the last key goes; newest first (`public_at`) when absent. */
   order?: readonly (readonly [string, 'asc' | 'desc'])[];
+  /** Parts visitors read one at a time, each with its conditions relative to now and its own order (instead of `order`). */
+  parts?: ListParts;
 }
 
 /** A page per record: found by its `key` field (and by id with `byId`), listed in the sitemap, opened by preview links. */
@@ -116,10 +154,48 @@ export interface PublicPageDeclaration {
   russianFallback?: boolean;
 }
 
+/**
+ * An iCalendar feed (RFC 5545) of a list's records as events, for calendar apps: at `path` the list's first part (the
+ * upcoming events), and for each record with a page its own one-event file at `path` without `.ics`, then
+ * `/<page key>.ics` («Добавить в календарь»). The other keys name the fields each event takes its values from.
+ */
+export interface ICalendarDeclaration {
+  path: `${string}.ics`;
+  /** The calendar's name in calendar apps. */
+  name: string;
+  start: string;
+  end?: string;
+  summary: string;
+  /** An HTML field, given as plain text (in the one-event files; in the feed when the list shows it). */
+  description?: string;
+  location?: string;
+}
+
+/**
+ * An RSS 2.0 feed of the newest items of a resource's public list (each linking its page), at `path` and in each
+ * other language of the site under its prefix (`/en/rss.xml`). Its list's page announces it
+ * (`<link rel="alternate" type="application/rss+xml">`), every page of the site with `everyPage`.
+ */
+export interface FeedDeclaration {
+  path: `/${string}`;
+  /** The channel's name in each language, before « | brand». */
+  name: Readonly<{ ru: string; en: string }>;
+  /** The channel's description in a language (`{brand}` stands for the brand); the site's description where absent. */
+  description?: Readonly<Partial<{ ru: string; en: string }>>;
+  /** The list field an item is titled by, and the plain-text list field its description shows, if any. */
+  itemTitle: string;
+  summary?: string;
+  everyPage?: boolean;
+}
+
 /** What visitors read of a resource; the one generic read serves both parts (visibility, paging, the page cache). */
 export interface PublicDeclaration {
   list?: PublicListDeclaration;
   page?: PublicPageDeclaration;
+  /** Needs both a list (its items, newest first) and a page per record (where an item leads). */
+  feed?: FeedDeclaration;
+  /** Needs a list with parts (its first part: the upcoming events). */
+  icalendar?: ICalendarDeclaration;
 }
 
 /** The address and key of a record's page from a pattern such as `/news/{slug}`. */

@@ -84,6 +84,8 @@ export interface DateField extends Required {
   kind: 'date';
   /** The end of a period whose start is this other date field (withdrawal, publication): strictly after it when both are set. */
   after?: string;
+  /** The end of a period that may end the moment it starts (an event's end, its start): never before it when both are set. */
+  notBefore?: string;
 }
 
 export interface IntegerField extends Required {
@@ -216,6 +218,7 @@ export const FIELD_MESSAGES = {
   integerRange: (min: number, max: number) => `Ожидается целое число от ${min} до ${max}.`,
   notBelow: 'Верхняя граница не может быть меньше нижней.',
   notAfter: 'Дата окончания должна быть позже даты начала.',
+  notBefore: 'Дата окончания не может быть раньше даты начала.',
 } as const;
 
 /** A number a record holds, or null for none (an empty form value included). */
@@ -233,16 +236,22 @@ const momentOf = (value: unknown): number | null => {
   return Number.isNaN(time) ? null : time;
 };
 
-/** What is wrong with a period's end given its start, both set, or undefined when nothing is: the end comes strictly after. */
-function periodProblem(end: unknown, start: unknown): string | undefined {
+/**
+ * What is wrong with a period's end given its start, both set, or undefined when nothing is: the end comes strictly
+ * after the start, or with `mayEqual` at the same moment or after.
+ */
+function periodProblem(end: unknown, start: unknown, mayEqual: boolean): string | undefined {
   const [last, first] = [momentOf(end), momentOf(start)];
-  return last !== null && first !== null && last <= first ? FIELD_MESSAGES.notAfter : undefined;
+  if (last === null || first === null) return undefined;
+  if (mayEqual) return last < first ? FIELD_MESSAGES.notBefore : undefined;
+  return last <= first ? FIELD_MESSAGES.notAfter : undefined;
 }
 
 /** What is wrong with a field's value against the other field its range or period starts at, or undefined. */
 export function orderProblem(field: Field, value: unknown, record: Readonly<Record<string, unknown>>): string | undefined {
   if (field.kind === 'integer' && field.notBelow) return rangeProblem(value, record[field.notBelow]);
-  if (field.kind === 'date' && field.after) return periodProblem(value, record[field.after]);
+  if (field.kind === 'date' && field.after) return periodProblem(value, record[field.after], false);
+  if (field.kind === 'date' && field.notBefore) return periodProblem(value, record[field.notBefore], true);
   return undefined;
 }
 

@@ -1,9 +1,10 @@
 import { auditLog, users } from './administration.js';
 import { assetFolders, assets } from './assets.js';
 import { mediaOur, news } from './articles.js';
-import type { ResourceDescriptor } from './descriptor.js';
+import type { FeedDeclaration, ResourceDescriptor } from './descriptor.js';
 import { enquiries, enquiryTopics } from './enquiries.js';
 import { investorDocuments } from './investor-documents.js';
+import { investorEvents } from './investor-events.js';
 import { mediaOther, mediaSource, mediaVideo } from './media.js';
 import { photobankCategories, photobankGroups, photobankLogos, photobankPhotos } from './photobank.js';
 import { menus, networkCollections, redirects, textPages } from './site.js';
@@ -30,6 +31,7 @@ export const RESOURCES = [
   assetFolders,
   textPages,
   investorDocuments,
+  investorEvents,
   vacancies,
   enquiries,
   enquiryTopics,
@@ -55,6 +57,22 @@ export const RICH_TEXT_FIELDS: readonly { resource: ResourceDescriptor; fields: 
     .filter(([, field]) => field.kind === 'html')
     .map(([name]) => name),
 })).filter(({ fields }) => fields.length > 0);
+
+/** A resource with a feed, and the feed. */
+export interface DeclaredFeed {
+  resource: ResourceDescriptor;
+  feed: FeedDeclaration;
+  /** Its list's page, which announces it. */
+  listPath: string | undefined;
+}
+
+/** Every declared feed, in the registry's order. */
+export const FEEDS: readonly DeclaredFeed[] = (RESOURCES as readonly ResourceDescriptor[]).flatMap((resource) =>
+  resource.public?.feed ? [{ resource, feed: resource.public.feed, listPath: resource.public.list?.path }] : [],
+);
+
+/** The feeds a page at `path` (without its language prefix) announces: its list's feed and the site-wide ones. */
+export const feedsOnPage = (path: string | null): DeclaredFeed[] => FEEDS.filter(({ feed, listPath }) => feed.everyPage || listPath === path);
 
 /** The descriptor of a resource by its name. */
 export function resourceNamed(name: ResourceName): ResourceDescriptor;

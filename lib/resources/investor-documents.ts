@@ -46,6 +46,17 @@ export const investorDocuments = defineResource({
   },
   // The document itself: its download under the original name.
   search: { fields: ['title'], kind: 'Документ', kindIn: { en: 'Document' }, url: (record) => `/api/investor-documents/${String(record.id)}/file` },
+  // Each example gets a small generated PDF named after its title; the newest first, a day apart.
+  demo: {
+    records: [
+      { title: 'Сообщение о существенном факте: решения совета директоров', category: 'disclosure', year: 2025 },
+      { title: 'Материалы к годовому общему собранию акционеров', category: 'shareholder-meetings', year: 2025 },
+      { title: 'Годовой отчёт за 2025 год', category: 'annual-reports', year: 2025 },
+      { title: 'Бухгалтерская отчётность по РСБУ за 2025 год', category: 'financial-statements', year: 2025 },
+      { title: 'Консолидированная финансовая отчётность по МСФО за 2024 год', category: 'financial-statements', year: 2024 },
+      { title: 'Годовой отчёт за 2024 год', category: 'annual-reports', year: 2024 },
+    ],
+  },
 });
 
 export type InvestorDocumentCategory = (typeof INVESTOR_DOCUMENT_CATEGORIES)[number]['id'];

@@ -52,6 +52,13 @@ export const vacancies = defineResource({
       fields: ['title', 'slug', 'city', 'salary_from', 'salary_to', 'employment', 'public_at'],
     },
     page: { ...pageAt('/karera/{slug}'), fields: ['title', 'slug', 'city', 'salary_from', 'salary_to', 'employment', 'description', 'public_at'] },
+    feed: {
+      path: '/karera/rss.xml',
+      name: { ru: 'Вакансии', en: 'Vacancies' },
+      description: { ru: 'Открытые вакансии компании {brand}: город, зарплата и условия работы.', en: 'Open positions at {brand}: city, salary and terms.' },
+      itemTitle: 'title',
+      summary: 'city',
+    },
   },
   demo: {
     records: [

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
+import { currentQueryLog, QueryLog, withQueryLog } from '../db/queryLog.js';
 import type { Database, Db } from '../db/schema.js';
 
 export interface AuditEntry {
@@ -45,20 +46,26 @@ export function auditedWrite<T extends { id?: number | string | null }>(
   entry: Pick<AuditEntry, 'action' | 'resource'>,
   write: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  return request.server.db
-    .transaction()
-    .execute(async (trx) => {
+  // The tables written, by this transaction and by whatever the request wrote before it (logged per request).
+  const writes = currentQueryLog() ?? new QueryLog();
+  return withQueryLog(writes, () =>
+    request.server.db.transaction().execute(async (trx) => {
       const row = await write(trx);
       await recordAudit(request, { ...entry, recordId: row.id }, trx);
       return row;
-    })
-    .then(async (row) => {
-      // Committed: the next request, on this process or another, must see the change, so no public page may come
-      // from a cache any more; the answer waits until the other processes were told. What is derived from a few
-      // records (the sitemap's files) is read again only for the written one.
-      await request.server.pageCache.invalidate(typeof row.id === 'number' ? { changed: { resource: entry.resource, id: row.id } } : {});
-      return row;
+    }),
+  ).then(async (row) => {
+    // Committed: the next request, on this process or another, must see the change, so no public answer that read
+    // what it wrote (the records it changed, their resource's lists, a table it wrote as a whole) may come from a
+    // cache any more; the answer waits until the other processes were told. What is derived from a few records (the
+    // sitemap's files) is read again only for the written one.
+    await request.server.pageCache.invalidate({
+      tables: writes.wroteUnknown ? null : [...writes.written],
+      records: Object.fromEntries([...writes.writtenRecords].map(([table, ids]) => [table, [...ids]])),
+      changed: typeof row.id === 'number' ? { resource: entry.resource, id: row.id } : null,
     });
+    return row;
+  });
 }
 
 /** The same entry without a request (the command-line tool records its changes with the ip `cli`). */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { slugFromTitle } from '../../lib/slug.js';
+import { trimEndOf } from '../../lib/format.js';
 import type { Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { FORM_MESSAGE } from '../http/validation.js';
@@ -41,7 +42,7 @@ export async function recordSlug(db: Db, table: string, requested: string, title
     if (taken) throw conflict('slug');
     return requested;
   }
-  const base = slugFromTitle(title).slice(0, 110).replace(/-+$/, '') || FALLBACK_SLUG;
+  const base = trimEndOf(slugFromTitle(title).slice(0, 110), '-') || FALLBACK_SLUG;
   const rows = await others()
     .select('slug')
     .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))

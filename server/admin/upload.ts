@@ -7,7 +7,7 @@ import type { StoredImage } from '../../lib/types.js';
 import { ImageTooLargeError, MAX_INPUT_PIXELS, openImage, storeImage, withImageSlot } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import { HttpError } from '../http/errors.js';
-import { RefusedDocumentError, sanitizeSvg } from '../content/sanitize.js';
+import { OutOfTimeError, runContentJob, budgetOf, type WorkBudget } from '../content/workerPool.js';
 import { FORM_MESSAGE } from '../http/validation.js';
 
 /**
@@ -101,26 +101,20 @@ function baseName(filename: string): string {
   return base.slice(-200) || 'file';
 }
 
-const SVG_START = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE[^>]*(?:\[[\s\S]*?\])?\s*>)\s*)*<svg[\s>/]/i;
+const mismatch = (field: string, filename: string) => fieldError(415, field, `Содержимое файла не соответствует расширению .${extensionOf(filename)}.`);
 
-function looksLikeSvg(data: Buffer): boolean {
-  if (data.includes(0)) return false;
-  try {
-    const textValue = new TextDecoder('utf-8', { fatal: true }).decode(data);
-    return SVG_START.test(textValue.replace(/^\uFEFF/, ''));
-  } catch {
-    return false;
-  }
-}
-
-/** Whether the content is of the kind its extension names. */
-async function contentIs(kind: FileKind, data: Buffer): Promise<boolean> {
-  if (kind === 'svg') return looksLikeSvg(data);
+/**
+ * The bytes to keep of an upload whose content is of the kind its extension names (its first bytes; for SVG, its
+ * markup, checked and sanitised in a content worker within the request's budget); else a 415.
+ */
+async function checkedContent(budget: WorkBudget, field: string, filename: string, kind: FileKind, data: Buffer): Promise<Buffer> {
+  if (kind === 'svg') return cleanSvg(budget, field, filename, data);
   const detected = await fileTypeFromBuffer(data);
-  return detected !== undefined && KIND_OF_DETECTED[detected.ext] === kind;
+  if (detected === undefined || KIND_OF_DETECTED[detected.ext] !== kind) throw mismatch(field, filename);
+  return data;
 }
 
-async function readFilePart(part: MultipartFile, rule: FileRule): Promise<UploadedFile> {
+async function readFilePart(budget: WorkBudget, part: MultipartFile, rule: FileRule): Promise<UploadedFile> {
   const field = part.fieldname;
   const kind = KIND_OF_EXTENSION[extensionOf(part.filename)];
   if (!kind || !rule.kinds.includes(kind)) {
@@ -138,27 +132,26 @@ async function readFilePart(part: MultipartFile, rule: FileRule): Promise<Upload
     chunks.push(chunk);
   }
   if (part.file.truncated) throw fieldError(413, field, `Файл больше допустимых ${formatMb(rule.maxBytes)}.`);
-  const data = Buffer.concat(chunks);
-  if (!(await contentIs(kind, data))) {
-    throw fieldError(415, field, `Содержимое файла не соответствует расширению .${extensionOf(part.filename)}.`);
-  }
-  return { field, kind, data: kind === 'svg' ? cleanSvg(field, data) : data, name: baseName(part.filename) };
+  const data = await checkedContent(budget, field, part.filename, kind, Buffer.concat(chunks));
+  return { field, kind, data, name: baseName(part.filename) };
 }
 
 /**
- * An uploaded SVG sanitised. Markup that is no single `<svg>`, nests too deep or is too slow to sanitise is
- * refused with 415, as content that cannot be taken as the image it claims to be.
+ * An uploaded SVG sanitised. Content that is not SVG markup is refused with 415 as for any other kind; markup that
+ * is no single `<svg>`, nests too deep or is too slow to check is refused with 415 too, as content that cannot be
+ * taken as the image it claims to be.
  */
-function cleanSvg(field: string, data: Buffer): Buffer {
-  let clean: string | null;
+async function cleanSvg(budget: WorkBudget, field: string, filename: string, data: Buffer): Promise<Buffer> {
+  let outcome;
   try {
-    clean = sanitizeSvg(data.toString('utf8'));
+    outcome = await runContentJob(budget, { kind: 'svg', data });
   } catch (error) {
-    if (error instanceof RefusedDocumentError) throw fieldError(415, field, error.message);
+    if (error instanceof OutOfTimeError) throw fieldError(415, field, error.message);
     throw error;
   }
-  if (clean === null) throw fieldError(415, field, 'Файл не является изображением SVG.');
-  return Buffer.from(clean, 'utf8');
+  if ('refused' in outcome) throw fieldError(415, field, outcome.refused);
+  if ('notSvg' in outcome) throw mismatch(field, filename);
+  return Buffer.from(outcome.value, 'utf8');
 }
 
 /**
@@ -197,7 +190,7 @@ export async function readUploadForm(
         throw fieldError(400, part.fieldname, `Не больше ${rule.maxFiles} файлов.`);
       }
       files.push(
-        await readFilePart(part, rule).catch((error: unknown) => {
+        await readFilePart(budgetOf(request), part, rule).catch((error: unknown) => {
           throw namesRefusedFile && error instanceof HttpError ? refusalOf(error, part.filename) : error;
         }),
       );

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isColumnUpload, RESOURCES, type FileFormat } from '../../lib/resources/index.js';
+import { isColumnUpload, RESOURCES, type FileFormat, type ResourceDescriptor } from '../../lib/resources/index.js';
 import type { StoredDocument, StoredImage } from '../../lib/types.js';
 import { formatOfExtension } from '../admin/upload.js';
 import { isUniqueViolation } from '../admin/unique.js';
@@ -89,23 +89,10 @@ export async function adoptUploads(db: Kysely<Database>, store: FileStore, read?
   const missing = [...named.values()].filter((entry) => !owned.has(entry.key));
   let added = 0;
   for (const entry of missing) {
-    const [sha256, size] = await Promise.all([storedSha256(store, entry.key), store.size(entry.key)]);
-    if (sha256 === null || size === null) continue;
-    const stored: StoredAssetFile = {
-      kind: kindOfFormat(entry.format),
-      format: entry.format,
-      file: entry.file,
-      width: entry.width,
-      height: entry.height,
-      size,
-      sha256,
-    };
     // Another process starting at the same moment may take the file first: its asset stands.
     try {
       await db.transaction().execute(async (trx) => {
-        if (await trx.selectFrom('asset_files').select('key').where('key', '=', entry.key).executeTakeFirst()) return;
-        await insertAsset(trx, stored, { name: entry.name, folder_id: null, created_by: null });
-        added += 1;
+        if (await adoptFound(trx, store, entry)) added += 1;
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -113,6 +100,48 @@ export async function adoptUploads(db: Kysely<Database>, store: FileStore, read?
   }
   if (added) await keepEveryUse(db);
   return added;
+}
+
+/** Makes one named file an asset, unless an asset holds it already or the storage lacks it; answers whether it did. */
+async function adoptFound(trx: Kysely<Database>, store: FileStore, entry: Found): Promise<boolean> {
+  if (await trx.selectFrom('asset_files').select('key').where('key', '=', entry.key).executeTakeFirst()) return false;
+  const [sha256, size] = await Promise.all([storedSha256(store, entry.key), store.size(entry.key)]);
+  if (sha256 === null || size === null) return false;
+  const stored: StoredAssetFile = {
+    kind: kindOfFormat(entry.format),
+    format: entry.format,
+    file: entry.file,
+    width: entry.width,
+    height: entry.height,
+    size,
+    sha256,
+  };
+  await insertAsset(trx, stored, { name: entry.name, folder_id: null, created_by: null });
+  return true;
+}
+
+/**
+ * A record back from the trash may name files no asset holds any more (the old files of an asset replaced while the
+ * record was in the trash): they become assets again, inside the restore's transaction, so that the record uses
+ * them like any other and visitors see them while they see the record.
+ */
+export async function adoptRecordFiles(
+  trx: Kysely<Database>,
+  store: FileStore,
+  resource: ResourceDescriptor,
+  row: Readonly<Record<string, unknown>>,
+  extra: Record<string, string[]> = {},
+): Promise<void> {
+  const found: Found[] = [];
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = row[name];
+    if (isColumnUpload(field) && typeof value === 'string' && value) {
+      const entry = foundIn(field.kind === 'image' ? 'image' : 'files', value);
+      if (entry) found.push(entry);
+    }
+  }
+  for (const keys of Object.values(extra)) found.push(...keys.map(keyEntry).filter((entry) => entry !== null));
+  for (const entry of found) await adoptFound(trx, store, entry);
 }
 
 /** Where every record uses library assets, record by record. */

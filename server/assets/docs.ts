@@ -33,6 +33,11 @@ export const assetRecord = z.object({
   variants: z.array(imageVariant).optional().meta({ description: 'A read of one asset only.' }),
   crops: z.array(imageCrop).optional().meta({ description: 'A read of one asset only: the crops around the focal point.' }),
   version: int.optional(),
+  previous_file: z
+    .object({ format: z.string(), size: int, url: z.string(), replaced_at: moment })
+    .nullable()
+    .optional()
+    .meta({ description: 'A read of one asset only: the file before the last replacement, which `revert-file` puts back (staff only).' }),
 });
 
 export const assetUse = z.object({
@@ -41,6 +46,7 @@ export const assetUse = z.object({
   field: z.string(),
   title: z.string(),
   admin_path: z.string().meta({ description: 'The record in the admin, e.g. `/news/12`.' }),
+  published: z.boolean().meta({ description: 'Whether visitors see the record now.' }),
 });
 
 const oneFile = { properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] };
@@ -56,25 +62,42 @@ export const ASSET_DOCS = {
     errors: [413, 415],
   }),
   move: operation({ summary: 'Move assets into a folder', tag: assets, success: jsonAnswer('How many moved', z.object({ moved: int })) }),
-  uses: operation({ summary: 'Where an asset is used', tag: assets, success: jsonAnswer('Its uses', z.array(assetUse)), errors: [404] }),
+  uses: operation({
+    summary: 'Where an asset is used',
+    description: 'Refused (403) unless the role may edit every resource whose records use it.',
+    tag: assets,
+    success: jsonAnswer('Its uses', z.array(assetUse)),
+    errors: [403, 404],
+  }),
   remove: operation({
     summary: 'Remove an asset into the trash',
-    description: 'Refused with `409 { message, uses }` while it is used, unless `?confirm=uses`.',
+    description:
+      'Refused with `409 { message, uses }` while it is used, unless `?confirm=uses`; refused (403) unless the role may edit every resource whose records use it.',
     tag: assets,
     data: assetRecord,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
   replace: operation({
     summary: "Replace an asset's file",
-    description: "Keeps the asset's id and a document's address; re-cuts a picture's variants and updates every record that uses it.",
+    description:
+      "Keeps the asset's id and a document's address, and the file it replaces until the next replacement (`revert-file` undoes it); re-cuts a picture's variants and updates every record that uses it. The file is of the asset's kind, fits every field using it and is checked and re-encoded as an upload; refused (403) unless the role may edit every resource whose records use it.",
     tag: assets,
     data: assetRecord,
     uploads: oneFile,
-    errors: [404, 409, 413, 415],
+    errors: [403, 404, 409, 413, 415],
+  }),
+  revertFile: operation({
+    summary: "Undo the last replacement of an asset's file",
+    description:
+      "The file kept from before the last replacement is the asset's file again, in every record that uses it; the replacing file goes. `409` when there is none; the rights and formats of the uses apply as to a replacement.",
+    tag: assets,
+    data: assetRecord,
+    errors: [403, 404, 409, 415],
   }),
   file: operation({
     summary: "An asset's current file",
-    description: 'The lasting address of a library file: always its current version, revalidated (`ETag`, `Cache-Control: no-cache`).',
+    description:
+      'The lasting address of a library file: always its current version, revalidated (`ETag`, `Cache-Control: no-cache`). Answers anyone only while a record visitors see uses it; else 404 but for the staff (a Bearer header or the `access_token` cookie), cached privately.',
     tag: TAGS.lists.name,
     success: {
       description: 'The file: a picture shown inline, a document as a download under its name.',

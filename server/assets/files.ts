@@ -10,6 +10,8 @@ import type { FileStore } from '../files/store.js';
 /** The formats kept as pictures (re-encoded with variants, or an SVG sanitised); the others are documents. */
 const PICTURE_FORMATS: readonly FileFormat[] = ['jpeg', 'png', 'webp', 'gif', 'svg'];
 const RASTER_FORMATS: readonly FileFormat[] = ['jpeg', 'png', 'webp', 'gif'];
+/** The pictures a download keeps in their own format, re-encoded as themselves; any other picture is kept as a picture. */
+const DOWNLOAD_PICTURE_FORMATS: readonly FileFormat[] = ['jpeg', 'png'];
 
 export const kindOfFormat = (format: FileFormat): AssetKind => (PICTURE_FORMATS.includes(format) ? 'image' : 'document');
 
@@ -61,7 +63,7 @@ export function storedImageOf(asset: { file: string; width: number | null; heigh
 export async function storeAssetFile(store: FileStore, folder: string, upload: UploadedFile, mode: StorageMode): Promise<StoredAssetFile> {
   const kind = kindOfFormat(upload.kind);
   const common = { kind, format: upload.kind, size: upload.data.length, sha256: sha256Of(upload.data) };
-  if (kind === 'image' && (mode === 'picture' || upload.kind === 'svg')) {
+  if (kind === 'image' && (mode === 'picture' || !DOWNLOAD_PICTURE_FORMATS.includes(upload.kind))) {
     const image = await storeUploadedImage(store, folder, upload);
     const raster = RASTER_FORMATS.includes(upload.kind);
     return { ...common, file: raster ? JSON.stringify(image) : image.src, width: image.width, height: image.height };

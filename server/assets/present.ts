@@ -2,6 +2,7 @@ import type { Db } from '../db/schema.js';
 import { uploadUrl } from '../content/mappers.js';
 import type { Row } from '../resources/hooks.js';
 import { mainKeyOf, storedImageOf } from './files.js';
+import { previousOf } from './previous.js';
 
 /** A document's address that outlives replacing its file: served by the library with revalidation. */
 export const assetFileUrl = (id: number): string => `/api/assets/${id}/file`;
@@ -12,6 +13,12 @@ function thumbnailOf(asset: Row): string | null {
   const image = storedImageOf({ file: String(asset.file), width: null, height: null });
   const small = image.variants.filter((variant) => variant.format === 'webp').sort((a, b) => a.width - b.width)[0];
   return uploadUrl(small?.src ?? image.src);
+}
+
+/** The file kept from before the last replacement, as the asset's screen offers it back. */
+function previousShown(value: string | null): { format: string; size: number; url: string; replaced_at: string } | null {
+  const previous = previousOf(value);
+  return previous && { format: previous.format, size: previous.size, url: uploadUrl(mainKeyOf(previous.file)), replaced_at: previous.replaced_at };
 }
 
 /** How many uses each asset has. */
@@ -29,7 +36,7 @@ async function useCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
 /**
  * The admin read shape of assets: their columns with the folder's name, the public address (a picture's file, a
  * document's lasting address), a thumbnail and the number of uses; a whole record (a read of one) adds the
- * picture's variants and crops and the SHA-256.
+ * picture's variants and crops, the SHA-256 and the file kept from before the last replacement.
  */
 export async function presentAssets(db: Db, rows: Row[]): Promise<unknown[]> {
   const folderIds = [...new Set(rows.flatMap((row) => (row.folder_id === null ? [] : [Number(row.folder_id)])))];
@@ -66,6 +73,7 @@ export async function presentAssets(db: Db, rows: Row[]): Promise<unknown[]> {
             sha256: row.sha256,
             variants: image ? image.variants.map((variant) => ({ ...variant, src: uploadUrl(variant.src) })) : [],
             crops: (image?.crops ?? []).map((crop) => ({ ...crop, src: uploadUrl(crop.src) })),
+            previous_file: previousShown(row.previous_file as string | null),
           }
         : {}),
     };

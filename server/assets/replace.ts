@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { resourceNamed, type UploadField } from '../../lib/resources/index.js';
 import type { StoredDocument, StoredImage } from '../../lib/types.js';
+import { recordAudit } from '../admin/audit.js';
 import { uploadUrl } from '../content/mappers.js';
 import { nowIso } from '../content/visibility.js';
 import { declared } from '../db/declared.js';
@@ -90,9 +92,10 @@ function replacedColumn(field: UploadField, value: unknown, after: AssetRow): st
 /**
  * Points every use of an asset to its new file, inside the replacement's transaction: a record's picture and file
  * columns, the addresses in its rich text (in every language), a logo's files. Each changed record's version moves
- * on, so that an editor with the record open is told it changed rather than saving the old file back.
+ * on, so that an editor with the record open is told it changed rather than saving the old file back, and its
+ * history names the change: an audit entry `replace-file` of that record, in the same transaction.
  */
-export async function rewriteUses(trx: Trx, before: AssetRow, after: AssetRow): Promise<void> {
+export async function rewriteUses(trx: Trx, request: FastifyRequest, before: AssetRow, after: AssetRow): Promise<void> {
   const uses = await trx.selectFrom('asset_uses').selectAll().where('asset_id', '=', after.id).execute();
   const replacements = keyReplacements(before, after);
   const [oldMain, newMain] = [mainKeyOf(before.file), mainKeyOf(after.file)];
@@ -132,5 +135,6 @@ export async function rewriteUses(trx: Trx, before: AssetRow, after: AssetRow): 
       .set({ version: sql`version + 1`, ...(resource.timestamps ? { updated_at: nowIso() } : {}) })
       .where('id', '=', use.record_id)
       .execute();
+    await recordAudit(request, { action: 'replace-file', resource: resource.name, recordId: use.record_id }, trx);
   }
 }

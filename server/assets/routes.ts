@@ -7,10 +7,8 @@ import { auditedWrite } from '../admin/audit.js';
 import { withFileChanges } from '../admin/fileChanges.js';
 import { readUploadForm, refusalOf, type FileRule, type UploadedFile } from '../admin/upload.js';
 import { integer } from '../admin/validate.js';
-import { expectedVersions, isStale, staleVersion } from '../admin/versions.js';
-import { nowIso } from '../content/visibility.js';
+import { nowIso, visibleNow } from '../content/visibility.js';
 import { declared } from '../db/declared.js';
-import { isPostgres } from '../db/dialect.js';
 import type { Db } from '../db/schema.js';
 import { mediaTypeOf, servedHeadersOf } from '../files/mediaTypes.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -21,7 +19,10 @@ import { ASSET_DOCS } from './docs.js';
 import { keysOfAssetFile, kindOfFormat, mainKeyOf, sha256Of, storeAssetFile } from './files.js';
 import { assetById, assetWithSha, claimFiles, insertAsset, LIBRARY_FOLDER, type AssetRow } from './library.js';
 import { presentAssets } from './present.js';
+import { requireRightsOverUses, requireUsesTake } from './rights.js';
+import { assetIsPublic, fileAccess, STAFF_FILE_CACHE } from './visibility.js';
 import { keysNoTrashNames, rewriteUses } from './replace.js';
+import { keysOfPrevious, lockedAsset, previousFileJson, revertReplacement } from './previous.js';
 
 const ALL_FORMATS = Object.keys(FILE_FORMAT_LABELS) as FileFormat[];
 const DOCUMENT_FORMATS = ALL_FORMATS.filter((format) => kindOfFormat(format) === 'document');
@@ -66,7 +67,10 @@ async function stored(request: FastifyRequest, folder: string, upload: UploadedF
   }
 }
 
-/** Where an asset is used, each use with its record's title and admin address; uses of records gone are left out. */
+/**
+ * Where an asset is used, each use with its record's title, admin address and whether visitors see the record now;
+ * uses of records gone are left out.
+ */
 export async function usesOf(db: Db, assetId: number): Promise<AssetUse[]> {
   const uses = await db
     .selectFrom('asset_uses')
@@ -81,12 +85,14 @@ export async function usesOf(db: Db, assetId: number): Promise<AssetUse[]> {
     const resource = resourceNamed(use.resource);
     const row = resource && ((await declared(db).selectFrom(resource.table).selectAll().where('id', '=', use.record_id).executeTakeFirst()) as Row | undefined);
     if (!resource || !row) continue;
+    const visible = await declared(db).selectFrom(resource.table).select('id').where('id', '=', use.record_id).where(visibleNow(resource)).executeTakeFirst();
     found.push({
       resource: use.resource,
       record_id: use.record_id,
       field: use.field,
       title: trashTitleOf(resource, row),
       admin_path: `/${use.resource}/${use.record_id}`,
+      published: visible !== undefined,
     });
   }
   return found;
@@ -99,7 +105,7 @@ const moveBody = z.object({
 
 type IdRoute = { Params: { id: number } };
 
-/** The library's own admin routes beside its generic reads and update: upload, move, uses, removal, replacement. */
+/** The library's own admin routes beside its generic reads and update: upload, move, uses, removal, replacement and its undoing. */
 export async function assetAdminRoutes(app: FastifyInstance, remove: (request: FastifyRequest, id: number) => Promise<unknown>): Promise<void> {
   const presentOne = async (db: Db, row: AssetRow) => (await presentAssets(db, [row as unknown as Row]))[0];
 
@@ -134,6 +140,7 @@ export async function assetAdminRoutes(app: FastifyInstance, remove: (request: F
 
   app.get<IdRoute>('/api/admin/assets/:id/uses', { schema: { ...ASSET_DOCS.uses, params: idParams } }, async (request) => {
     if (!(await assetById(app.db, request.params.id))) throw notFound();
+    await requireRightsOverUses(app.db, request.user, request.params.id);
     return usesOf(app.db, request.params.id);
   });
 
@@ -141,6 +148,7 @@ export async function assetAdminRoutes(app: FastifyInstance, remove: (request: F
     '/api/admin/assets/:id',
     { schema: { ...ASSET_DOCS.remove, params: idParams } },
     async (request) => {
+      await requireRightsOverUses(app.db, request.user, request.params.id);
       const uses = await usesOf(app.db, request.params.id);
       if (uses.length && request.query.confirm !== 'uses') throw new HttpError(409, IN_USE_MESSAGE, undefined, { uses });
       return { data: await remove(request, request.params.id) };
@@ -153,18 +161,21 @@ export async function assetAdminRoutes(app: FastifyInstance, remove: (request: F
     async (request) => {
       const before = await assetById(app.db, request.params.id);
       if (!before) throw notFound();
+      await requireRightsOverUses(app.db, request.user, before.id);
+      // The new file is of the asset's kind, and checked and re-encoded as an upload is.
       const { upload } = await oneUpload(request, before.kind === 'image' ? IMAGE_FORMATS : DOCUMENT_FORMATS);
-      // The new file is kept as the old one was (a picture with variants, or a file as downloaded), in its folder.
+      await requireUsesTake(app.db, before.id, upload.kind, upload.name);
+      // It is kept as the old one was (a picture, or a file as downloaded: a logo's PNG), in its folder.
       const oldMain = mainKeyOf(before.file);
-      const mode = before.file.startsWith('{') ? 'picture' : 'download';
+      const mode = before.file.startsWith('{') || before.format === 'svg' ? 'picture' : 'download';
       const after = await withFileChanges(app.db, app.files, async (files) => {
         const file = await stored(request, oldMain.slice(0, oldMain.lastIndexOf('/')), upload, mode);
         files.stored(keysOfAssetFile(file.file));
         return auditedWrite(request, { action: 'replace', resource: 'assets' }, async (trx) => {
-          const query = trx.selectFrom('assets').selectAll().where('id', '=', before.id);
-          const current = (await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst()) as AssetRow | undefined;
-          if (!current) throw notFound();
-          if (isStale(expectedVersions(request), current.version)) throw staleVersion();
+          const current = await lockedAsset(trx, request, before.id);
+          // What uses it now, in the transaction: a record may have started using it while the file was stored.
+          await requireRightsOverUses(trx, request.user, current.id);
+          await requireUsesTake(trx, current.id, upload.kind, upload.name);
           const row = (await trx
             .updateTable('assets')
             .set({
@@ -174,6 +185,7 @@ export async function assetAdminRoutes(app: FastifyInstance, remove: (request: F
               height: file.height,
               sha256: file.sha256,
               file: file.file,
+              previous_file: previousFileJson(current),
               updated_at: nowIso(),
               version: current.version + 1,
             })
@@ -181,30 +193,37 @@ export async function assetAdminRoutes(app: FastifyInstance, remove: (request: F
             .returningAll()
             .executeTakeFirstOrThrow()) as AssetRow;
           await claimFiles(trx, row.id, row.file);
-          await rewriteUses(trx, current, row);
-          // The old files go, but for those a record in the trash still names: restored, it shows them again.
-          files.replaced(await keysNoTrashNames(trx, keysOfAssetFile(current.file)));
+          await rewriteUses(trx, request, current, row);
+          // The replaced file is kept so the replacement can be undone; the one kept before goes, but for the files a
+          // record in the trash still names: restored, it shows them again.
+          files.replaced(await keysNoTrashNames(trx, keysOfPrevious(current.previous_file)));
           return row;
         });
       });
       return { data: await presentOne(app.db, after) };
     },
   );
+
+  app.post<IdRoute>('/api/admin/assets/:id/revert-file', { schema: { ...ASSET_DOCS.revertFile, params: idParams } }, async (request) => ({
+    data: await presentOne(app.db, await revertReplacement(request, request.params.id)),
+  }));
 }
 
 /**
  * The lasting address of a library file (`/api/assets/{id}/file`): always the asset's current file, so a document
  * linked there stays linked when its file is replaced. Answers are revalidated (`ETag` of the file's SHA-256,
- * `Cache-Control: no-cache`), so a replaced file is seen at once.
+ * `Cache-Control: no-cache`), so a replaced file is seen at once. Like the uploads, anyone may read it only while a
+ * record visitors see uses it; else only the staff may.
  */
 export const assetFileRoutes: FastifyPluginAsync = async (app) => {
   app.get<IdRoute>('/api/assets/:id/file', { schema: { ...ASSET_DOCS.file, params: idParams } }, async (request, reply) => {
     const asset = await assetById(app.db, request.params.id);
-    const key = asset && mainKeyOf(asset.file);
+    const access = asset ? await fileAccess(request, () => assetIsPublic(app.db, asset.id)) : null;
+    const key = asset && access && mainKeyOf(asset.file);
     const stream = key ? await app.files.read(key) : null;
     if (!asset || !key || !stream) throw notFound('Файл не найден.');
     const etag = `"${asset.sha256}"`;
-    reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+    reply.header('ETag', etag).header('Cache-Control', access === 'staff' ? STAFF_FILE_CACHE : 'no-cache');
     if (request.headers['if-none-match'] === etag) {
       stream.destroy();
       return reply.code(304).send();

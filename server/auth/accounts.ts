@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { assertVersionIn } from '../admin/versions.js';
+import { EMAIL_MAX, isPlainEmail } from '../../lib/email.js';
 import { CONTROL_CHARACTERS } from '../../lib/ids.js';
 import { lockForDecision } from '../db/locks.js';
 import type { Database, Db, UserRow } from '../db/schema.js';
@@ -48,10 +49,6 @@ export const USER_COLUMNS = ['id', 'email', 'name', 'role', 'active', 'two_facto
 /** Case and surrounding spaces never make two accounts. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-/** No spaces and no control characters (which PostgreSQL refuses in text) around one `@`. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const EMAIL_PATTERN = /^[^\s@\u0000-\u001F\u007F]+@[^\s@\u0000-\u001F\u007F]+\.[^\s@\u0000-\u001F\u007F]+$/;
-
 const required = (what: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? `Укажите ${what}.` : `${what[0]?.toUpperCase()}${what.slice(1)}: ожидается строка.`;
 
@@ -59,8 +56,8 @@ export const emailSchema = z
   .string({ error: required('e-mail') })
   .trim()
   .toLowerCase()
-  .max(254, { error: 'E-mail длиннее 254 символов.' })
-  .regex(EMAIL_PATTERN, { error: 'Некорректный e-mail.' });
+  .max(EMAIL_MAX, { error: `E-mail длиннее ${EMAIL_MAX} символов.`, abort: true })
+  .refine(isPlainEmail, { error: 'Некорректный e-mail.' });
 
 export const passwordSchema = z
   .string({ error: required('пароль') })

@@ -1,4 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { ACCESS_COOKIE } from '../../lib/sessionCookies.js';
 import { HttpError } from '../http/errors.js';
 import { enforceEnrolment } from './enrolment.js';
 import { TokenError, verifyAccessToken, type Role } from './tokens.js';
@@ -24,10 +25,26 @@ export const FORBIDDEN_MESSAGE = 'Недостаточно прав.';
 
 const RANK: Record<Role, number> = { USER: 1, MANAGER: 2 };
 
+const TOKEN = /^[\w-]+\.[\w-]*\.[\w-]*$/;
+
 function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer ([\w-]+\.[\w-]*\.[\w-]*)$/i.exec(header.trim()) : null;
-  return match?.[1] ?? null;
+  const header = request.headers.authorization?.trim() ?? '';
+  const token = header.slice(0, 7).toLowerCase() === 'bearer ' ? header.slice(7) : '';
+  return TOKEN.test(token) ? token : null;
+}
+
+/** The access token of the session cookie (`access_token`), read from the `Cookie` header without parsing the others. */
+function accessCookieToken(request: FastifyRequest): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === ACCESS_COOKIE) {
+      const token = pair.slice(at + 1).trim();
+      return TOKEN.test(token) ? token : null;
+    }
+  }
+  return null;
 }
 
 interface VerifiedAccount {
@@ -36,12 +53,11 @@ interface VerifiedAccount {
 }
 
 /**
- * Authenticates from the `Authorization: Bearer` header only (never the cookie, so no CSRF), then checks the
- * user in the database: still active, token version unchanged, and a role at least `role`. The role comes from
- * the database, so a role change applies at once.
+ * Authenticates a token (for the admin API from the `Authorization: Bearer` header only, never the cookie, so no
+ * CSRF), then checks the user in the database: still active, token version unchanged, and a role at least `role`.
+ * The role comes from the database, so a role change applies at once.
  */
-async function verifyAccount(request: FastifyRequest, role: Role): Promise<VerifiedAccount> {
-  const token = bearerToken(request);
+async function verifyAccount(request: FastifyRequest, role: Role, token = bearerToken(request)): Promise<VerifiedAccount> {
   if (!token) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
   let claims;
   try {
@@ -66,6 +82,25 @@ async function verifyAccount(request: FastifyRequest, role: Role): Promise<Verif
 /** The signed-in user of a request outside the admin API (sign-out), which stays open while two-factor sign-in is required. */
 export async function authenticate(request: FastifyRequest, role: Role): Promise<AuthUser> {
   return (await verifyAccount(request, role)).user;
+}
+
+/**
+ * Who reads a stored file when it is not public (a draft's picture in the admin): the signed-in staff member the
+ * `Authorization: Bearer` header or else the `access_token` cookie names, as the admin API would let them through,
+ * or null. The cookie counts here only: a plain `<img>` sends no header, and a read of a file changes nothing (the
+ * cookie is `SameSite=Lax`, so another site's page cannot make a browser send it with its images either).
+ */
+export async function staffReadingFile(request: FastifyRequest): Promise<AuthUser | null> {
+  const token = bearerToken(request) ?? accessCookieToken(request);
+  if (!token) return null;
+  try {
+    const { user, twoFactor } = await verifyAccount(request, 'USER', token);
+    await enforceEnrolment(request, twoFactor);
+    return user;
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
 }
 
 /**

@@ -1,15 +1,22 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import { constants } from 'node:zlib';
 import { PREVIEW_PARAM } from '../preview/links.js';
-import { compress as compressAs, compressBrotli, compressGzip, etagOf, matchesEtag, negotiateEncoding } from './encoding.js';
-import { PageCache, type CacheTicket, type CachedResponse, type Variant } from './pageCache.js';
+import { ifMatchFails } from '../http/conditions.js';
+import { compress as compressAs, compressBrotli, compressGzip, etagOf, matchesEtag, negotiateEncoding, type Encoding } from './encoding.js';
+import { QueryLog, withoutQueryLog, withQueryLog } from '../db/queryLog.js';
+import { cacheStatus, type CacheOutcome } from './outcomes.js';
+import { PageCache, type CacheTicket, type CachedResponse } from './pageCache.js';
+import { entryOf } from './storedResponse.js';
+import { SingleFlight } from './singleFlight.js';
 import { declaredQuery, publicUrlOf } from './publicRead.js';
-import { nextScheduledChange } from './scheduled.js';
+import { nextScheduledChanges } from './scheduled.js';
+import { Warmer, WARM_HEADER } from './warmer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Rendered public pages and JSON reads; `invalidate()` after every content change. */
+    /** Rendered public pages and JSON reads; `invalidate()` after every content change with the tables it wrote. */
     pageCache: PageCache;
   }
   interface FastifyRequest {
@@ -17,56 +24,22 @@ declare module 'fastify' {
     pageCacheTicket: CacheTicket | null;
     /** What a cache hit of this response must repeat (a route sets it: counting an article's read). */
     pageCacheOnHit: (() => void) | null;
+    /** How long the response may be answered from the cache (a page holding a form token); null: until a change. */
+    pageCacheTtlMs: number | null;
     /** For a public read: its path and the query parameters it declares, all it may depend on; null otherwise. */
     publicUrl: string | null;
+    /** The coding of this answer, chosen from `Accept-Encoding` before anything else runs. */
+    contentCoding: Encoding;
+    /** For a public read answered by a render: whether the cache took part (`miss`) or not (`bypass`). */
+    pageCacheOutcome: CacheOutcome | null;
   }
 }
-
-/** Headers that belong to one transfer of the body, not to the stored response. */
-const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'etag', 'vary']);
-/** What a 304 repeats of the full answer. */
-const NOT_MODIFIED_HEADERS = ['cache-control', 'content-location', 'expires'];
 
 const PAGE_CACHE_CONTROL = 'no-cache';
+/** Smaller answers are sent as they are. */
+const COMPRESS_THRESHOLD = 1024;
 
-function storedHeaders(headers: Record<string, string | number | string[] | undefined>): Record<string, string> {
-  const stored: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || TRANSFER_HEADERS.has(name)) continue;
-    stored[name] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return stored;
-}
-
-function variant(base: Record<string, string>, body: Buffer, encoding: 'br' | 'gzip' | null): Variant {
-  const headers: Record<string, string> = { ...base, 'content-length': String(body.length) };
-  if (encoding) headers['content-encoding'] = encoding;
-  return { headers, body };
-}
-
-function entryOf(
-  statusCode: number,
-  headers: Record<string, string | number | string[] | undefined>,
-  etag: string,
-  bodies: { identity: Buffer; gzip: Buffer; br: Buffer },
-  onHit: (() => void) | null,
-): CachedResponse {
-  const base: Record<string, string> = { ...storedHeaders(headers), etag, vary: 'Accept-Encoding' };
-  const notModified: Record<string, string> = { etag, vary: 'Accept-Encoding' };
-  for (const name of NOT_MODIFIED_HEADERS) {
-    const value = base[name];
-    if (value) notModified[name] = value;
-  }
-  return {
-    statusCode,
-    etag,
-    identity: variant(base, bodies.identity, null),
-    gzip: variant(base, bodies.gzip, 'gzip'),
-    br: variant(base, bodies.br, 'br'),
-    notModified,
-    onHit,
-  };
-}
+export const NOT_ACCEPTABLE_MESSAGE = 'Клиент не принимает ни одного кодирования ответа, которое есть у сервера (br, gzip или без сжатия).';
 
 /**
  * A header of public responses whose value depends on the visitor (the CSP by their analytics consent): the cache
@@ -85,17 +58,31 @@ function forVisitor(request: FastifyRequest, headers: Record<string, string>, vi
   return { ...headers, [visitorHeader.name]: visitorHeader.value(request, stored) };
 }
 
-/** Answers from the cache with the raw response: no serialisation, no hooks, the stored bytes as they are. */
-function serveHit(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, visitorHeader: VisitorHeader | null): void {
+/** The value of `Cache-Status` for the two ways a stored answer is given. */
+const HIT_STATUS = cacheStatus('hit');
+const COLLAPSED_STATUS = cacheStatus('collapsed');
+
+/**
+ * Answers from the cache with the raw response: no serialisation, no hooks, the stored bytes as they are. `outcome`:
+ * found stored (`hit`) or made by another request's render this one waited for (`collapsed`).
+ */
+function serveStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedResponse,
+  visitorHeader: VisitorHeader | null,
+  outcome: 'hit' | 'collapsed',
+): void {
   reply.hijack();
   const response = reply.raw;
   entry.onHit?.();
+  response.setHeader('cache-status', outcome === 'hit' ? HIT_STATUS : COLLAPSED_STATUS);
   if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
     response.writeHead(304, forVisitor(request, entry.notModified, visitorHeader, entry.identity.headers));
     response.end();
     return;
   }
-  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  const encoding = request.contentCoding;
   const chosen = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
   response.writeHead(entry.statusCode, forVisitor(request, chosen.headers, visitorHeader));
   if (request.method === 'HEAD') response.end();
@@ -124,18 +111,67 @@ export interface DeliveryOptions {
  */
 export async function installDelivery(app: FastifyInstance, options: DeliveryOptions): Promise<PageCache> {
   const visitorHeader = options.visitorHeader ?? null;
-  const cache = new PageCache({ maxBytes: options.pageCacheBytes, nextScheduledChange: (since) => nextScheduledChange(app.db, since) });
+  // The schedule is looked up while some answer is stored; its reads are the cache's own, not that answer's.
+  const cache = new PageCache({
+    maxBytes: options.pageCacheBytes,
+    nextScheduledChanges: (since) => withoutQueryLog(() => nextScheduledChanges(app.db, since)),
+  });
   app.decorate('pageCache', cache);
   app.decorateRequest('pageCacheTicket', null);
   app.decorateRequest('pageCacheOnHit', null);
+  app.decorateRequest('pageCacheTtlMs', null);
   app.decorateRequest('publicUrl', null);
+  app.decorateRequest('contentCoding', 'identity');
+
+  // The coding is chosen once, by the client's q-values. The plugins that compress what the cache does not hold
+  // (static files, other answers) then see only the chosen one, so every answer follows the same choice.
+  app.addHook('onRequest', (request, reply, done) => {
+    const header = request.headers['accept-encoding'];
+    if (header === undefined) {
+      request.contentCoding = 'identity';
+      done();
+      return;
+    }
+    const coding = negotiateEncoding(header);
+    if (coding === null) {
+      void reply.code(406).send({ message: NOT_ACCEPTABLE_MESSAGE });
+      return;
+    }
+    request.contentCoding = coding;
+    request.headers['accept-encoding'] = coding;
+    done();
+  });
+  app.decorateRequest('pageCacheOutcome', null);
+  const renders = new SingleFlight();
+  const warmer = new Warmer((url, headers) => app.inject({ method: 'GET', url, headers }), app.log);
+  cache.onEnded((keys) => warmer.ended(keys));
+  app.addHook('onClose', async () => warmer.stop());
+
+  /** Renders the page for this request: the first request for a key while none renders it lets others wait for it. */
+  const render = (request: FastifyRequest, key: string, done: () => void) => {
+    request.pageCacheOutcome = 'miss';
+    if (request.method !== 'GET') {
+      done();
+      return;
+    }
+    const ticket = cache.ticket(key);
+    request.pageCacheTicket = ticket;
+    renders.begin(ticket);
+    // Every query of the render is logged in the ticket: the tables the answer shows.
+    withQueryLog(ticket.reads, done);
+  };
 
   // Only a route that declares itself a public read is kept, whatever its address looks like: the admin, the
   // session endpoints, previews and files never are. A request that carries credentials is never answered from or
   // stored in the cache, even on a public route.
   app.addHook('onRequest', (request, reply, done) => {
     const read = request.routeOptions.config.publicRead;
-    if (!read || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      // The tables a request writes are what its change ends (admin/audit.ts).
+      withQueryLog(new QueryLog(), done);
+      return;
+    }
+    if (!read) {
       done();
       return;
     }
@@ -144,38 +180,83 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
     const query = declaredQuery(request, read);
     request.query = query;
     // A preview link shows what visitors may not see yet: never stored, never answered from the cache.
-    if (request.headers.authorization !== undefined || query[PREVIEW_PARAM] !== undefined) {
+    // `If-Match` is rare on reads: such a request is rendered, and its precondition checked like every other read's.
+    if (request.headers.authorization !== undefined || query[PREVIEW_PARAM] !== undefined || request.headers['if-match'] !== undefined) {
+      request.pageCacheOutcome = 'bypass';
       done();
       return;
     }
-    const entry = cache.get(key);
-    if (entry) {
-      serveHit(request, reply, entry, visitorHeader);
+    if (!cache.enabled) {
+      // Nothing is stored, but the answer still gets its validator and is compressed once.
+      request.pageCacheOutcome = 'bypass';
+      if (request.method === 'GET') request.pageCacheTicket = cache.ticket(key);
+      done();
       return;
     }
-    if (request.method === 'GET') request.pageCacheTicket = cache.ticket(key);
-    done();
+    if (!warmer.isWarming(request.headers[WARM_HEADER])) warmer.requested(key);
+    const entry = cache.get(key);
+    if (entry) {
+      cache.outcomes.record('hit');
+      serveStored(request, reply, entry, visitorHeader, 'hit');
+      return;
+    }
+    const rendering = renders.of(key);
+    if (!rendering) {
+      render(request, key, done);
+      return;
+    }
+    // Another request renders this page now: its answer serves this one too, unless it could not be kept.
+    void rendering.then((rendered) => {
+      const stored = rendered ?? cache.get(key);
+      if (stored) {
+        cache.outcomes.record('collapsed');
+        serveStored(request, reply, stored, visitorHeader, 'collapsed');
+      } else render(request, key, done);
+    });
   });
+
+  const settle = (request: FastifyRequest, stored?: CachedResponse) => {
+    if (request.pageCacheTicket) renders.end(request.pageCacheTicket, stored);
+  };
+  app.addHook('onResponse', async (request) => settle(request));
+  app.addHook('onRequestAbort', async (request) => settle(request));
+
+  /** Tells how the answer was made, and lets the requests waiting for this render go on. */
+  const answered = (request: FastifyRequest, reply: FastifyReply, outcome: CacheOutcome, stored?: CachedResponse) => {
+    settle(request, stored);
+    cache.outcomes.record(outcome);
+    reply.header('cache-status', cacheStatus(outcome, stored !== undefined));
+  };
 
   app.addHook('onSend', async (request, reply, payload) => {
     const ticket = request.pageCacheTicket;
-    if (!ticket || !isStorable(reply, payload)) return payload;
+    const outcome = request.pageCacheOutcome;
+    if (!ticket || !isStorable(reply, payload)) {
+      if (outcome) answered(request, reply, outcome);
+      return payload;
+    }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', PAGE_CACHE_CONTROL);
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const etag = etagOf(body);
     reply.header('etag', etag);
     reply.header('vary', 'Accept-Encoding');
-    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const encoding = request.contentCoding;
     let chosen: Buffer;
     if (cache.enabled) {
       const [gzip, br] = await Promise.all([compressGzip(body), compressBrotli(body)]);
       const entry = entryOf(reply.statusCode, reply.getHeaders(), etag, { identity: body, gzip, br }, request.pageCacheOnHit);
-      cache.set(ticket, entry).catch((error: unknown) => request.log.warn({ err: error }, 'page cache: not stored'));
+      const stored = await cache.set(ticket, entry, request.pageCacheTtlMs).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'page cache: not stored');
+        return false;
+      });
+      answered(request, reply, outcome ?? 'miss', stored ? entry : undefined);
       chosen = encoding === 'br' ? br : encoding === 'gzip' ? gzip : body;
     } else {
+      answered(request, reply, outcome ?? 'bypass');
       chosen = matchesEtag(request.headers['if-none-match'], etag) ? body : await compressAs(body, encoding);
     }
-    if (matchesEtag(request.headers['if-none-match'], etag)) {
+    // A failed If-Match wins over If-None-Match: the precondition hook answers 412 (server/http/conditions.ts).
+    if (!ifMatchFails(request.headers['if-match'], etag) && matchesEtag(request.headers['if-none-match'], etag)) {
       reply.code(304);
       reply.removeHeader('content-type');
       return '';
@@ -195,10 +276,22 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
     });
   }
 
+  // The compression below adds `Vary` only to what it compresses; the same answer sent plain, to a client that
+  // refused compression, depends on Accept-Encoding as much.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const size =
+      typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : payload instanceof Readable ? Infinity : 0;
+    if (size < COMPRESS_THRESHOLD) return payload;
+    const vary = reply.getHeader('vary');
+    const given = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : '';
+    if (!/accept-encoding/i.test(given)) reply.header('vary', given ? `${given}, accept-encoding` : 'accept-encoding');
+    return payload;
+  });
+
   // Everything the cache does not handle (admin JSON, uploaded SVGs, feeds when uncached…) is compressed on the fly.
   await app.register(compress, {
     global: true,
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
   });

@@ -3,11 +3,13 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.js';
 import type { Database } from '../db/schema.js';
-import type { ChangedRecord, PageCache } from './pageCache.js';
+import type { ChangedRecord, ContentChange, PageCache } from './pageCache.js';
 
 /**
- * The PostgreSQL channel on which processes announce content changes (`<sender id>:<number>`, followed by
- * `:<resource>:<record id>` when the change is one known record) and acknowledge them once their cache is emptied
+ * The PostgreSQL channel on which processes announce content changes (`<sender id>:<number>`, followed by a space and
+ * `{"tables":[…],"records":{"<table>":[ids…]},"changed":{"resource":…,"id":…}}`: the tables the change wrote as a
+ * whole, the records it wrote by table, and the record it changed; without them, or with `tables` null, everything
+ * changed) and acknowledge them once their cache ended what the change touched
  * (`ack:<sender id>:<number>:<acknowledging id>`).
  */
 export const INVALIDATION_CHANNEL = 'page_cache_invalidated';
@@ -19,6 +21,11 @@ const ACK_PREFIX = 'ack:';
 const RECONNECT_MS = 1000;
 /** How long an announcement waits for the other processes' acknowledgements before the write's answer goes anyway. */
 const ACK_WAIT_MS = 1000;
+/**
+ * PostgreSQL refuses a notification payload of 8000 bytes or more: a longer change is announced with its records'
+ * tables as written whole, and as "everything" when even that is too long.
+ */
+const MAX_PAYLOAD = 7900;
 
 interface BusLog {
   info: (object: object, message: string) => void;
@@ -70,9 +77,13 @@ export class InvalidationBus {
     await client?.end().catch(() => undefined);
   }
 
-  private async announce(changed: ChangedRecord | null): Promise<void> {
+  private async announce(change: ContentChange): Promise<void> {
     const announcement = `${this.id}:${++this.sent}`;
-    const payload = changed ? `${announcement}:${changed.resource}:${changed.id}` : announcement;
+    const records = change.records ?? {};
+    const described = `${announcement} ${JSON.stringify({ tables: change.tables, records, changed: change.changed ?? null })}`;
+    const tables = change.tables && [...change.tables, ...Object.keys(records)];
+    const coarser = `${announcement} ${JSON.stringify({ tables, changed: change.changed ?? null })}`;
+    const payload = [described, coarser].find((text) => Buffer.byteLength(text) <= MAX_PAYLOAD) ?? announcement;
     let timer: NodeJS.Timeout | undefined;
     try {
       const peers = await this.listeningPeers();
@@ -114,9 +125,9 @@ export class InvalidationBus {
       return;
     }
     if (payload.startsWith(`${this.id}:`)) return;
-    const [sender, number, resource, recordId] = payload.split(':');
-    const changed = resource && /^[1-9]\d*$/.test(recordId ?? '') ? { resource, id: Number(recordId) } : undefined;
-    void this.cache.invalidate({ fromPeer: true, changed });
+    const space = payload.indexOf(' ');
+    const [sender, number] = (space === -1 ? payload : payload.slice(0, space)).split(':');
+    void this.cache.invalidate({ ...changeOf(space === -1 ? '' : payload.slice(space + 1)), fromPeer: true });
     this.notify(`${ACK_PREFIX}${sender}:${number}:${this.id}`).catch((error: unknown) => {
       // The announcing process answers after its wait ends; this cache is already empty.
       this.log.warn({ err: error }, 'could not acknowledge a content change');
@@ -178,5 +189,22 @@ export class InvalidationBus {
       );
     }, RECONNECT_MS);
     this.reconnectTimer.unref();
+  }
+}
+
+/** The change an announcement describes; what cannot be read as one is taken for "everything changed". */
+function changeOf(description: string): ContentChange {
+  try {
+    const { tables, records, changed } = JSON.parse(description) as { tables?: unknown; records?: unknown; changed?: Partial<ChangedRecord> | null };
+    const named = Array.isArray(tables) && tables.every((table) => typeof table === 'string') ? (tables as string[]) : null;
+    const record =
+      changed && typeof changed.resource === 'string' && Number.isSafeInteger(changed.id) ? { resource: changed.resource, id: Number(changed.id) } : null;
+    const byTable = Object.entries(typeof records === 'object' && records !== null ? records : {});
+    // Records that cannot be read as ids: their whole tables changed.
+    const unreadable = byTable.filter(([, ids]) => !Array.isArray(ids) || !ids.every((id) => Number.isSafeInteger(id))).map(([table]) => table);
+    const readable = byTable.filter(([table]) => !unreadable.includes(table)) as [string, number[]][];
+    return { tables: named && [...named, ...unreadable], records: Object.fromEntries(readable), changed: record };
+  } catch {
+    return { tables: null };
   }
 }

@@ -1,4 +1,9 @@
 import { LRUCache } from 'lru-cache';
+import { currentQueryLog, QueryLog, withQueryLog } from '../db/queryLog.js';
+import { ChangeJournal, type ChangedRecord } from './changeJournal.js';
+import { CacheOutcomes } from './outcomes.js';
+import { ChangeTimes, ReadIndex, touches, type ChangedContent } from './readIndex.js';
+import { ContentSchedule, type ScheduledTimes } from './schedule.js';
 
 /** One stored representation of a response: its headers (with Content-Length and Content-Encoding) and bytes. */
 export interface Variant {
@@ -22,197 +27,242 @@ export interface CachedResponse {
 export interface PageCacheOptions {
   /** Memory for stored responses, in bytes (all three encodings count); 0 keeps nothing. */
   maxBytes: number;
-  /**
-   * The earliest moment after `since` at which published content appears or leaves on its own (a scheduled
-   * `public_at` or `unpublish_at`), as epoch milliseconds, or null when nothing is scheduled. Asked once per generation.
-   */
-  nextScheduledChange: (since: Date) => Promise<number | null>;
+  /** When each table's published items next appear or leave on their own (`public_at`, `unpublish_at`). */
+  nextScheduledChanges: ScheduledTimes;
   now?: () => number;
 }
 
-/** The token a request takes at its start; a response is stored only if no change happened since. */
-export interface CacheTicket {
-  key: string;
-  generation: number;
+export type { ChangedRecord };
+
+/**
+ * What a content change touched: the tables it wrote as a whole (null: not known, so everything), the records it
+ * wrote one by one by table (none: rows only added), and the record it changed when it is one known record (for
+ * what keeps values derived from a few records, such as the sitemap's files).
+ */
+export interface ContentChange {
+  tables: readonly string[] | null;
+  records?: Readonly<Record<string, readonly number[]>>;
+  changed?: ChangedRecord | null;
 }
 
 /**
- * Values kept per generation at most: their keys come from addresses (a list's filters), so a visitor trying values
- * must not grow them without end; the least recently used is read again when asked for.
+ * The token a render takes at its start: the change it started after, and the log of what it reads (records and
+ * whole tables). Its answer is stored only if none of that changed since.
+ */
+export interface CacheTicket {
+  key: string;
+  since: number;
+  reads: QueryLog;
+}
+
+/**
+ * Values kept at most: their keys come from addresses (a list's filters), so a visitor trying values must not grow
+ * them without end; the least recently used is read again when asked for.
  */
 const MAX_MEMOS = 1000;
 
-/** A record a content write changed, named by its resource and id. */
-export interface ChangedRecord {
-  resource: string;
-  id: number;
+interface Stored {
+  response: CachedResponse;
+  reads: QueryLog;
+  /** The moment it stops being answered (a page holding something that expires); null while the content stays. */
+  expiresAt: number | null;
 }
 
-/** How many ends of generations are remembered for `changesSince`. */
-const JOURNAL_LENGTH = 1000;
+interface Memo {
+  value: Promise<unknown>;
+  reads: QueryLog;
+  done: boolean;
+}
 
-const sizeOf = (entry: CachedResponse) => entry.identity.body.length + entry.gzip.body.length + entry.br.body.length + 512;
+const sizeOf = (entry: Stored) => entry.response.identity.body.length + entry.response.gzip.body.length + entry.response.br.body.length + 512;
 
 /**
- * Rendered public pages and public JSON reads, kept until the content changes. A "generation" is the span between
- * two changes: every content write calls `invalidate()` (after its transaction committed, so the next request
- * reads the new content), and a generation also ends by itself when a scheduled item's `public_at` or `unpublish_at` comes.
- * Values derived from content (menus, links) can be kept per generation with `memo`, even when no page is stored.
+ * Rendered public pages and public JSON reads, each kept with what its render read (server/db/queryLog.ts): the
+ * records it showed, the tables it read as a whole (its lists), and so the site-wide parts every page reads (menus,
+ * settings, site texts), whose change ends everything. A content write ends, after its transaction committed, only
+ * the answers that read what it wrote: the pages of the records it changed and the lists of their resource, never
+ * another resource's pages; a write whose tables are not known ends everything. A scheduled item's `public_at` ends
+ * the lists of its table (the item was on no page yet), its `unpublish_at` what read its table. Values derived from
+ * content (menus, list orders) can be kept the same way with `memo`, even when no page is stored; a render that uses
+ * one reads what the value read.
  */
 export class PageCache {
   readonly enabled: boolean;
-  private readonly entries: LRUCache<string, CachedResponse> | null;
-  private readonly memos = new LRUCache<string, Promise<unknown>>({ max: MAX_MEMOS });
+  /** How answers were made (hit, miss, collapsed, bypass): counted here for the metrics and the `Cache-Status` header. */
+  readonly outcomes = new CacheOutcomes();
+  private readonly entries: LRUCache<string, Stored> | null;
+  /** The stored keys by what they read; those that read what cannot be told are ended by every change. */
+  private readonly index = new ReadIndex();
+  private readonly memos = new LRUCache<string, Memo>({ max: MAX_MEMOS });
   private readonly now: () => number;
-  private generationValue = 0;
-  private generationStart: Date;
-  private expiresAt: Promise<number | null> | null = null;
-  private expiresAtKnown: number | null = null;
-  private readonly listeners = new Set<(changed: ChangedRecord | null) => void | Promise<void>>();
-  /**
-   * What began each recent generation: the record a write of this process changed, none when a scheduled time came,
-   * or null when the change is not known record by record (another process's, or a write that named no record).
-   */
-  private readonly journal: { generation: number; changed: ChangedRecord[] | null }[] = [];
+  private readonly schedule: ContentSchedule;
+  /** Changes counted from the start: a ticket remembers the count it started at. */
+  private changes = 0;
+  private readonly changedAt = new ChangeTimes();
+  private readonly listeners = new Set<(change: ContentChange) => void | Promise<void>>();
+  private readonly endedListeners = new Set<(keys: string[]) => void>();
+  private readonly journal = new ChangeJournal();
 
-  constructor(private readonly options: PageCacheOptions) {
+  constructor(options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
-    this.generationStart = new Date(this.now());
+    this.schedule = new ContentSchedule(options.nextScheduledChanges, this.now);
     this.enabled = options.maxBytes > 0;
     this.entries = this.enabled
-      ? new LRUCache<string, CachedResponse>({
+      ? new LRUCache<string, Stored>({
           maxSize: options.maxBytes,
           sizeCalculation: sizeOf,
           maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 4)),
+          dispose: (stored, key) => this.index.remove(key, stored.reads),
         })
       : null;
   }
 
+  /** The number of changes so far: what `changesSince` counts from. */
   get generation(): number {
-    return this.generationValue;
+    return this.changes;
   }
 
   /**
-   * A content change: ends the generation (stored responses and memos are dropped, and responses rendered before
-   * now are not stored) and tells the `onInvalidate` listeners, such as the other processes' caches. Resolves once
-   * they were told. `fromPeer` is a change another process announced: it is not announced again. `changed` names the
-   * record the write changed, so that what is derived from a few records can be kept for the others (`changesSince`).
+   * A content change: ends what read what it wrote (answers rendered before now that read it are not stored) and
+   * tells the `onInvalidate` listeners, such as the other processes' caches. Resolves once they were told. Without
+   * `tables`, everything ends. `fromPeer` is a change another process announced: it is not announced again.
    */
-  invalidate(options: { fromPeer?: boolean; changed?: ChangedRecord } = {}): Promise<void> {
-    const changed = options.changed ?? null;
-    this.endGeneration(changed ? [changed] : null);
-    if (options.fromPeer) return Promise.resolve();
-    return Promise.all([...this.listeners].map((listener) => listener(changed))).then(() => undefined);
+  invalidate(options: Partial<ContentChange> & { fromPeer?: boolean } = {}): Promise<void> {
+    const change: ContentChange = { tables: options.tables ?? null, records: options.records ?? {}, changed: options.changed ?? null };
+    const touched = change.tables === null ? null : { tables: change.tables, records: change.records ?? {} };
+    const ended = this.end(touched, change.changed ? [change.changed] : change.tables === null ? null : []);
+    // After a change not known table by table (a lost connection, a command-line tool) nothing is rendered ahead.
+    if (change.tables === null) ended.length = 0;
+    const told = options.fromPeer ? Promise.resolve() : Promise.all([...this.listeners].map((listener) => listener(change))).then(() => undefined);
+    // What is rendered again waits until the writer's answer went out.
+    return told.finally(() => setImmediate(() => this.tellEnded(ended)));
   }
 
-  /**
-   * Called after every content change made by this process, with the record it changed when known (scheduled
-   * expiries happen on every process alone).
-   */
-  onInvalidate(listener: (changed: ChangedRecord | null) => void | Promise<void>): () => void {
+  /** Called after every content change made by this process (scheduled times happen on every process alone). */
+  onInvalidate(listener: (change: ContentChange) => void | Promise<void>): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   /**
-   * The records changed by writes since `generation` began, or null when some change since is not known record by
-   * record (then everything derived from content must be read again). Scheduled times that came count as no record:
-   * who keeps values across generations checks the dates that came since.
+   * Called with the keys of the stored answers each change of named tables (or scheduled time) ended whose render
+   * has no side effect to repeat (to render them again).
    */
-  changesSince(generation: number): ChangedRecord[] | null {
-    if (generation === this.generationValue) return [];
-    const since = this.journal.filter((entry) => entry.generation > generation);
-    if (since.length !== this.generationValue - generation) return null;
-    const changed: ChangedRecord[] = [];
-    for (const entry of since) {
-      if (entry.changed === null) return null;
-      changed.push(...entry.changed);
-    }
-    return changed;
+  onEnded(listener: (keys: string[]) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
   }
 
-  private endGeneration(changed: ChangedRecord[] | null): void {
-    this.generationValue++;
-    this.journal.push({ generation: this.generationValue, changed });
-    if (this.journal.length > JOURNAL_LENGTH) this.journal.shift();
-    this.generationStart = new Date(this.now());
-    this.entries?.clear();
-    this.memos.clear();
-    this.expiresAt = null;
-    this.expiresAtKnown = null;
+  /**
+   * The records changed by writes since `generation`, or null when some change since is not known record by record
+   * (then everything derived from content must be read again). Scheduled times that came count as no record: who
+   * keeps values across changes checks the dates that came since.
+   */
+  changesSince(generation: number): ChangedRecord[] | null {
+    return this.journal.since(generation, this.changes);
   }
 
   ticket(key: string): CacheTicket {
-    this.expireIfDue();
-    return { key, generation: this.generationValue };
+    this.endScheduledIfDue();
+    return { key, since: this.changes, reads: new QueryLog() };
   }
 
   get(key: string): CachedResponse | undefined {
     if (!this.entries) return undefined;
-    this.expireIfDue();
-    return this.entries.get(key);
+    this.endScheduledIfDue();
+    const entry = this.entries.get(key);
+    if (!entry || entry.expiresAt === null || this.now() < entry.expiresAt) return entry?.response;
+    this.entries.delete(key);
+    return undefined;
   }
 
   /**
-   * Stores a response rendered under `ticket`, unless the content changed since the request started (the response
-   * may show the old content) or a scheduled item became public meanwhile.
+   * Stores a response rendered under `ticket`, unless a table it read changed since the render started (the
+   * response may show the old content), a scheduled item of one became public meanwhile included. `ttlMs` bounds
+   * how long it is answered (a page holding something that expires), null: until the content changes.
    */
-  async set(ticket: CacheTicket, entry: CachedResponse): Promise<boolean> {
-    if (!this.entries || ticket.generation !== this.generationValue) return false;
-    const expiresAt = await this.scheduledExpiry();
-    if (ticket.generation !== this.generationValue) return false;
-    if (expiresAt !== null && this.now() >= expiresAt) {
-      this.endGeneration([]);
-      return false;
-    }
-    this.entries.set(ticket.key, entry);
+  async set(ticket: CacheTicket, response: CachedResponse, ttlMs: number | null = null): Promise<boolean> {
+    // An answer that logged no table at all is taken for one whose reads are not known: any change ends it.
+    if (ticket.reads.read.size === 0 && ticket.reads.records.size === 0) ticket.reads.readUnknown = true;
+    if (!this.entries || this.changedSince(ticket.since, ticket.reads)) return false;
+    await this.schedule.known();
+    this.endScheduledIfDue();
+    if (this.changedSince(ticket.since, ticket.reads)) return false;
+    this.entries.set(ticket.key, { response, reads: ticket.reads, expiresAt: ttlMs === null ? null : this.now() + ttlMs });
+    this.index.add(ticket.key, ticket.reads);
     return true;
   }
 
   /**
-   * A value computed once per generation (menus, social links, the order of a list), shared by every render until the
-   * next change. A scheduled item's time ends the generation here too, even when no page is stored.
+   * A value computed once and shared by every render until a table it read changes (menus, social links, the order
+   * of a list). The caller's own log (a render's) gets the tables the value read.
    */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    this.expireIfDue();
-    void this.scheduledExpiry();
-    const existing = this.memos.get(key) as Promise<T> | undefined;
-    if (existing) return existing;
-    const generation = this.generationValue;
-    const value = compute();
-    this.memos.set(key, value);
-    // A failed read is not remembered: the next render tries again.
-    value.catch(() => {
-      if (this.generationValue === generation && this.memos.get(key) === value) this.memos.delete(key);
+    this.endScheduledIfDue();
+    this.schedule.known().catch(() => undefined);
+    const caller = currentQueryLog();
+    let memo = this.memos.get(key);
+    if (!memo) {
+      const reads = new QueryLog();
+      const value = withQueryLog(reads, compute);
+      const made: Memo = { value, reads, done: false };
+      memo = made;
+      this.memos.set(key, made);
+      value.then(
+        () => {
+          made.done = true;
+        },
+        // A failed read is not remembered: the next render tries again.
+        () => {
+          if (this.memos.get(key) === made) this.memos.delete(key);
+        },
+      );
+    }
+    const { reads } = memo;
+    return (memo.value as Promise<T>).then((value) => {
+      if (caller) caller.mergeReads(reads);
+      return value;
     });
-    return value;
   }
 
   /** Bytes and entries held now (for the benchmark and tests). */
   stats(): { entries: number; bytes: number; generation: number } {
-    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0, generation: this.generationValue };
+    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0, generation: this.changes };
   }
 
-  private scheduledExpiry(): Promise<number | null> {
-    if (!this.expiresAt) {
-      const generation = this.generationValue;
-      // Scheduled items count from the generation's start: one whose time came while this response rendered
-      // makes the expiry already past, so the response is not stored.
-      this.expiresAt = this.options.nextScheduledChange(this.generationStart).then(
-        (at) => {
-          if (this.generationValue === generation) this.expiresAtKnown = at;
-          return at;
-        },
-        () => {
-          if (this.generationValue === generation) this.expiresAt = null;
-          return this.now();
-        },
-      );
+  private changedSince(since: number, reads: QueryLog): boolean {
+    return this.changedAt.changedSince(since, reads, this.changes);
+  }
+
+  /** Ends what read what `change` touched (everything when null) and notes it in the journal; answers the ended keys. */
+  private end(change: ChangedContent | null, changed: ChangedRecord[] | null): string[] {
+    this.changes++;
+    this.journal.add(this.changes, changed);
+    this.changedAt.note(this.changes, change);
+    this.schedule.forget();
+    const renderedAgain = (keys: Iterable<string>) => [...keys].filter((key) => this.entries?.peek(key)?.response.onHit === null);
+    let ended: string[];
+    if (change === null) {
+      ended = renderedAgain(this.entries?.keys() ?? []);
+      this.entries?.clear();
+      this.memos.clear();
+    } else {
+      const keys = this.index.endedBy(change);
+      ended = renderedAgain(keys);
+      for (const key of keys) this.entries?.delete(key);
+      // A value still being computed may have read something before it changed: the next caller computes it again.
+      for (const [key, memo] of this.memos.entries()) if (!memo.done || touches(memo.reads, change)) this.memos.delete(key);
     }
-    return this.expiresAt;
+    return ended;
   }
 
-  private expireIfDue(): void {
-    if (this.expiresAtKnown !== null && this.now() >= this.expiresAtKnown) this.endGeneration([]);
+  private tellEnded(keys: string[]): void {
+    if (keys.length > 0) for (const listener of this.endedListeners) listener(keys);
+  }
+
+  /** A scheduled item's time came: what it touched ends, on this process alone. */
+  private endScheduledIfDue(): void {
+    const due = this.schedule.due();
+    if (due) this.tellEnded(this.end(due, []));
   }
 }

@@ -14,7 +14,7 @@ try {
   await migrateToLatest(db as Kysely<unknown>);
   const started = Date.now();
   const count = await reindexAll(db);
-  console.log(`Search index rebuilt: ${count} records in ${Date.now() - started} ms.`);
+  console.log(`Search index rebuilt: ${count} documents in ${Date.now() - started} ms.`);
 } finally {
   await db.destroy();
 }

@@ -54,6 +54,6 @@ export function createContentServices(
     photobank: createPhotobankService(db, keep, locale),
     reads,
     search: createSearchService(db, locale),
-    enquiries: createEnquiryFormService(db, tokens),
+    enquiries: createEnquiryFormService(db, tokens, locale),
   };
 }

@@ -26,10 +26,14 @@ export function orderedIndex(resource: Pick<ResourceDescriptor, 'table' | 'field
   return { table: resource.table, columns: [...first, ...ordered, ...rest] };
 }
 
-/** The indexes visitors' declared lists need: their filters (equalities) and their declared order. */
+/** The indexes visitors' declared lists need: their filters (equalities) and their declared order, or each part's. */
 export function publicListIndexes(resources: readonly ResourceDescriptor[]): DeclaredIndex[] {
   return resources.flatMap((resource) => {
     const list = resource.public?.list;
-    return list ? [orderedIndex(resource, list.filters, publicOrderOf(resource, list))] : [];
+    if (!list) return [];
+    const orders = list.parts ? list.parts.parts.map((part) => publicOrderOf(resource, list, part)) : [publicOrderOf(resource, list)];
+    const indexes = orders.map((order) => orderedIndex(resource, list.filters, order));
+    // Parts read in opposite directions of one order share its index.
+    return indexes.filter((index, at) => indexes.findIndex((other) => other.columns.join() === index.columns.join()) === at);
   });
 }

@@ -25,7 +25,7 @@ export function uploadUrl(key: string): string {
 export function keyOfUploadUrl(url: string): string | null {
   const base = [`${uploadsBase}/`, `${UPLOADS_URL}/`].find((prefix) => url.startsWith(prefix));
   if (!base) return null;
-  const key = url.slice(base.length).replace(/[?#].*$/, '');
+  const key = url.slice(base.length).split(/[?#]/, 1)[0] ?? '';
   return /^[\w-]+(?:\/[\w-]+)*\.\w+$/.test(key) ? key : null;
 }
 

@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { PublicReads, PublicRecord } from '../../lib/content.js';
 import { idFromText, isPathKey } from '../../lib/ids.js';
-import { resourceNamed, type PublicListDeclaration, type PublicPageDeclaration, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { resourceNamed, type ListPart, type PublicListDeclaration, type PublicPageDeclaration, type ResourceDescriptor } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
 import { declared } from '../db/declared.js';
 import type { Database } from '../db/schema.js';
 import type { PreviewTarget } from '../preview/links.js';
 import { toDownloadFile, toPublicImage } from './mappers.js';
 import { sortedBy } from './listIndexes.js';
+import { partNamed, partNow } from './listParts.js';
 import { withTextImages } from './textImages.js';
 import { inOrderOf, listKey, pageOfKeys, type KeepPerGeneration } from './paging.js';
 import type { ViewCounter } from './viewCounter.js';
@@ -67,9 +68,12 @@ function toPublicRecord(resource: ResourceDescriptor, names: readonly string[], 
   return record;
 }
 
-/** The declared order, newest first (`public_at`) when none is declared; `id` breaks ties the way the last key goes. */
-export function publicOrderOf(resource: ResourceDescriptor, list: PublicListDeclaration): (readonly [string, 'asc' | 'desc'])[] {
-  const order = list.order ?? ('public_at' in resource.fields ? [['public_at', 'desc'] as const] : []);
+/**
+ * The declared order (a part's own when a part is read), newest first (`public_at`) when none is declared; `id`
+ * breaks ties the way the last key goes.
+ */
+export function publicOrderOf(resource: ResourceDescriptor, list: PublicListDeclaration, part?: ListPart): (readonly [string, 'asc' | 'desc'])[] {
+  const order = part?.order ?? list.order ?? ('public_at' in resource.fields ? [['public_at', 'desc'] as const] : []);
   return [...order, ['id', order.at(-1)?.[1] ?? 'desc']];
 }
 
@@ -101,18 +105,20 @@ export function createPublicReads(
   /** Rows with their localized fields in the language read. */
   const localized = (resource: ResourceDescriptor, rows: Record<string, unknown>[]) => (english ? withTranslatedValues(db, resource, english, rows) : rows);
 
-  /** The ids of a list, in its order, as visitors see it now. */
-  const orderedIds = (resource: Listed, filters: Readonly<Record<string, string | number>>) =>
-    keep(kept(listKey(resource.name, filters)), async () => {
-      const rows = await sortedBy(visible(resource, filters).select('id'), publicOrderOf(resource, resource.public.list)).execute();
+  /** The ids of a list (of its part, when it has parts), in its order, as visitors see it now. */
+  const orderedIds = (resource: Listed, filters: Readonly<Record<string, string | number>>, part: ListPart | null) =>
+    keep(kept(listKey(resource.name, part ? { ...filters, [resource.public.list.parts?.param ?? '']: part.name } : filters)), async () => {
+      const query = visible(resource, filters).select('id');
+      const rows = await sortedBy(part ? query.where(partNow(part)) : query, publicOrderOf(resource, resource.public.list, part ?? undefined)).execute();
       return rows.map((row) => Number(row.id));
     });
 
   return {
-    list(name, { filters = {}, page, perPage }) {
+    list(name, { filters = {}, part: partName, page, perPage }) {
       const resource = listedResource(name);
       const { fields } = resource.public.list;
-      return pageOfKeys(page, perPage ?? resource.public.list.perPage, orderedIds(resource, filters), async (ids) => {
+      const part = partNamed(resource.public.list, partName);
+      return pageOfKeys(page, perPage ?? resource.public.list.perPage, orderedIds(resource, filters, part), async (ids) => {
         const rows = await tables
           .selectFrom(resource.table)
           .select(columnsFor(resource, fields))

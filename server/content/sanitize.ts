@@ -10,48 +10,32 @@ import {
   type ElementRule,
 } from '../../lib/richText.js';
 import { NESTING_MESSAGE, nestsTooDeep } from './nesting.js';
-import { OutOfTimeError, withinTime } from './timeBudget.js';
 
 /**
  * The server's sanitisers (DOMPurify on jsdom), applied when content is written: rich HTML by the admin write
- * routes, the demo seed and the start-up pass of `sanitizerPolicy.ts`; uploaded SVG by the upload validator.
- * Reads serve what was stored. Each purpose has its own DOMPurify instance, as hooks are per instance.
+ * routes, the demo seed and the start-up pass of `sanitizerPolicy.ts`; uploaded SVG by the upload validator. They
+ * run in the content worker threads (`workerPool.ts`, which also stops them past their time budget); reads serve
+ * what was stored. Each purpose has its own DOMPurify instance, as hooks are per instance.
  */
 
 /**
- * The version of the rules of this file (configurations, hooks, nesting limit, time budget). Bump it with any
+ * The version of the rules of this file (configurations, hooks, nesting limit). Bump it with any
  * change that would clean stored HTML differently: at the next start, the stored rich HTML is sanitised once more
  * under the new rules. A rule that only lets more through (images of the library inside text) leaves nothing to
  * clean again: what was stored before was cleaned under stricter rules.
  */
 export const SANITIZER_POLICY_VERSION = 3;
 
-/**
- * The longest one document may keep the sanitiser busy. Sanitising runs on the main thread, inside the admin
- * writes' synchronous validation, so this is also the longest a save can hold up other requests. The largest
- * legitimate document the rich-text field takes (2 MB of formatted paragraphs) was measured at about 3.5 s.
- */
-export const SANITIZE_BUDGET_MS = 5000;
-
-const OUT_OF_TIME_MESSAGE = `Документ слишком сложный: его проверка не уложилась в ${SANITIZE_BUDGET_MS / 1000} с. Упростите разметку или разделите текст.`;
-
-/** A document the sanitiser refuses to work on (nested too deep, or too slow to clean); the message says why, in Russian. */
+/** A document the sanitiser refuses to work on (nested too deep); the message says why, in Russian. */
 export class RefusedDocumentError extends Error {}
 
 /**
- * Runs a sanitiser within the limits every document is held to: nested at most `MAX_NESTING` levels (checked
- * before any DOM is built) and cleaned within `SANITIZE_BUDGET_MS`. Throws `RefusedDocumentError` otherwise.
+ * Runs a sanitiser on a document nested at most `MAX_NESTING` levels, checked before any DOM is built; throws
+ * `RefusedDocumentError` otherwise.
  */
 function withinLimits<T>(markup: string, sanitize: (markup: string) => T): T {
-  try {
-    return withinTime(SANITIZE_BUDGET_MS, () => {
-      if (nestsTooDeep(markup)) throw new RefusedDocumentError(NESTING_MESSAGE);
-      return sanitize(markup);
-    });
-  } catch (error) {
-    if (error instanceof OutOfTimeError) throw new RefusedDocumentError(OUT_OF_TIME_MESSAGE);
-    throw error;
-  }
+  if (nestsTooDeep(markup)) throw new RefusedDocumentError(NESTING_MESSAGE);
+  return sanitize(markup);
 }
 
 const { window } = new JSDOM('');
@@ -170,11 +154,18 @@ export function sanitizeHtml(html: string): string {
   });
 }
 
-/** `url(…)` pointing anywhere but into the same document (`url(#gradient)`). */
-const EXTERNAL_URL = /url\(\s*(?!['"]?\s*#)[^)]*\)/gi;
+/**
+ * `url(…)`, its address captured. One left open runs to the end of the text, as CSS reads it; the address is not
+ * told apart by the pattern itself, which would retry the spaces of `url(   …` from each of them.
+ */
+const CSS_URL = /url\(([^)]*)(?:\)|$)/gi;
+
+/** `url(…)` pointing anywhere but into the same document (`url(#gradient)`) made `none`. */
+const withoutExternalUrls = (css: string): string =>
+  css.replace(CSS_URL, (url, address: string) => (address.trim().replace(/^['"]/, '').trimStart().startsWith('#') ? url : 'none'));
 
 function stripExternalCss(css: string): string {
-  return css.replace(/@import[^;]*;?/gi, '').replace(EXTERNAL_URL, 'none');
+  return withoutExternalUrls(css.replace(/@import[^;]*;?/gi, ''));
 }
 
 svgPurify.addHook('uponSanitizeElement', (node, data) => {
@@ -182,13 +173,12 @@ svgPurify.addHook('uponSanitizeElement', (node, data) => {
 });
 
 // References may only point inside the document: no links out, no remote images or fonts, no `use` of other files.
-// `replace` keeps no state in the global pattern between calls, even when the time budget stops a call halfway.
 svgPurify.addHook('uponSanitizeAttribute', (_node, data) => {
   const name = data.attrName.toLowerCase();
   const value = data.attrValue.trim();
   if ((name === 'href' || name === 'xlink:href' || name === 'src') && !value.startsWith('#')) data.keepAttr = false;
   else {
-    const local = value.replace(EXTERNAL_URL, 'none');
+    const local = withoutExternalUrls(value);
     if (local !== value) data.attrValue = local;
   }
 });

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { RICH_TEXT_FIELDS } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
 import { declared } from '../db/declared.js';
-import { RefusedDocumentError, SANITIZER_POLICY_VERSION, sanitizeHtml } from './sanitize.js';
+import { SANITIZER_POLICY_VERSION } from './sanitize.js';
+import { sanitizedOrNull } from './workerPool.js';
 
 /**
  * Rich HTML is sanitised when it is written, and reads serve it as stored. When the sanitiser's rules change
@@ -29,17 +30,14 @@ const asPlainText = (html: string): string =>
 
 /** Where a stored value is, for the log. */
 type Place = Record<string, string | number>;
-type Clean = (html: string, where: Place) => string;
+type Clean = (html: string, where: Place) => Promise<string>;
 
-/** A stored document under the current rules; a refused one becomes its plain text, and the log names it. */
-function cleanStored(html: string, where: Place, log: FastifyBaseLogger): string {
-  try {
-    return sanitizeHtml(html);
-  } catch (error) {
-    if (!(error instanceof RefusedDocumentError)) throw error;
-    log.warn({ ...where, reason: error.message }, 'stored rich HTML refused by the sanitiser, kept as plain text');
-    return asPlainText(html);
-  }
+/** A stored document under the current rules; a refused one (too deep, too slow) becomes its plain text, and the log names it. */
+async function cleanStored(html: string, where: Place, log: FastifyBaseLogger): Promise<string> {
+  const clean = await sanitizedOrNull(html);
+  if (clean !== null) return clean;
+  log.warn(where, 'stored rich HTML refused by the sanitiser, kept as plain text');
+  return asPlainText(html);
 }
 
 /** Sanitises the HTML fields of a resource's rows again, in batches by id. */
@@ -58,7 +56,7 @@ async function cleanTable(db: Kysely<Database>, table: string, fields: readonly 
       for (const field of fields) {
         const stored = row[field];
         if (typeof stored !== 'string') continue;
-        const cleaned = clean(stored, { table, id: after, field });
+        const cleaned = await clean(stored, { table, id: after, field });
         if (cleaned !== stored)
           await declared(db)
             .updateTable(table)
@@ -102,7 +100,7 @@ async function cleanJsonValues(
       const values = JSON.parse(stored) as Record<string, unknown>;
       for (const field of fields) {
         const html = values[field];
-        if (typeof html === 'string') values[field] = clean(html, { [table]: after, field });
+        if (typeof html === 'string') values[field] = await clean(html, { [table]: after, field });
       }
       const cleaned = JSON.stringify(values);
       if (cleaned !== stored)

@@ -47,13 +47,14 @@ export const ruleMomentsOf = (resource: Declared): RuleMoment[] => RULE_MOMENTS.
  * condition the date's own index answers. A `public_at` counts for published rows (when the resource has the flag),
  * read through the index by `(published, public_at)`; an `unpublish_at` for every row, through its index alone: the
  * flag beside it would make SQLite read every published row through the flag's index, and a draft's date, read for
- * nothing, is rare.
+ * nothing, is rare. Any other date (where an item moves between a list's parts) counts, like `public_at`, for
+ * published rows, read through its part's index.
  */
-export function momentComes(resource: Declared, moment: RuleMoment, after: string, upTo?: string): RawBuilder<SqlBool> {
+export function momentComes(resource: Declared, moment: string, after: string, upTo?: string): RawBuilder<SqlBool> {
   const column = sql.ref(moment);
   const rules: RawBuilder<SqlBool>[] = [sql<SqlBool>`${column} > ${after}`];
   if (upTo !== undefined) rules.push(sql<SqlBool>`${column} <= ${upTo}`);
-  if (moment === 'public_at' && 'published' in resource.fields) rules.unshift(sql<SqlBool>`published = 1`);
+  if (moment !== 'unpublish_at' && 'published' in resource.fields) rules.unshift(sql<SqlBool>`published = 1`);
   return sql<SqlBool>`(${sql.join(rules, sql` and `)})`;
 }
 

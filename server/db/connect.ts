@@ -1,10 +1,20 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type LogEvent,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.js';
 import type { Database } from './schema.js';
+import { QueryLogPlugin } from './queryLog.js';
 import { withStatementCache } from './statementCache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -12,10 +22,29 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** How PostgreSQL's pool is used now; null for SQLite, whose one connection is never shared out. */
+  poolUse: (() => PoolUse) | null;
+}
+
+/** The connections of the pool: open ones, those of them idle, and queries waiting for one. */
+export interface PoolUse {
+  open: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Watches the database's work: `onQuery` gets the duration of every statement, failed ones included. */
+export interface QueryObserver {
+  onQuery?: (durationMs: number) => void;
 }
 
 /** Opens the database the configuration names: PostgreSQL when a URL is given, else SQLite in the data folder. */
-export function connectDatabase(options: { databaseUrl: string | null; dataDir: string; databaseTimeouts: DatabaseTimeouts }): DatabaseHandle {
+export function connectDatabase(
+  options: { databaseUrl: string | null; dataDir: string; databaseTimeouts: DatabaseTimeouts },
+  observer: QueryObserver = {},
+): DatabaseHandle {
+  const { onQuery } = observer;
+  const log = onQuery ? (event: LogEvent) => onQuery(event.queryDurationMillis) : undefined;
   if (options.databaseUrl) {
     // While PostgreSQL is out of reach or silent, requests fail (503) within the timeouts instead of piling up, and
     // the pool opens fresh connections by itself once it answers again.
@@ -23,7 +52,11 @@ export function connectDatabase(options: { databaseUrl: string | null; dataDir: 
     // An idle connection the server closed (a restart, a dropped database) is replaced by the next query; its error
     // must not end the process.
     pool.on('error', () => {});
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: closingFailedConnections(pool) }) }), dialect: 'postgres' };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: closingFailedConnections(pool) }), log, plugins: [new QueryLogPlugin()] }),
+      dialect: 'postgres',
+      poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const file = path.join(options.dataDir, 'site.db');
   restrictToOwner(file);
@@ -33,7 +66,11 @@ export function connectDatabase(options: { databaseUrl: string | null; dataDir: 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log, plugins: [new QueryLogPlugin()] }),
+    dialect: 'sqlite',
+    poolUse: null,
+  };
 }
 
 /**

@@ -17,6 +17,11 @@ const provider: MigrationProvider = {
   },
 };
 
+/** Every migration by name, in the order they apply. */
+export async function migrationsInOrder(): Promise<[string, Migration][]> {
+  return Object.entries(await provider.getMigrations()).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -6,7 +6,6 @@ import type { DeclaredTable } from './tables/declared.js';
 import type { ConsentTextsTable, EnquiriesTable } from './tables/enquiries.js';
 import type { LoginChallengesTable, RateLimitHitsTable, RecoveryCodesTable, RefreshTokensTable, SettingsTable, UsersTable } from './tables/accounts.js';
 import type {
-  InvestorDocumentsTable,
   MediaOtherTable,
   MediaOurTable,
   MediaSourcesTable,
@@ -26,6 +25,7 @@ import type {
 } from './tables/photobank.js';
 import type {
   AuditLogTable,
+  BackupRunsTable,
   FormDraftsTable,
   OutboxTable,
   PeriodicJobsTable,
@@ -55,7 +55,6 @@ interface WrittenTables {
   text_pages: Versioned<TextPagesTable>;
   menu_items: Versioned<MenuItemsTable>;
   network_collections: Versioned<NetworkCollectionsTable>;
-  investor_documents: Versioned<InvestorDocumentsTable>;
   redirects: Versioned<RedirectsTable>;
   photobank_groups: Versioned<PhotobankGroupsTable>;
   photobank_categories: Versioned<PhotobankCategoriesTable>;
@@ -71,6 +70,7 @@ interface WrittenTables {
   audit_log: AuditLogTable;
   search_index: SearchIndexTable;
   periodic_jobs: PeriodicJobsTable;
+  backup_runs: BackupRunsTable;
   revisions: RevisionsTable;
   trash: TrashTable;
   presence: PresenceTable;

@@ -210,13 +210,3 @@ export function demoHtml(title: string): string {
 <ul><li>Компания развивает цифровые сервисы для клиентов.</li><li>Все операции проходят в защищённом контуре.</li></ul>
 <p>Подробности можно узнать в пресс-службе.</p>`;
 }
-
-/** Investor documents of the demo: each gets a small generated PDF. */
-export const INVESTOR_DOCUMENTS = [
-  { title: 'Годовой отчёт за 2025 год', category: 'annual-reports', year: 2025, daysAgo: 40 },
-  { title: 'Годовой отчёт за 2024 год', category: 'annual-reports', year: 2024, daysAgo: 400 },
-  { title: 'Бухгалтерская отчётность по РСБУ за 2025 год', category: 'financial-statements', year: 2025, daysAgo: 60 },
-  { title: 'Консолидированная финансовая отчётность по МСФО за 2024 год', category: 'financial-statements', year: 2024, daysAgo: 300 },
-  { title: 'Сообщение о существенном факте: решения совета директоров', category: 'disclosure', year: 2025, daysAgo: 12 },
-  { title: 'Материалы к годовому общему собранию акционеров', category: 'shareholder-meetings', year: 2025, daysAgo: 30 },
-] as const;

@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { slugFromTitle } from '../../lib/slug.js';
-import { sanitizeHtml } from '../content/sanitize.js';
 import type { Database, MediaSourcesTable, MediaVideoTable, NewArticle } from '../db/schema.js';
 import { storeImage } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
@@ -8,7 +7,6 @@ import {
   COLOURS,
   demoHtml,
   FIXED_NEWS,
-  INVESTOR_DOCUMENTS,
   LOGO_GROUPS,
   MENUS,
   MORE_NEWS,
@@ -22,8 +20,8 @@ import {
   VIDEOS,
   type DemoArticle,
 } from './content.js';
-import { insertDeclaredDemo } from './declared.js';
-import { logoSvg, renderDocumentPdf, renderIllustration, renderLogoPng } from './images.js';
+import { insertDeclaredDemo, storedDemoHtml } from './declared.js';
+import { logoSvg, renderIllustration, renderLogoPng } from './images.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_IMAGE_WIDTH = 960;
@@ -69,7 +67,7 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
       slug: article.slug ?? slugFromTitle(article.title),
       lead: article.lead,
       // Rich HTML is stored sanitised by whoever writes it: reads serve it as stored.
-      content: sanitizeHtml(demoHtml(article.title)),
+      content: await storedDemoHtml(demoHtml(article.title)),
       image: await image(folder),
       image_alt: article.title,
       public_at: at(article.daysAgo),
@@ -123,21 +121,6 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
         }
       }
     }
-    const documents: Insertable<Database['investor_documents']>[] = [];
-    for (const [index, document] of INVESTOR_DOCUMENTS.entries()) {
-      const stored = await file('investor-documents', 'pdf', renderDocumentPdf(`Demo document ${index + 1} (${document.year})`));
-      const name = `${document.title}.pdf`;
-      documents.push({
-        title: document.title,
-        category: document.category,
-        year: document.year,
-        file: JSON.stringify({ src: stored.key, name, size: stored.size, format: 'pdf' }),
-        public_at: at(document.daysAgo),
-        published: 1 as const,
-        created_at: now,
-        updated_at: now,
-      });
-    }
     const photos = new Map<string, { image: string; size: number }>();
     for (const group of PHOTO_GROUPS) {
       for (const category of group.categories) {
@@ -169,23 +152,24 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
         )
         .execute();
       await trx.insertInto('media_video').values(videos).execute();
-      await trx.insertInto('investor_documents').values(documents).execute();
       await trx
         .insertInto('text_pages')
         .values(
-          TEXT_PAGES.map((page) => ({
-            ...page,
-            form: page.form ?? null,
-            content: sanitizeHtml(page.content ?? demoHtml(page.title)),
-            seo_title: '',
-            seo_description: `${page.title}: сведения для посетителей сайта.`,
-            created_at: now,
-            updated_at: now,
-          })),
+          await Promise.all(
+            TEXT_PAGES.map(async (page) => ({
+              ...page,
+              form: page.form ?? null,
+              content: await storedDemoHtml(page.content ?? demoHtml(page.title)),
+              seo_title: '',
+              seo_description: `${page.title}: сведения для посетителей сайта.`,
+              created_at: now,
+              updated_at: now,
+            })),
+          ),
         )
         .execute();
       await insertMenus(trx);
-      await insertDeclaredDemo(trx, MENUS.footer.length);
+      await insertDeclaredDemo(trx, MENUS.footer.length, file);
       await trx
         .insertInto('network_collections')
         .values(NETWORKS.map((network, position) => ({ ...network, position })))

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { HTML_MAX, resourceNamed, roleMayUse } from '../../lib/resources/index.js';
 import { FORBIDDEN_MESSAGE, requireRole } from '../auth/guard.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { findDraft, forgetDraft, keepDraft, purgeDrafts, type DraftAddress } from './store.js';
+import { lockForDecision } from '../db/locks.js';
+import { draftUsage, findDraft, forgetDraft, keepDraft, purgeDrafts, type DraftAddress } from './store.js';
 import { ADMIN_DOCS } from '../routes/openapi/admin.js';
 
 const DAY_MS = 86_400_000;
@@ -17,13 +18,38 @@ export const DRAFT_PURGE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 export const DRAFT_BODY_LIMIT = 2 * HTML_MAX + 256 * 1024;
 export const UNKNOWN_FORM_MESSAGE = 'Такой формы нет.';
 
+/**
+ * What one user may keep: forms are a few levels deep (a field, a language's version of it), and an editor has a
+ * handful of forms open; past these bounds a kept version is refused (400 for the depth, 413 for the rest).
+ */
+export const DRAFT_MAX_DEPTH = 32;
+export const DRAFTS_PER_USER = 100;
+export const DRAFT_BYTES_PER_USER = 20 * 1024 * 1024;
+export const DRAFT_DEPTH_MESSAGE = `Слишком глубокая вложенность значений формы: больше ${DRAFT_MAX_DEPTH} уровней.`;
+export const DRAFTS_FULL_MESSAGE =
+  `Сохранено слишком много черновиков форм: не больше ${DRAFTS_PER_USER} и ${DRAFT_BYTES_PER_USER / 1024 / 1024} МБ на пользователя. ` +
+  'Сохраните или удалите старые черновики.';
+
+/** Whether a value nests objects or arrays deeper than `limit` levels; looked at without recursion, as the value may be hostile. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 const params = z.object({
   resource: z.string().max(100),
   // A record's id, or `new` for the create form.
   key: z.string().regex(/^(?:new|[1-9]\d{0,14})$/, 'Ожидается номер записи или new.'),
 });
 const body = z.object({
-  values: z.record(z.string(), z.unknown()),
+  // Writing a value nested thousands deep would exhaust the stack of JSON.stringify: refused first.
+  values: z.record(z.string(), z.unknown()).refine((values) => !nestsDeeperThan(values, DRAFT_MAX_DEPTH), DRAFT_DEPTH_MESSAGE),
   version: z.number().int().positive().nullable(),
 });
 type DraftRoute = { Params: z.output<typeof params> };
@@ -62,7 +88,15 @@ export async function formDraftRoutes(app: FastifyInstance): Promise<void> {
       { schema: { ...ADMIN_DOCS.keepDraft, params, body }, bodyLimit: DRAFT_BODY_LIMIT },
       async (request) => {
         const address = addressOf(request);
-        return { data: await keepDraft(app.db, address, request.body) };
+        const bytes = Buffer.byteLength(JSON.stringify(request.body.values));
+        // The user's kept versions are counted and written under one lock, so parallel saves cannot pass the bounds together.
+        const kept = await app.db.transaction().execute(async (trx) => {
+          await lockForDecision(trx, `form-drafts:${address.userId}`);
+          const usage = await draftUsage(trx, address);
+          if (usage.count + 1 > DRAFTS_PER_USER || usage.bytes + bytes > DRAFT_BYTES_PER_USER) throw new HttpError(413, DRAFTS_FULL_MESSAGE);
+          return keepDraft(trx, address, request.body);
+        });
+        return { data: kept };
       },
     );
 

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 
 /** Which kept version: one user's form of one record (`new` for the create form of the resource). */
@@ -50,6 +51,18 @@ export async function keepDraft(
     .onConflict((conflict) => conflict.columns(['user_id', 'resource', 'record_key']).doUpdateSet({ form_values, version: draft.version, saved_at }))
     .execute();
   return { resource: address.resource, record_key: address.recordKey, values: draft.values, version: draft.version, saved_at };
+}
+
+/** How many kept versions a user has besides the one at `address`, and their size in bytes (UTF-8). */
+export async function draftUsage(db: Kysely<Database>, address: DraftAddress): Promise<{ count: number; bytes: number }> {
+  const bytes = isPostgres(db) ? sql<number>`octet_length(form_values)` : sql<number>`length(cast(form_values as blob))`;
+  const row = await db
+    .selectFrom('form_drafts')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.coalesce(eb.fn.sum<number>(bytes), sql<number>`0`).as('bytes')])
+    .where('user_id', '=', address.userId)
+    .where((eb) => eb.or([eb('resource', '!=', address.resource), eb('record_key', '!=', address.recordKey)]))
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
 /** Removes the kept version; answers whether there was one. */

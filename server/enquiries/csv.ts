@@ -36,14 +36,32 @@ const COLUMNS: readonly [string, (row: EnquiryRow) => string][] = [
   ['IP-адрес', (row) => row.ip],
 ];
 
+/** What starts a formula in a spreadsheet's cell: `=`, `+`, `-`, `@`, and tab or carriage return before them. */
+const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);
+/** What a spreadsheet may split a line into cells on, whichever separator it assumes (`;`, `,`, tab), and line breaks. */
+const SPLITS = new Set([';', ',', '\t', '\r', '\n']);
+/** What may stand before a formula inside a cell and be dropped by the spreadsheet: spaces and quotes. */
+const PADDING = new Set([' ', '"']);
+
 /**
- * One cell: quoted when it holds the separator, a quote or a line break; a text a spreadsheet would run as a formula
- * (starting with `=`, `+`, `-`, `@`) is prefixed with an apostrophe, so a visitor's message cannot become one.
+ * A text no spreadsheet runs as a formula however it splits the line: every place a cell could start (the text's
+ * start, and after each `;`, `,`, tab or line break) that then starts a formula, past spaces and quotes, gets an
+ * apostrophe in front of it. `a,=cmd` becomes `a,'=cmd`: split on commas, the second cell is text too.
  */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+function withoutFormulas(value: string): string {
+  let safe = '';
+  let cellStart = true;
+  for (const character of value) {
+    if (cellStart && FORMULA_STARTS.has(character)) safe += "'";
+    safe += character;
+    if (SPLITS.has(character)) cellStart = true;
+    else if (!PADDING.has(character)) cellStart = false;
+  }
+  return safe;
 }
+
+/** One cell: always quoted (so a separator inside it never splits it where the file is read with `;`), formulas neutralised. */
+const cell = (value: string): string => `"${withoutFormulas(value).replaceAll('"', '""')}"`;
 
 /**
  * The enquiries as CSV for Excel: UTF-8 with a byte order mark (without it Excel reads Cyrillic as another code page),

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENQUIRY_ACTION, ENQUIRY_RESULT_PARAM, ENQUIRY_RESULTS, HONEYPOT_FIELD, refusalResult, type EnquiryResult } from '../../lib/enquiry.js';
+import { ENQUIRY_ACTION, ENQUIRY_RESULT_PARAM, ENQUIRY_RESULTS, HONEYPOT_FIELD, refusalResult, TOKEN_FIELD, type EnquiryResult } from '../../lib/enquiry.js';
 import { isSitePath } from '../../lib/resources/index.js';
 import { RateLimiter } from '../auth/rateLimit.js';
 import { HttpError } from '../http/errors.js';
 import { parseForm } from '../http/validation.js';
+import { encodedAddress } from '../redirects/paths.js';
 import { enquiryRequest, ENQUIRY_DOCS } from '../routes/openapi/enquiries.js';
 import type { FormTokens } from './formToken.js';
 import { storeEnquiry } from './store.js';
@@ -17,17 +18,24 @@ const FORM_BODY_LIMIT = 64 * 1024;
 
 const FORM_POST = 'application/x-www-form-urlencoded';
 
+/** The longest page address a form post comes back to. */
+const BACK_MAX = 300;
+
 type Fields = Record<string, unknown>;
 
-/** The page a plain form post comes back to: a path on the site, else the site's root. */
+/**
+ * The page a plain form post comes back to: a path on the site, else the site's root; encoded as a `Location` header
+ * carries it (a Cyrillic path is percent-encoded once), since the header takes nothing but ASCII.
+ */
 const backTo = (body: Fields): string => {
   const back = typeof body.back === 'string' ? body.back : '';
-  return back.length <= 300 && isSitePath(back) ? (back.split(/[?#]/)[0] ?? '/') : '/';
+  return back.length <= BACK_MAX && isSitePath(back) ? encodedAddress(back.split(/[?#]/)[0] ?? '/') : '/';
 };
 
 /**
  * `POST /api/enquiries`: the feedback form. Robots are refused without being told (the answer is a success, nothing
- * is stored): a filled honeypot, or a form sent sooner than a person can fill it. The page's script sends JSON and
+ * is stored): a filled honeypot, a forged token, or a form sent sooner than a person can fill it. A form older than
+ * the token's lifetime is a 400 asking the visitor to reload the page. The page's script sends JSON and
  * shows the errors by field; without JavaScript the form posts itself and the visitor comes back to the page, which
  * shows the result.
  */
@@ -38,8 +46,10 @@ export async function enquiryRoutes(app: FastifyInstance, options: { tokens: For
   });
 
   const send = async (request: FastifyRequest, body: Fields): Promise<void> => {
-    const robot = (typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD] !== '') || !options.tokens.filledLongEnough(body.token);
+    const token = options.tokens.check(body[TOKEN_FIELD]);
+    const robot = (typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD] !== '') || token === 'forged' || token === 'too-fast';
     if (robot) return;
+    if (token === 'expired') throw new HttpError(400, ENQUIRY_RESULTS.expired, { [TOKEN_FIELD]: [ENQUIRY_RESULTS.expired] });
     const enquiry = parseForm(enquiryBody, body);
     if (!(await limiter.hit(request.ip))) throw new HttpError(429, ENQUIRY_RESULTS.limit);
     const sender = { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };

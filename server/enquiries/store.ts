@@ -32,12 +32,13 @@ export const ENQUIRY_LETTER = 'enquiry';
 
 /**
  * Stores an enquiry with its consent proof in one transaction: the consent text must still be the version the form
- * showed (409 otherwise: the visitor reads the new text first), the topic one of the list; the letter to staff is
+ * showed (409 otherwise: the visitor reads the new text first), and is kept in the language the form's page showed it
+ * in; the topic must be one of the list; the letter to staff is
  * kept in the outbox with it, so it goes out exactly when the enquiry was stored.
  */
 export function storeEnquiry(db: Kysely<Database>, body: EnquiryBody, sender: Sender, mailStaff: boolean): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const consent = await currentConsent(trx);
+    const consent = await currentConsent(trx, body.locale);
     if (!consent || consent.version !== body.consent_version)
       throw new HttpError(409, ENQUIRY_RESULTS['consent-changed'], { consent: [ENQUIRY_RESULTS['consent-changed']] });
     const topic =

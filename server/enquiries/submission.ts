@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { isPlainEmail } from '../../lib/email.js';
 import { ENQUIRY_LIMITS } from '../../lib/enquiry.js';
+import { DEFAULT_LOCALE, LOCALES } from '../../lib/locales.js';
 import { requirePhoneVerification } from '../../lib/phone.js';
-import { fromDigits, optionalId, text } from '../admin/validate.js';
+import { emptyToUndefined, fromDigits, line, optionalId, text } from '../admin/validate.js';
 
 /** The Russian messages of the form's own rules. */
 export const ENQUIRY_MESSAGES = {
@@ -18,11 +20,13 @@ const ticked = z.preprocess(
   z.literal(true, { error: ENQUIRY_MESSAGES.consent }),
 );
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/**
+ * Every field is cut at its length before anything else reads it; the e-mail is one plain address (it becomes the
+ * Reply-To of the letter to staff), the name one line (it stands in a line of that letter).
+ */
 const contactFields = {
   email: text(ENQUIRY_LIMITS.email)
-    .refine((value) => value === '' || EMAIL.test(value), ENQUIRY_MESSAGES.email)
+    .refine((value) => value === '' || isPlainEmail(value), ENQUIRY_MESSAGES.email)
     .transform((value) => value.toLowerCase())
     .default(''),
   phone: text(ENQUIRY_LIMITS.phone).default(''),
@@ -52,13 +56,15 @@ export const contactsBody = z.object(contactFields).transform(checkedContacts);
 /** What a visitor sends with the feedback form, as JSON from the page's script or as a plain form post, trimmed. */
 export const enquiryBody = z
   .object({
-    name: text(ENQUIRY_LIMITS.name).min(1),
+    name: line(ENQUIRY_LIMITS.name, 1),
     ...contactFields,
     topic_id: optionalId.default(null),
     message: text(ENQUIRY_LIMITS.message).min(1),
     consent: ticked,
     /** The version of the consent text the form showed. */
     consent_version: z.preprocess(fromDigits, z.number().int().min(1, ENQUIRY_MESSAGES.consent)),
+    /** The language of the page the form stood on: the consent text is the one shown in it. */
+    locale: z.preprocess(emptyToUndefined, z.enum(LOCALES).default(DEFAULT_LOCALE)),
   })
   .transform(checkedContacts);
 

@@ -4,8 +4,9 @@ import type { StoredDocument } from '../../lib/types.js';
 import type { Database } from '../db/schema.js';
 import { imageFiles } from './images.js';
 import { declared } from '../db/declared.js';
+import { keysOfPrevious } from '../assets/previous.js';
 
-type FileColumnKind = 'image' | 'document' | 'key' | 'keys';
+type FileColumnKind = 'image' | 'document' | 'key' | 'keys' | 'previousAsset';
 
 export interface FileColumn {
   table: string;
@@ -16,7 +17,8 @@ export interface FileColumn {
    * - `image`: JSON of a stored image (`{ src, variants: [{ src }] }`, see `storeImage`), all of whose files count;
    * - `document`: JSON of a stored document (`{ src, name, size, format }`);
    * - `key`: a single key such as `photobank/logos/….svg`;
-   * - `keys`: JSON of an array of keys.
+   * - `keys`: JSON of an array of keys;
+   * - `previousAsset`: the file an asset kept from before its last replacement (server/assets/previous.ts).
    */
   kind: FileColumnKind;
 }
@@ -31,6 +33,8 @@ const HOOK_FILE_COLUMNS: readonly FileColumn[] = [
   { table: 'trash', column: 'files', kind: 'keys', libraryUse: false },
   // Every file of the media library, whether a record uses it or not.
   { table: 'asset_files', column: 'key', kind: 'key', libraryUse: false },
+  // The file a library asset had before its last replacement, kept to undo it.
+  { table: 'assets', column: 'previous_file', kind: 'previousAsset', libraryUse: false },
 ];
 
 /**
@@ -52,6 +56,7 @@ function filesOf(kind: FileColumnKind, value: string | null): string[] {
   if (kind === 'key') return [value];
   try {
     if (kind === 'keys') return JSON.parse(value) as string[];
+    if (kind === 'previousAsset') return keysOfPrevious(value);
     return kind === 'image' ? imageFiles(value) : [(JSON.parse(value) as StoredDocument).src];
   } catch {
     return [];

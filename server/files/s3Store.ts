@@ -135,14 +135,23 @@ export class S3FileStore implements FileStore {
   }
 
   async read(key: string): Promise<Readable | null> {
-    return (await this.get(key, null))?.body ?? null;
+    const object = await this.get(key, null);
+    return object && 'body' in object ? object.body : null;
+  }
+
+  private async lengthOf(key: string): Promise<number> {
+    try {
+      return (await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))).ContentLength ?? 0;
+    } catch (error) {
+      throw new StorageUnavailableError(error);
+    }
   }
 
   /**
-   * The object, or the part a `Range` header asks for; null when there is no such object. A range that cannot be
-   * satisfied is answered as the whole object, as a static file server may.
+   * The object, or the part a `Range` header asks for; null when there is no such object, and the object's length
+   * (`{ unsatisfiable }`) when the range lies past its end.
    */
-  async get(key: string, range: string | null): Promise<ObjectRead | null> {
+  async get(key: string, range: string | null): Promise<ObjectRead | { unsatisfiable: number } | null> {
     try {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ?? undefined }));
       return {
@@ -155,7 +164,7 @@ export class S3FileStore implements FileStore {
       };
     } catch (error) {
       if (isMissing(error)) return null;
-      if (range && isUnsatisfiableRange(error)) return this.get(key, null);
+      if (range && isUnsatisfiableRange(error)) return { unsatisfiable: await this.lengthOf(key) };
       throw new StorageUnavailableError(error);
     }
   }

@@ -4,10 +4,10 @@ import { HttpError } from './errors.js';
 export const NON_CANONICAL_PATH_MESSAGE = 'Адрес запроса записан не в обычной форме: отправьте запрос по адресу без лишних косых черт и кодирования букв.';
 
 /** Letters, digits and `-._~` mean the same percent-encoded or not (RFC 3986): only their plain form is canonical. */
-const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+const UNRESERVED = /^[\w\-.~]$/;
 
 function normaliseEncoding(path: string): string {
-  return path.replace(/%([0-9A-Fa-f]{2})/g, (_escape, hex: string) => {
+  return path.replace(/%([0-9A-F]{2})/gi, (_escape, hex: string) => {
     const character = String.fromCharCode(parseInt(hex, 16));
     return UNRESERVED.test(character) ? character : `%${hex.toUpperCase()}`;
   });

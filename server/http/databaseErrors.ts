@@ -70,8 +70,7 @@ const UNAVAILABLE_CODES = new Set([
   '57P03',
 ]);
 /** What node-postgres says when a connection ends, cannot be had in time, or gives no answer within `query_timeout`. */
-const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|Query read timeout/;
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/;
 
 /**
  * Whether an error means the database cannot be reached or does not answer in time (down, restarting, frozen, the

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StorageUnavailableError } from '../files/s3Store.js';
 import { databaseClientError, isDatabaseUnavailable } from './databaseErrors.js';
+import { installAllowedMethods } from './allowedMethods.js';
+import { PRECONDITION_FAILED_MESSAGE, RANGE_NOT_SATISFIABLE_MESSAGE } from './conditions.js';
 import { HttpError } from './errors.js';
 
 /** Russian messages for the 4xx errors Fastify itself raises on malformed requests. */
@@ -9,9 +11,11 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
   404: 'Не найдено.',
   405: 'Метод не поддерживается.',
   406: 'Неприемлемый формат ответа.',
+  412: PRECONDITION_FAILED_MESSAGE,
   413: 'Слишком большой запрос или файл.',
   414: 'Слишком длинный адрес запроса.',
   415: 'Неподдерживаемый тип данных.',
+  416: RANGE_NOT_SATISFIABLE_MESSAGE,
   429: 'Слишком много запросов. Попробуйте позже.',
 };
 
@@ -28,8 +32,18 @@ function unavailableMessage(error: unknown, request: FastifyRequest): string | n
   return null;
 }
 
-const sendHttpError = (reply: FastifyReply, error: HttpError) =>
-  reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details });
+/**
+ * The challenge of every 401: the API takes a bearer token (the session endpoints take their cookie or form, and
+ * answer with the same scheme, which is what the client gets next). A token that was sent and refused is named.
+ */
+function challenge(request: FastifyRequest): string {
+  return request.headers.authorization === undefined ? 'Bearer realm="api"' : 'Bearer realm="api", error="invalid_token"';
+}
+
+const sendHttpError = (request: FastifyRequest, reply: FastifyReply, error: HttpError) => {
+  if (error.statusCode === 401) reply.header('www-authenticate', challenge(request));
+  return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details });
+};
 
 /**
  * Errors Fastify raises before a route is found (a path that is not valid percent-encoding, a failed route
@@ -47,7 +61,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return sendHttpError(reply, error);
+    if (error instanceof HttpError) return sendHttpError(request, reply, error);
     const unavailable = unavailableMessage(error, request);
     if (unavailable) {
       request.log.warn({ err: error }, 'a dependency is unavailable');
@@ -56,10 +70,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     const refused = databaseClientError(error);
     if (refused) {
       request.log.warn({ err: error }, 'database refused a value that validation let through');
-      return sendHttpError(reply, refused);
+      return sendHttpError(request, reply, refused);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      // What the error says about the resource (a 416's `Content-Range: bytes */<length>` from the file server).
+      if ('headers' in error && error.headers) reply.headers(error.headers as Record<string, string>);
       request.log.info({ err: error }, 'client error');
       return reply.code(status).send({ message: FRAMEWORK_MESSAGES[status] ?? FRAMEWORK_MESSAGES[400] });
     }
@@ -67,5 +83,5 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send({ message: 'Внутренняя ошибка сервера.' });
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'This page could not be found' }));
+  installAllowedMethods(app, (_request, reply) => reply.code(404).send({ message: 'This page could not be found' }));
 }

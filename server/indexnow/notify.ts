@@ -8,9 +8,28 @@ import type { Db, Row } from '../resources/hooks.js';
 /** The outbox's kind of the notices to IndexNow. */
 export const INDEXNOW_KIND = 'indexnow';
 
-/** One notice: the absolute addresses of the pages a write changed. */
+/** One notice: the absolute address of a page a write changed (older notices may hold several). */
 export interface IndexNowNotice {
   urls: string[];
+}
+
+/**
+ * Keeps the notice of one address, due at once (`dueAt` null) or at a later moment. A notice of the address still
+ * waiting absorbs it: one due already, or being retried, for a notice due at once; one due at the same moment for a
+ * later one. However often a page is saved before the round, the engine hears of it once.
+ */
+async function noticeAddress(trx: Db, url: string, dueAt: Date | null): Promise<void> {
+  const notice: IndexNowNotice = { urls: [url] };
+  const now = new Date();
+  const waiting = await trx
+    .selectFrom('outbox')
+    .select('id')
+    .where('kind', '=', INDEXNOW_KIND)
+    .where('sent_at', 'is', null)
+    .where('payload', '=', JSON.stringify(notice))
+    .where((eb) => (dueAt === null ? eb.or([eb('due_at', '<=', now.toISOString()), eb('attempts', '>', 0)]) : eb('due_at', '=', dueAt.toISOString())))
+    .executeTakeFirst();
+  if (!waiting) await enqueue(trx, INDEXNOW_KIND, notice, now, dueAt ?? now);
 }
 
 type Site = Pick<AppConfig, 'publicUrl' | 'indexNow'>;
@@ -21,7 +40,8 @@ type Site = Pick<AppConfig, 'publicUrl' | 'indexNow'>;
  * see it now: publishing and updating send its address, unpublishing and removing send it too (the engine then
  * finds it gone), a new address sends the old one (now a redirect) and the new one, and a draft that stays a draft
  * sends nothing. A page that appears or leaves later by its dates (a scheduled item) is announced at that moment.
- * The addresses of one write go in one notice; nothing is kept while no IndexNow key is set.
+ * Each address is one notice, coalesced with one still waiting (`noticeAddress`); nothing is kept while no IndexNow
+ * key is set.
  */
 export async function noticePageChange(
   trx: Db,
@@ -41,10 +61,10 @@ export async function noticePageChange(
     ...(before && isVisibleAt(resource, before, now) ? urlsOf(before, translated.before.values()) : []),
     ...(after && isVisibleAt(resource, after, now) ? urlsOf(after, translated.after.values()) : []),
   ]);
-  if (urls.size > 0) await enqueue(trx, INDEXNOW_KIND, { urls: [...urls] } satisfies IndexNowNotice);
+  for (const address of urls) await noticeAddress(trx, address, null);
   if (!after) return;
   for (const moment of visibilityChangesAfter(resource, after, now)) {
-    await enqueue(trx, INDEXNOW_KIND, { urls: urlsOf(after, translated.after.values()) } satisfies IndexNowNotice, new Date(), new Date(moment));
+    for (const address of urlsOf(after, translated.after.values())) await noticeAddress(trx, address, new Date(moment));
   }
 }
 

@@ -7,7 +7,8 @@ export interface PeriodicJob {
   /** Unique: names the job's lock and its last run. */
   name: string;
   everyMs: number;
-  run: () => Promise<void>;
+  /** `now` is the moment the run was claimed at. */
+  run: (now: number) => Promise<void>;
 }
 
 interface JobLog {
@@ -92,7 +93,7 @@ export class PeriodicJobs {
   private async claimAndRun(job: PeriodicJob, now: number): Promise<boolean> {
     if (!isPostgres(this.db)) {
       if (!(await claim(this.db, job, now))) return false;
-      await job.run();
+      await job.run(now);
       return true;
     }
     const lock = `periodic-job:${job.name}`;
@@ -101,7 +102,7 @@ export class PeriodicJobs {
       if (!rows[0]?.locked) return false;
       try {
         if (!(await claim(connection, job, now))) return false;
-        await job.run();
+        await job.run(now);
         return true;
       } finally {
         // A connection lost meanwhile took the lock with it.

@@ -4,7 +4,7 @@ import type { PublicPageDeclaration, ResourceDescriptor, ResourceName } from '..
 import { notFound } from '../http/errors.js';
 import type { Db, Row } from '../resources/hooks.js';
 import type { ResourceDocs } from '../resources/openapi.js';
-import { loadOr404 } from '../resources/writes.js';
+import { loadOr404 } from '../resources/rows.js';
 import { idParams } from '../resources/zod.js';
 import { withTranslatedValues } from '../translations/publicReads.js';
 import { requestedLocale, withLocaleQuery } from '../translations/publicQuery.js';

@@ -8,9 +8,9 @@ export const MALFORMED_ESCAPE_MESSAGE =
   'В адресе неверная последовательность «%…»: после % идут две шестнадцатеричные цифры, а сам знак процента пишется как %25.';
 
 /** A percent-escape, e.g. `%2F`. */
-const ESCAPE = /%[0-9A-Fa-f]{2}/g;
+const ESCAPE = /%[0-9A-F]{2}/gi;
 /** Escapes kept as they are, and the text between them. */
-const ESCAPE_OR_TEXT = /%[0-9A-Fa-f]{2}|[^%]+|%/g;
+const ESCAPE_OR_TEXT = /%[0-9A-F]{2}|[^%]+|%/gi;
 /** A UTF-16 surrogate without its pair, which no address can hold. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -23,7 +23,7 @@ export function decodedPath(address: string): string | null {
   let decoded: string;
   try {
     // `decodeURI` keeps reserved characters escaped but decodes `%25`: escaping its `%` once more keeps it too.
-    decoded = decodeURI(address.replace(/%25/gi, '%2525'));
+    decoded = decodeURI(address.replace(/%25/g, '%2525'));
   } catch {
     return null;
   }

@@ -31,8 +31,16 @@ export interface ResourceHooks {
   present?: (db: Db, rows: Row[]) => Promise<unknown[]> | unknown[];
   /** Body fields with rules of their own, replacing or adding to the declared ones. */
   fieldSchemas?: Record<string, z.ZodType>;
-  /** Checks beyond the declared rules, before anything is stored (throw a 400 or 409). */
-  check?: (db: Db, values: Values, current: Row | null, uploads: readonly UploadedFile[]) => Promise<void>;
+  /** Checks beyond the declared rules, before anything is stored and outside the write's transaction (throw a 400 or 409). */
+  check?: (db: Db, values: Values, current: Row | null, uploads: readonly UploadedFile[], request: FastifyRequest) => Promise<void>;
+  /**
+   * A lock every write of the resource (a save or a removal) takes first in its transaction, before its row is
+   * locked: for writes that decide on other rows than their own (a folder's move reads the path above its new
+   * parent), which then run one at a time instead of deciding on what another is changing or locking crosswise.
+   */
+  serializedBy?: string;
+  /** Checks that read other rows, inside the write's transaction once the row and the `serializedBy` lock are held. */
+  checkInWrite?: (trx: Trx, values: Values, current: Row | null) => Promise<void>;
   /** Columns the resource computes itself (a logo's colours, a photo's file size), inside the write's transaction. */
   columns?: (context: WriteContext) => Promise<Values>;
   /** Rows that belong to the written one (a logo's files), inside the write's transaction. */

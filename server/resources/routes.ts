@@ -126,9 +126,12 @@ export async function registerResourceRoutes(
   if (resource.api === 'rest' || resource.api === 'update') {
     const base = `/api/admin/${resource.name}`;
     if (resource.api === 'rest') {
-      app.post(base, { schema: { ...docs.add, body: schemas.add } }, (request) => save(request, 'create', null, request.body as Values));
+      app.post(base, { schema: { ...docs.add, body: schemas.add, consumes }, ...bodyOptions }, (request) =>
+        save(request, 'create', null, request.body as Values),
+      );
     }
-    app.put<IdRoute>(`${base}/:id`, { schema: { ...docs.update, params: idParams, body: schemas.update } }, (request) =>
+    // Files come as multipart, as with the verbs, when the resource declares upload fields.
+    app.put<IdRoute>(`${base}/:id`, { schema: { ...docs.update, params: idParams, body: schemas.update, consumes }, ...bodyOptions }, (request) =>
       save(request, 'update', request.params.id, request.body),
     );
     if (resource.api === 'rest') {

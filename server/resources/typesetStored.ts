@@ -8,7 +8,8 @@ import type { Database } from '../db/schema.js';
 import { keepRevisionBy } from '../revisions/store.js';
 import { indexRecord } from '../search/indexer.js';
 import type { Row, Trx, Values } from './hooks.js';
-import { typesetValues, typographyFields } from './typeset.js';
+import { WorkBudget } from '../content/workerPool.js';
+import { typesetStoredValues, typographyFields } from './preparedValues.js';
 
 /**
  * Typesets what was stored before typography was declared (`npm run typography`): every field declared with
@@ -37,9 +38,13 @@ export interface TypesetReport {
   changed: number;
 }
 
-/** The fields that typesetting changes in a row: their new values, or null when it changes none. */
-function typesetChanges(resource: ResourceDescriptor, row: Values): Values | null {
-  const typeset = typesetValues(resource.fields, row);
+/**
+ * The fields that typesetting changes in a row: their new values, or null when it changes none (or when its text
+ * takes longer than a write's budget, as a save would refuse it).
+ */
+async function typesetChanges(resource: ResourceDescriptor, row: Values): Promise<Values | null> {
+  const typeset = await typesetStoredValues(new WorkBudget(), resource.fields, row);
+  if (!typeset) return null;
   const changes = Object.fromEntries(
     typographyFields(resource.fields)
       .filter((name) => typeset[name] !== row[name])
@@ -53,7 +58,7 @@ async function typesetRecord(db: Kysely<Database>, resource: ResourceDescriptor,
   return db.transaction().execute(async (trx: Trx) => {
     const query = declared(trx).selectFrom(resource.table).selectAll().where('id', '=', id);
     const current = (await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst()) as Row | undefined;
-    const changes = current ? typesetChanges(resource, current) : null;
+    const changes = current ? await typesetChanges(resource, current) : null;
     if (!current || !changes) return false;
     const row = (await declared(trx)
       .updateTable(resource.table)
@@ -85,7 +90,7 @@ async function typesetResource(db: Kysely<Database>, resource: ResourceDescripto
       after = Number(row.id);
       report.records++;
       // Typesetting is read before the transaction, so records that are typeset already cost no write.
-      if (typesetChanges(resource, row) && (await typesetRecord(db, resource, after, revisionsKeep))) report.changed++;
+      if ((await typesetChanges(resource, row)) && (await typesetRecord(db, resource, after, revisionsKeep))) report.changed++;
     }
   }
 }

@@ -1,19 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { isColumnUpload, reversedRange, type ImageField, type ResourceDescriptor, type UploadField } from '../../lib/resources/index.js';
-import type { StoredDocument } from '../../lib/types.js';
-import { auditedWrite, lastWriteOf } from '../admin/audit.js';
+import { reversedRange, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { auditedWrite } from '../admin/audit.js';
 import { withFileChanges, type FileChanges } from '../admin/fileChanges.js';
-import { closeGap, moveInList, nextPosition, type OrderedList } from '../admin/ordering.js';
-import { conflict, recordSlug, SLUG_TAKEN_MESSAGE, uniqueOr409 } from '../admin/unique.js';
+import { closeGap, moveInList } from '../admin/ordering.js';
+import { conflict, recordSlug, uniqueOr409 } from '../admin/unique.js';
 import type { UploadedFile } from '../admin/upload.js';
-import { columnValueOf, pickedAsset, prepareUpload, settleUpload, type AssetRow, type PreparedUpload } from '../assets/library.js';
 import { forgetUses, keepUses, refuseUnknownTextImages, textImagesOf } from '../assets/uses.js';
 import { nowIso } from '../content/visibility.js';
 import { imageFiles } from '../files/images.js';
-import type { FileStore } from '../files/store.js';
-import { notFound } from '../http/errors.js';
-import { expectedVersions, isStale, staleVersion } from '../admin/versions.js';
 import { formError } from '../http/validation.js';
 import { forgetRevisions, keepRevision } from '../revisions/store.js';
 import { indexRecord, unindexRecord } from '../search/indexer.js';
@@ -22,132 +17,13 @@ import { noticePageChange } from '../indexnow/notify.js';
 import { putInTrash } from '../trash/entries.js';
 import { declared } from '../db/declared.js';
 import type { Db, ResourceHooks, Row, Trx, Values, WriteContext } from './hooks.js';
-import { typesetValues } from './typeset.js';
-import { defaultOf } from './zod.js';
-import { isPostgres } from '../db/dialect.js';
+import { preparedValues } from './preparedValues.js';
+import { lockForDecision } from '../db/locks.js';
 import { saveTranslations, translationLocalesOf, translationSnapshot, type SentTranslations } from '../translations/admin.js';
 import { forgetTranslations } from '../translations/store.js';
 import { translatedAddresses } from '../translations/addresses.js';
-
-/** Kysely over the table a descriptor names. */
-
-export async function loadRow(db: Db, resource: ResourceDescriptor, id: number): Promise<Row | undefined> {
-  return (await declared(db).selectFrom(resource.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
-}
-
-export async function loadOr404(db: Db, resource: ResourceDescriptor, id: number): Promise<Row> {
-  const row = await loadRow(db, resource, id);
-  if (!row) throw notFound();
-  return row;
-}
-
-/**
- * The row a write is about to change or remove, locked against the other writers of that row until the
- * transaction ends: what the write keeps of it (a revision, a trash entry, the files to delete) is then what it
- * replaces, and the version the request's `If-Match` names must still be its version. PostgreSQL locks the row;
- * SQLite has one writer at a time.
- */
-async function lockedForWrite(trx: Db, request: FastifyRequest, resource: ResourceDescriptor, id: number): Promise<Row> {
-  const query = declared(trx).selectFrom(resource.table).selectAll().where('id', '=', id);
-  const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
-  if (!row) throw notFound();
-  if (isStale(expectedVersions(request), row.version)) throw staleVersion(await lastWriteOf(trx, resource.name, id));
-  return row as Row;
-}
-
-/** Marks a row changed by a write that did not go through `updateRow` (a verb): its version moves on. */
-async function bumpVersion(trx: Db, resource: ResourceDescriptor, id: number): Promise<void> {
-  await declared(trx)
-    .updateTable(resource.table)
-    .set({ version: sql`version + 1` })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** The list an ordered row belongs to (the rows sharing its scope column's value). */
-export function orderedListOf(resource: ResourceDescriptor, row: Values): OrderedList {
-  const scope = resource.ordered?.scope ?? '';
-  return { table: resource.table as OrderedList['table'], column: 'position', scope: { column: scope, value: Number(row[scope]) }, first: 0 };
-}
-
-const imageFields = (resource: ResourceDescriptor) =>
-  Object.entries(resource.fields).filter((entry): entry is [string, ImageField] => entry[1].kind === 'image');
-
-/** Upload fields kept in the record's own column: images, and single files (several files are a hook's rows). */
-const columnUploads = (resource: ResourceDescriptor) =>
-  Object.entries(resource.fields).filter((entry): entry is [string, UploadField] => isColumnUpload(entry[1]));
-
-/** The files one upload column points to. */
-function filesOfColumn(field: UploadField, json: string | null): string[] {
-  if (field.kind === 'image') return imageFiles(json);
-  return json ? [(JSON.parse(json) as StoredDocument).src] : [];
-}
-
-/** Every file a row's upload columns point to. */
-export const columnFilesOf = (resource: ResourceDescriptor, row: Row): string[] =>
-  columnUploads(resource).flatMap(([name, field]) => filesOfColumn(field, (row[name] as string | null) ?? null));
-
-/** A field whose value breaks a rule, with the declared message. */
-export type FieldProblem = { field: string; message: string };
-
-/** The first reference that names no existing record. */
-export async function missingReference(db: Db, resource: ResourceDescriptor, values: Values, tableOf: (name: string) => string): Promise<FieldProblem | null> {
-  for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.kind !== 'reference' || values[name] === null || values[name] === undefined) continue;
-    const found = await declared(db).selectFrom(tableOf(field.resource)).select('id').where('id', '=', Number(values[name])).executeTakeFirst();
-    if (!found) return { field: name, message: field.missing };
-  }
-  return null;
-}
-
-/** The first value declared unique (a unique text, a slug given explicitly) that belongs to another record. */
-export async function takenValue(db: Db, resource: ResourceDescriptor, values: Values, exceptId: number | null): Promise<FieldProblem | null> {
-  for (const [name, field] of Object.entries(resource.fields)) {
-    const message = field.kind === 'slug' ? SLUG_TAKEN_MESSAGE : field.kind === 'text' ? field.unique : undefined;
-    if (message === undefined || values[name] === undefined || values[name] === '') continue;
-    let query = declared(db).selectFrom(resource.table).select('id').where(name, '=', values[name]);
-    if (exceptId !== null) query = query.where('id', '!=', exceptId);
-    if (await query.executeTakeFirst()) return { field: name, message };
-  }
-  return null;
-}
-
-/** Stores (or finds in the library, by SHA-256) the uploads kept in columns, before the write's transaction. */
-async function prepareColumnUploads(db: Db, store: FileStore, resource: ResourceDescriptor, uploads: readonly UploadedFile[], files: FileChanges) {
-  const prepared: PreparedUpload[] = [];
-  for (const [name, field] of columnUploads(resource)) {
-    const upload = uploads.find((file) => file.field === name);
-    if (upload) prepared.push(await prepareUpload(db, store, files, upload, resource.name, field.kind === 'image' ? 'picture' : 'download'));
-  }
-  return prepared;
-}
-
-/**
- * The upload columns a write sets, inside its transaction: each upload or picked library asset (`{ "asset": id }`)
- * as the asset it is, a new upload added to the library; what the columns held before is no longer theirs.
- */
-async function settleColumnUploads(
-  trx: Trx,
-  request: FastifyRequest,
-  resource: ResourceDescriptor,
-  prepared: readonly PreparedUpload[],
-  values: Values,
-  files: FileChanges,
-  current: Row | null,
-): Promise<Values> {
-  const columns: Values = {};
-  for (const [name, field] of columnUploads(resource)) {
-    const upload = prepared.find((entry) => entry.upload.field === name);
-    const picked = values[name];
-    let asset: AssetRow;
-    if (upload) asset = await settleUpload(trx, upload, request.user?.id ?? null);
-    else if (typeof picked === 'number') asset = await pickedAsset(trx, name, field, picked);
-    else continue;
-    columns[name] = columnValueOf(field, asset, upload?.upload.name);
-    if (current) files.replaced(filesOfColumn(field, (current[name] as string | null) ?? null));
-  }
-  return columns;
-}
+import { bumpVersion, insertRow, loadOr404, lockedForWrite, missingReference, orderedListOf, takenValue, updateRow } from './rows.js';
+import { columnFilesOf, columnUploads, imageFields, prepareColumnUploads, settleColumnUploads } from './uploadColumns.js';
 
 export interface WriteOptions {
   request: FastifyRequest;
@@ -162,18 +38,18 @@ export interface WriteOptions {
 }
 
 /**
- * Adds (`id` null) or updates one record: checks, files, then one audited transaction; files follow the row. The
- * fields declared with `typography` are typeset first, so what is checked, stored, indexed, kept in history and
- * answered is the typeset text, for every resource alike.
+ * Adds (`id` null) or updates one record: checks, files, then one audited transaction; files follow the row. Rich
+ * HTML is sanitised and the fields declared with `typography` typeset first (off the main thread), so what is
+ * checked, stored, indexed, kept in history and answered is the clean, typeset text, for every resource alike.
  */
 export async function saveRecord(options: WriteOptions, id: number | null, input: Values, uploads: readonly UploadedFile[]): Promise<Row> {
   const { request, resource, hooks } = options;
-  const values = typesetValues(resource.fields, input);
   // The record's versions in other languages, where the site has them: saved and kept in history with the record.
   const locales = translationLocalesOf(resource, request.server.config.siteLocales);
-  const translations = locales.length ? (values.translations as SentTranslations | undefined) : undefined;
   const { db, files: store } = request.server;
   const existing = id === null ? null : await loadOr404(db, resource, id);
+  const values = await preparedValues(request, resource, input, locales, existing);
+  const translations = locales.length ? (values.translations as SentTranslations | undefined) : undefined;
   if (id === null) {
     const missing = columnUploads(resource).find(
       ([name, field]) => field.required && values[name] === undefined && !uploads.some((file) => file.field === name),
@@ -186,7 +62,7 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
   if (reversed) throw formError({ [reversed.field]: [reversed.message] });
   const taken = await takenValue(db, resource, values, id);
   if (taken) throw conflict(taken.field, taken.message);
-  await hooks.check?.(db, values, existing, uploads);
+  await hooks.check?.(db, values, existing, uploads, request);
 
   const slug = Object.entries(resource.fields).find(([, field]) => field.kind === 'slug');
   // Only declared fields reach the table, upload columns as their assets' files; a hook reads the others (a logo's
@@ -203,7 +79,9 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
     const prepared = await prepareColumnUploads(db, store, resource, uploads, files);
     return uniqueOr409(slug?.[0] ?? 'id', () =>
       auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
+        if (hooks.serializedBy) await lockForDecision(trx, hooks.serializedBy);
         const current = id === null ? null : await lockedForWrite(trx, request, resource, id);
+        await hooks.checkInWrite?.(trx, values, current);
         const images = await settleColumnUploads(trx, request, resource, prepared, values, files, current);
         const context: WriteContext = { request, trx, files, values: { ...values, ...changes, ...images }, uploads, current };
         const computed = { ...changes, ...images, ...(await hooks.columns?.(context)) };
@@ -231,30 +109,6 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
   });
 }
 
-async function insertRow(trx: Trx, resource: ResourceDescriptor, values: Values): Promise<Row> {
-  const row: Values = {};
-  for (const [name, field] of Object.entries(resource.fields)) {
-    const value = defaultOf(field);
-    if (value !== undefined) row[name] = value;
-  }
-  Object.assign(row, values);
-  if (resource.ordered) row.position = await nextPosition(trx, orderedListOf(resource, row));
-  if (resource.timestamps) row.created_at = row.updated_at = nowIso();
-  return (await declared(trx).insertInto(resource.table).values(row).returningAll().executeTakeFirstOrThrow()) as Row;
-}
-
-async function updateRow(trx: Trx, resource: ResourceDescriptor, current: Row, values: Values): Promise<Row> {
-  const changes: Values = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-  const scope = resource.ordered?.scope;
-  const moved = scope !== undefined && changes[scope] !== undefined && Number(changes[scope]) !== Number(current[scope]);
-  if (moved) changes.position = await nextPosition(trx, orderedListOf(resource, changes));
-  if (resource.timestamps) changes.updated_at = nowIso();
-  changes.version = Number(current.version) + 1;
-  const row = (await declared(trx).updateTable(resource.table).set(changes).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow()) as Row;
-  if (moved) await closeGap(trx, orderedListOf(resource, current));
-  return row;
-}
-
 /**
  * Removes one record (or what its hook does instead): into the trash when the resource declares one, else for good
  * with its files once that committed. Answers the row as it was.
@@ -263,6 +117,7 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
   const { request, resource, hooks, present } = options;
   return withFileChanges(request.server.db, request.server.files, (files) =>
     auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
+      if (hooks.serializedBy) await lockForDecision(trx, hooks.serializedBy);
       const current = await lockedForWrite(trx, request, resource, id);
       await hooks.beforeRemove?.(trx, current);
       const [before] = await present(trx, [current]);

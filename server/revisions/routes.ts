@@ -5,7 +5,7 @@ import type { ResourceDocs } from '../resources/openapi.js';
 import { notFound } from '../http/errors.js';
 import { requirePage } from '../http/paging.js';
 import type { Values } from '../resources/hooks.js';
-import { loadOr404 } from '../resources/writes.js';
+import { loadOr404 } from '../resources/rows.js';
 import { idParam, idParams } from '../resources/zod.js';
 import { findRevision, listRevisions } from './store.js';
 

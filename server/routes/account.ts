@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { recordAudit } from '../admin/audit.js';
 import { emptyToUndefined, flag } from '../admin/validate.js';
 import { idFromText } from '../../lib/ids.js';
-import { emailSchema, nameSchema, passwordSchema, PASSWORD_MAX, toUserRecord, updateUser, USER_COLUMNS, type UserRecord } from '../auth/accounts.js';
+import { emailSchema, nameSchema, passwordSchema, toUserRecord, updateUser, USER_COLUMNS, type UserRecord } from '../auth/accounts.js';
 import { requireRole } from '../auth/guard.js';
-import { checkWithinLimit, LOGIN_FAILED_ACTION, PASSWORD_CONFIRMED_ACTION, type AttemptSource } from '../auth/loginAttempts.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { checkWithinLimit, LOGIN_FAILED_ACTION, type AttemptSource } from '../auth/loginAttempts.js';
+import { confirmPassword, currentPassword } from '../auth/passwordConfirmation.js';
 import { renewSession, useCookies } from '../auth/sessionCookies.js';
 import { SETTING_KEYS, setSetting, twoFactorRequired } from '../auth/settings.js';
 import {
@@ -46,11 +46,6 @@ export const ACCOUNT_AUDIT = {
   recoveryCodes: '2fa-recovery-codes',
   reset: 'reset-2fa',
 } as const;
-
-const currentPassword = z
-  .string({ error: 'Введите текущий пароль.' })
-  .min(1, { error: 'Введите текущий пароль.' })
-  .max(PASSWORD_MAX, { error: `Пароль должен быть не длиннее ${PASSWORD_MAX} символов.` });
 
 const profileBody = z.object({
   name: nameSchema.optional(),
@@ -100,20 +95,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const rateLimited = () => new HttpError(429, RATE_LIMITED_MESSAGE);
 
   /**
-   * Sensitive changes need the current password. It is checked within the account's limit of failed attempts,
-   * shared with the login form, so a taken-over session cannot be used to guess the password, however many
-   * requests it sends at once; a right one starts the count anew, as a login does.
-   */
-  async function confirmPassword(request: FastifyRequest, row: UserRow, password: string, field: string): Promise<void> {
-    const checked = await checkWithinLimit(db, attemptOf(request, row), async () => {
-      const right = await verifyPassword(password, row.password_hash);
-      return { outcome: { action: right ? PASSWORD_CONFIRMED_ACTION : LOGIN_FAILED_ACTION, userId: row.id }, answer: right };
-    });
-    if (checked === null) throw rateLimited();
-    if (!checked.answer) throw new HttpError(400, TWO_FACTOR_MESSAGES.wrongPassword, { [field]: [TWO_FACTOR_MESSAGES.wrongPassword] });
-  }
-
-  /**
    * Enrols the account when the code matches its waiting secret, within the same limit: a wrong code is a failed
    * attempt. A right one proves only that the session holds the secret it was just given, not who is asking, so it
    * leaves the count as it was. Answers the recovery codes.
@@ -138,7 +119,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     staff.put('/api/admin/account', { schema: { ...ACCOUNT_DOCS.update, documentedBody: profileBody } }, async (request, reply) => {
       const { current_password: current, ...changes } = parseForm(profileBody, request.body);
       const row = await accountRow(request);
-      await confirmPassword(request, row, current, 'current_password');
+      await confirmPassword(db, request, row, current, 'current_password');
       const result = await updateUser(db, row.id, changes);
       if (!result) throw notFound();
       // A new password ends every session of the account; this one continues with fresh cookies.
@@ -171,7 +152,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const { password } = parseForm(passwordBody, request.body);
       const row = await accountRow(request);
       if (row.two_factor !== 1) throw new HttpError(409, TWO_FACTOR_MESSAGES.notEnabled);
-      await confirmPassword(request, row, password, 'password');
+      await confirmPassword(db, request, row, password, 'password');
       await removeTwoFactor(db, row.id);
       await renew(reply, row.id);
       await recordAudit(request, { action: ACCOUNT_AUDIT.disable, resource: 'account', recordId: row.id });
@@ -182,7 +163,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const { password } = parseForm(passwordBody, request.body);
       const row = await accountRow(request);
       if (row.two_factor !== 1) throw new HttpError(409, TWO_FACTOR_MESSAGES.notEnabled);
-      await confirmPassword(request, row, password, 'password');
+      await confirmPassword(db, request, row, password, 'password');
       const recoveryCodes = await db.transaction().execute((trx) => replaceRecoveryCodes(trx, row.id));
       await recordAudit(request, { action: ACCOUNT_AUDIT.recoveryCodes, resource: 'account', recordId: row.id });
       return { data: { recoveryCodes } };

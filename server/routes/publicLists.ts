@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { RESOURCES } from '../../lib/resources/index.js';
+import { RESOURCES, type PublicListDeclaration } from '../../lib/resources/index.js';
+import { partNames } from '../content/listParts.js';
 import { publicRead } from '../cache/publicRead.js';
 import { mediaTypeOf } from '../files/mediaTypes.js';
 import { notFound } from '../http/errors.js';
@@ -16,6 +17,15 @@ function contentDisposition(name: string): string {
 }
 
 const absentWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+/** The query parameter that picks a part of a list that declares parts: one of their names, the first when absent. */
+function partQuery(list: PublicListDeclaration): Record<string, z.ZodType> {
+  if (!list.parts) return {};
+  const names = partNames(list) as [string, ...string[]];
+  const schema = z.enum(names, { error: `Допустимые значения: ${names.join(', ')}.` });
+  const described = schema.describe(`The part of the list: ${names.map((name) => `\`${name}\``).join(', ')} (the first when absent).`);
+  return { [list.parts.param]: z.preprocess(absentWhenEmpty, described.optional()) };
+}
 
 /**
  * The public lists the resource declarations give a JSON address: `GET /api/<api>?<filter>=…&page=N` (a filter value that names
@@ -33,14 +43,16 @@ export const publicListsRoutes: FastifyPluginAsync = async (app) => {
         return [name, z.preprocess(absentWhenEmpty, schema.optional())];
       }),
     );
-    const query = z.object({ ...filters, page: z.string().optional(), ...localeQueryShape(app.config) });
+    const parts = partQuery(read);
+    const query = z.object({ ...filters, ...parts, page: z.string().optional(), ...localeQueryShape(app.config) });
     const docs = publicListDocs(resource);
 
     app.get<{ Querystring: Record<string, unknown> }>(
       `/api/${read.api}`,
-      { schema: { ...docs.list, querystring: query }, ...publicRead(...read.filters, 'page', ...localeParams(app.config)) },
+      { schema: { ...docs.list, querystring: query }, ...publicRead(...read.filters, ...Object.keys(parts), 'page', ...localeParams(app.config)) },
       async (request) => {
         const { page, ...values } = request.query;
+        const part = read.parts ? values[read.parts.param] : undefined;
         // The declared filters, not the language (`locale`), which picks the services below.
         const chosen = Object.fromEntries(
           Object.entries(values).filter(
@@ -48,7 +60,7 @@ export const publicListsRoutes: FastifyPluginAsync = async (app) => {
           ),
         );
         const { reads } = app.contentIn(requestedLocale(request, app.config));
-        return { data: await reads.list(resource.name, { filters: chosen, page: requirePage(page) }) };
+        return { data: await reads.list(resource.name, { filters: chosen, part: typeof part === 'string' ? part : undefined, page: requirePage(page) }) };
       },
     );
 

@@ -42,6 +42,16 @@ function resultAddress(resource: SearchableResource): (record: Readonly<Record<s
 }
 
 /**
+ * The columns whose first value is a record's date in the index: the date its results declare they show (an event's
+ * start), else when it is published, else when it was last changed. The rebuild orders the records by the same
+ * columns in the database.
+ */
+export const dateColumnsOf = (resource: SearchableResource): string[] => [
+  ...(resource.search.date ? [resource.search.date] : 'public_at' in resource.fields ? ['public_at'] : []),
+  ...(resource.timestamps ? ['updated_at', 'created_at'] : []),
+];
+
+/**
  * One record as the index keeps it. Records with `published`, `public_at` and `unpublish_at` are visible publicly
  * when published, their date has come and their withdrawal has not; records without them (text pages) always are.
  */
@@ -58,7 +68,7 @@ export function documentOf(resource: SearchableResource, row: Readonly<Record<st
       .join(' '),
     // A result in another language leads to the record's page in it; a declared address (a file, a section) stays.
     url: locale && !resource.search.url ? localizedPath(locale, resultAddress(resource)(row)) : resultAddress(resource)(row),
-    date: publicAt ?? String(row.updated_at ?? row.created_at ?? ''),
+    date: String(dateColumnsOf(resource).reduce<unknown>((date, name) => date ?? row[name], null) ?? ''),
     public_at: publicAt,
     unpublish_at: 'unpublish_at' in resource.fields ? (row.unpublish_at as string | null) : null,
     published: 'published' in resource.fields ? Number(row.published) : 1,

@@ -39,7 +39,9 @@ export function allowInlineScripts(reply: FastifyReply, sources: string[]): void
   const csp = reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
   if (typeof csp !== 'string') return;
   const allowed = sources.join(' ');
-  const withScripts = /(^|;)\s*script-src\s/.test(csp) ? csp.replace(/(^|;)(\s*script-src\s[^;]*)/, `$1$2 ${allowed}`) : `${csp};script-src 'self' ${allowed}`;
+  const withScripts = /(?:^|;)\s*script-src\s/.test(csp)
+    ? csp.replace(/(^|;)(\s*script-src\s[^;]*)/, `$1$2 ${allowed}`)
+    : `${csp};script-src 'self' ${allowed}`;
   reply.raw.removeHeader('content-security-policy');
   reply.header('content-security-policy', withScripts);
 }

@@ -13,16 +13,24 @@ import type { KeepPerGeneration } from '../content/paging.js';
 import { splitLocalePath } from '../../lib/locales.js';
 import { PREVIEW_PARAM, previewOfQuery } from '../preview/links.js';
 import { publicRead } from '../cache/publicRead.js';
+import { honourIfRange } from '../http/conditions.js';
 import { redirectTarget } from '../redirects/store.js';
 import { feedRoutes } from './feeds.js';
+import { icalendarRoutes } from './icalendarRoutes.js';
 import { isDatabaseUnavailable } from '../http/databaseErrors.js';
 import { allowInlineScripts, inlineScriptSources } from './inlineScripts.js';
 import { registerAdminApp } from './adminApp.js';
 import { answerThroughVite, viteDevServer, type Middleware } from './viteDev.js';
 import { contentForRender } from './renderContent.js';
 
-/** Every query parameter a public page may read: its list page, search words, list filters and a preview link. */
-const SITE_QUERY_PARAMS = [...PAGE_QUERY_PARAMS, PREVIEW_PARAM, ...new Set(RESOURCES.flatMap((resource) => resource.public?.list?.filters ?? []))];
+/** Every query parameter a public page may read: its list page, search words, list filters and parts, and a preview link. */
+const SITE_QUERY_PARAMS = [
+  ...PAGE_QUERY_PARAMS,
+  PREVIEW_PARAM,
+  ...new Set(
+    RESOURCES.flatMap((resource) => [...(resource.public?.list?.filters ?? []), ...(resource.public?.list?.parts ? [resource.public.list.parts.param] : [])]),
+  ),
+];
 
 /** The project root: two levels above this file, both from `server/site` (tsx) and `build/server/site` (tsc). */
 function projectRoot(): string {
@@ -82,6 +90,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
   if (dev) {
     viteMiddleware = (await viteDevServer(app, { root })).middleware;
   } else if (existsSync(clientDir)) {
+    honourIfRange(app, clientDir, '/');
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
@@ -109,6 +118,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
   await registerAdminApp(app, { root, clientDir, dev });
 
   await app.register(feedRoutes, { site });
+  await app.register(icalendarRoutes, { site });
 
   interface Rendered {
     statusCode: number;
@@ -125,7 +135,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     const { locale } = splitLocalePath(request.url.split('?')[0] ?? '/', app.config.siteLocales);
     const keep: KeepPerGeneration = (key, compute) => app.pageCache.memo(key, compute);
     const base = target ? createContentServices(app.db, app.views, app.formTokens, keep, target, locale) : app.contentIn(locale);
-    const { content, onHit } = contentForRender(base, app.pageCache, app.views, locale);
+    const { content, onHit, cacheFor } = contentForRender(base, app.pageCache, app.views, locale);
     const pageContext = await renderPage({
       // The page sees its path and the parameters pages read, nothing else: what the page cache keys on.
       urlOriginal: request.publicUrl ?? request.url,
@@ -138,6 +148,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
       previewRefusal: preview && 'refusal' in preview ? preview.refusal : null,
     });
     request.pageCacheOnHit = onHit();
+    request.pageCacheTtlMs = cacheFor();
     const { httpResponse } = pageContext;
     // The database out of reach is a pause, not a fault of the page: 503, and the balancer may try another process.
     const statusCode = isDatabaseUnavailable(pageContext.errorWhileRendering) ? 503 : (httpResponse?.statusCode ?? 500);
@@ -170,7 +181,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
   app.route({
     method: 'GET',
     url: '/*',
-    ...publicRead(...SITE_QUERY_PARAMS),
+    config: { ...publicRead(...SITE_QUERY_PARAMS).config, servesPath: isSitePath },
     handler: async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (!isSitePath(pathname)) return reply.callNotFound();

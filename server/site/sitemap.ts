@@ -116,8 +116,14 @@ export class Sitemap {
   /** `/sitemap.xml` (`file` null) or one file; null for a file not in the index. */
   async document(file: { name: string; number: number } | null): Promise<string | null> {
     const cache = this.app.pageCache;
-    await cache.memo('sitemap:files', () => this.refresh());
-    if (file === null) return cache.memo('sitemap:index', async () => indexDocument(this.list(), this.url));
+    const files = () => cache.memo('sitemap:files', () => this.refresh());
+    await files();
+    // The index is made from the kept files, not from a query: it reads what they read, so it ends with them.
+    if (file === null)
+      return cache.memo('sitemap:index', async () => {
+        await files();
+        return indexDocument(this.list(), this.url);
+      });
     if (file.name === FIXED_PAGES_FILE) {
       if (file.number !== 1) return null;
       // Every fixed page exists in each of the site's languages.

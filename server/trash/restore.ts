@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { adoptRecordFiles } from '../assets/adopt.js';
 import { keepUses } from '../assets/uses.js';
 import { resourceNamed, roleMayUse, type ResourceDescriptor, type ResourceName } from '../../lib/resources/index.js';
 import { auditedWrite } from '../admin/audit.js';
@@ -10,7 +11,7 @@ import type { Row, Trx } from '../resources/hooks.js';
 import { hooksOf, tableOf } from '../resources/index.js';
 import { presenterOf } from '../resources/present.js';
 import { declared } from '../db/declared.js';
-import { missingReference, orderedListOf, takenValue, type FieldProblem } from '../resources/writes.js';
+import { missingReference, orderedListOf, takenValue, type FieldProblem } from '../resources/rows.js';
 import { followAddressChange, followTranslatedAddressChange } from '../redirects/store.js';
 import { noticePageChange } from '../indexnow/notify.js';
 import { indexRecord } from '../search/indexer.js';
@@ -70,7 +71,9 @@ export async function restoreFromTrash(request: FastifyRequest, name: string, re
     await followTranslatedAddressChange(trx, new Map(), translated);
     await noticePageChange(trx, request.server.config, resource, null, restored, { before: new Map(), after: translated });
     await indexRecord(trx, resource, restored);
-    await keepUses(trx, resource, restored, await hooks.assetKeys?.(trx, restored));
+    const extra = await hooks.assetKeys?.(trx, restored);
+    await adoptRecordFiles(trx, request.server.files, resource, restored, extra);
+    await keepUses(trx, resource, restored, extra);
     return restored;
   });
   const [record] = await presenterOf(resource, hooks)(request.server.db, [row]);

@@ -1,5 +1,3 @@
-import { watchLinks } from './prefetch.js';
-
 /** Client navigation state: the progress bar (class `is-navigating` on <html>) and the chunk guard's target. */
 
 interface SiteWindow extends Window {
@@ -8,6 +6,12 @@ interface SiteWindow extends Window {
 }
 
 const PROGRESS_DELAY_MS = 80;
+
+/**
+ * The link prefetcher is a chunk of its own, loaded after hydration: it only ever starts at an idle moment, so the
+ * first load does not carry it. A failure to load it costs only the prefetching (the chunk guard ignores it then).
+ */
+const prefetcher = () => import('./prefetch.js');
 let progressTimer: ReturnType<typeof setTimeout> | null = null;
 
 export function navigationStarted(target: string): void {
@@ -31,12 +35,19 @@ export function navigationEnded(): void {
   }
   // Scroll to the top on a new page (Vike restores the position on back/forward itself).
   focusMain();
-  watchLinks();
+  void prefetcher().then(
+    ({ watchLinks }) => watchLinks(),
+    () => undefined,
+  );
 }
 
 export function hydrated(): void {
   (window as SiteWindow).__siteHydrated = true;
-  watchLinks();
+  // Not in the hydration's task: looking through every link of the page would make that long task longer.
+  void prefetcher().then(
+    ({ idle, watchLinks }) => idle(watchLinks),
+    () => undefined,
+  );
 }
 
 /** Moves keyboard focus to the new page's content, so that screen readers announce it. */

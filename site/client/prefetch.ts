@@ -29,7 +29,8 @@ function targetOf(link: HTMLAnchorElement): string | null {
   return url.pathname + url.search;
 }
 
-function idle(run: () => void): void {
+/** Runs `run` when the browser has nothing more urgent to do (at the latest after the idle timeout). */
+export function idle(run: () => void): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
   else setTimeout(run, 1);
 }

@@ -80,6 +80,7 @@ export function EnquiryFormView({ form, result, back }: { form: EnquiryForm; res
       )}
       <input type="hidden" name="token" value={form.token} />
       <input type="hidden" name="consent_version" value={consent.version} />
+      <input type="hidden" name="locale" value={form.locale} />
       <input type="hidden" name="back" value={localized(back)} />
       <div className="enquiry__trap" aria-hidden="true">
         <label htmlFor={`enquiry-${HONEYPOT_FIELD}`}>{texts.trap}</label>

@@ -1,11 +1,18 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { requestConsentSettings } from '../client/consent.js';
+import { loadConsent } from '../client/consentChunk.js';
 import { useLocalizedPath, useTexts } from '../i18n/useTexts.js';
 import { useLayout } from '../useLayout.js';
 
 const NETWORK_LABELS: Record<string, string> = { vk: 'VK', telegram: 'TG', ok: 'OK', dzen: 'Дзен' };
 
 const networkLabel = (network: { icon: string; title: string }) => NETWORK_LABELS[network.icon] ?? network.title.slice(0, 2);
+
+/** «Настройки cookie»: the banner opens again (its chunk is loaded by then, the banner having asked for it). */
+const openConsentSettings = () =>
+  void loadConsent().then(
+    (consent) => consent.requestConsentSettings(),
+    () => undefined,
+  );
 
 export function Footer() {
   const { site } = usePageContext();
@@ -36,7 +43,7 @@ export function Footer() {
             </li>
             {site.analytics && (
               <li>
-                <button type="button" className="footer__button" onClick={requestConsentSettings}>
+                <button type="button" className="footer__button" onClick={openConsentSettings}>
                   {texts.cookieSettings}
                 </button>
               </li>

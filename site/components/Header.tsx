@@ -73,7 +73,7 @@ export function Header() {
               </li>
             ))}
           </ul>
-          <form className="topbar__search" action={localized('/poisk')} method="get" role="search">
+          <form className="topbar__search" action={localized('/poisk')} method="get" role="search" aria-label={texts.searchLabel}>
             <label className="visually-hidden" htmlFor="header-search-q">
               {texts.searchLabel}
             </label>

@@ -1,6 +1,6 @@
 import { formatDate } from '@lib/format.js';
 import { DEFAULT_LOCALE, type Locale } from '@lib/locales.js';
-import { TEXTS } from '@lib/siteTexts.js';
+import { textsIn } from './texts.js';
 
 const LONG_DATES = new Map<Locale, Intl.DateTimeFormat>();
 
@@ -11,7 +11,7 @@ export function formatDateIn(locale: Locale, value: string): string {
   if (Number.isNaN(date.getTime())) return '';
   let format = LONG_DATES.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(TEXTS[locale].dateLocale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });
+    format = new Intl.DateTimeFormat(textsIn(locale).dateLocale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });
     LONG_DATES.set(locale, format);
   }
   return format.format(date);

@@ -1,13 +1,14 @@
 import type { PageContext } from 'vike/types';
 import { DEFAULT_LOCALE, type Locale } from '@lib/locales.js';
 import { SECTION_PAGES } from '@lib/site.js';
-import { TEXTS, type SectionPageTexts, type SiteTexts } from '@lib/siteTexts.js';
+import type { SectionPageTexts, SiteTexts } from '@lib/siteTexts.js';
+import { textsIn } from './texts.js';
 
 /** The language of the page a context renders (outside components, where the hooks of useTexts.ts are not at hand). */
 export const localeOf = (pageContext: PageContext): Locale => pageContext.locale ?? DEFAULT_LOCALE;
 
 /** The interface texts in the language of the page a context renders. */
-export const textsOf = (pageContext: PageContext): SiteTexts => TEXTS[localeOf(pageContext)];
+export const textsOf = (pageContext: PageContext): SiteTexts => textsIn(localeOf(pageContext));
 
 /**
  * The wording of an image's alt text that has none of its own: the site's template (in Russian) on Russian pages,

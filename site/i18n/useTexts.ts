@@ -1,13 +1,14 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '@lib/locales.js';
-import { TEXTS, type SiteTexts } from '@lib/siteTexts.js';
+import type { SiteTexts } from '@lib/siteTexts.js';
 import { altTemplateIn, localeOf } from './pageTexts.js';
+import { textsIn } from './texts.js';
 
 /** The language of the page being shown. */
 export const useLocale = (): Locale => localeOf(usePageContext());
 
 /** The interface texts in the page's language. */
-export const useTexts = (): SiteTexts => TEXTS[useLocale()];
+export const useTexts = (): SiteTexts => textsIn(useLocale());
 
 /** A site path in the page's language (`/news` → `/en/news` on an English page). */
 export function useLocalizedPath(): (path: string) => string {

@@ -140,12 +140,15 @@ describe('an asset’s edit screen', () => {
     expect(saved).toEqual({ name: 'zavod.jpg', alt: 'Описание zavod.jpg', caption: '', folder_id: null, focal_x: 0.3, focal_y: 0.5 });
   });
 
-  it('«Заменить файл» sends the new file for the same asset with its progress, then reads the asset again', async () => {
+  it('«Заменить файл» asks first, naming the published records that use the file, then sends it with its progress and reads the asset again', async () => {
     const replaceAsset = vi.fn(async (_resource: string, params: { onProgress?: (percent: number) => void }) => {
       params.onProgress?.(60);
       return { data: fakeAsset(1, 'zavod.jpg', { version: 2 }) };
     });
-    const { provider } = libraryProvider({ replaceAsset });
+    const getAssetUses = vi.fn(async () => ({
+      data: [{ resource: 'news', record_id: 12, field: 'image', title: 'Открытие завода', admin_path: '/news/12', published: true }],
+    }));
+    const { provider } = libraryProvider({ replaceAsset, getAssetUses });
     renderInAdmin(
       <RecordContextProvider value={fakeAsset(1, 'zavod.jpg')}>
         <ReplaceFileButton />
@@ -154,6 +157,11 @@ describe('an asset’s edit screen', () => {
     );
     const file = new File(['x'], 'zavod-2026.jpg', { type: 'image/jpeg' });
     await userEvent.upload(screen.getByLabelText('Заменить файл'), file);
+    const dialog = await screen.findByRole('dialog', { name: 'Заменить файл «zavod.jpg»?' });
+    expect(dialog.textContent).toContain('Открытие завода');
+    expect(dialog.textContent).toContain('опубликовано');
+    expect(replaceAsset).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Заменить' }));
     expect(await screen.findByText('Файл заменён')).toBeTruthy();
     expect(replaceAsset).toHaveBeenCalledWith('assets', expect.objectContaining({ id: 1, file }));
   });

@@ -1,11 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
+import { demoDataDir } from '../helpers/demoTemplates.js';
 import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
 
 export const MANAGER = { email: 'admin@example.com', password: 'manager-password-1' };
@@ -34,15 +33,9 @@ export function setUpChromiumAdmin(env: NodeJS.ProcessEnv = {}): ChromiumAdmin {
   let dataDir = '';
   beforeAll(async () => {
     ensureSiteBuilt();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'admin-chromium-'));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      ADMIN_EMAIL: MANAGER.email,
-      ADMIN_PASSWORD: MANAGER.password,
-      JWT_SECRET,
-      ...env,
-    });
+    const settings = { SEED_DEMO: '1', ADMIN_EMAIL: MANAGER.email, ADMIN_PASSWORD: MANAGER.password, JWT_SECRET, ...env };
+    dataDir = await demoDataDir('admin-chromium-', settings);
+    const config = loadConfig({ ...settings, DATA_DIR: dataDir });
     admin.app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
     await admin.app.listen({ port: 0, host: '127.0.0.1' });
     const address = admin.app.server.address();

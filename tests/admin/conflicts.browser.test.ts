@@ -16,18 +16,28 @@ async function signedIn(account: { email: string; password: string }): Promise<P
   return page;
 }
 
+const CONFLICT_TITLE = 'Запись изменили, пока вы редактировали: объедините правки';
+const PARAGRAPHS = '<p>Первый абзац.</p><p>Второй абзац.</p><p>Третий абзац.</p>';
+
+/** Types `text` at the end of the body's paragraph that reads `paragraph`. */
+async function appendToParagraph(page: Page, paragraph: string, text: string): Promise<void> {
+  await page.locator('.ProseMirror p', { hasText: paragraph }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(text);
+}
+
 async function openNews(page: Page, id: number): Promise<void> {
   await page.goto(`/admin/news/${id}`);
   await expect.poll(() => page.getByRole('textbox', { name: /^Заголовок/ }).inputValue()).toBe('Исходный заголовок');
 }
 
 describe('two staff members editing one news item in Chromium', () => {
-  it('each sees the other before saving; the later save opens the conflict view naming who saved; a merge keeps both changes', async () => {
+  it('each sees the other before saving; the later save opens the conflict view naming who saved; both editors’ fields and paragraphs merge by themselves', async () => {
     const { headers } = await userWithToken(admin.app, 'USER');
     const added = await postForm(admin.app, '/api/admin/news/add', headers, {
       title: 'Исходный заголовок',
       lead: 'Исходный анонс',
-      content: '<p>Текст</p>',
+      content: PARAGRAPHS,
       public_at: daysAgo(1),
     });
     const id = (added.json().data as { id: number }).id;
@@ -43,27 +53,76 @@ describe('two staff members editing one news item in Chromium', () => {
     await presence(first, editor.user.name).waitFor({ timeout: 15_000 });
 
     await first.getByRole('textbox', { name: /^Заголовок/ }).fill('Заголовок от первого');
+    await appendToParagraph(first, 'Первый абзац.', ' Дополнение первого.');
     await first.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await first.waitForURL('**/admin/news');
 
     await second.getByRole('textbox', { name: /^Анонс/ }).fill('Анонс от второго');
+    await appendToParagraph(second, 'Третий абзац.', ' Дополнение второго.');
     await second.getByRole('button', { name: 'Сохранить', exact: true }).click();
-    const dialog = second.getByRole('dialog', { name: 'Запись уже изменили: выберите, что сохранить' });
+    const dialog = second.getByRole('dialog', { name: CONFLICT_TITLE });
     await dialog.waitFor();
     expect(await dialog.getByRole('alert').textContent()).toContain(MANAGER.email);
-    // Each field shows both versions; the suggestion keeps the other's title and one's own lead.
-    await expect.poll(() => dialog.getByTestId('conflict-title-saved').textContent()).toBe(typesetText('Заголовок от первого'));
-    expect(await dialog.getByTestId('conflict-title-mine').textContent()).toBe('Исходный заголовок');
-    expect(await dialog.getByTestId('conflict-lead-mine').textContent()).toBe('Анонс от второго');
-    expect(await dialog.getByTestId('conflict-title').getByRole('radio', { name: 'Сохранённая версия' }).isChecked()).toBe(true);
-    expect(await dialog.getByTestId('conflict-lead').getByRole('radio', { name: 'Ваша версия' }).isChecked()).toBe(true);
+    // Nothing to decide: the other's title, one's own lead and both paragraphs are merged, and said so.
+    await expect.poll(() => dialog.getByTestId('conflict-merged').textContent()).toContain('Заголовок: правка из сохранённой версии');
+    expect(await dialog.getByTestId('conflict-merged-lead').textContent()).toBe('Анонс: ваша правка');
+    expect(await dialog.getByTestId('conflict-merged-content').textContent()).toBe('Текст: правки обоих, в разных абзацах');
+    expect(await dialog.getByRole('radio').count()).toBe(0);
 
-    await dialog.getByRole('button', { name: 'Сохранить выбранное' }).click();
+    await dialog.getByRole('button', { name: 'Сохранить объединённое' }).click();
     await second.waitForURL('**/admin/news');
-    const saved = await admin.app.db.selectFrom('news').select(['title', 'lead', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(saved).toEqual({ title: typesetText('Заголовок от первого'), lead: typesetText('Анонс от второго'), version: 3 });
+    const saved = await admin.app.db.selectFrom('news').select(['title', 'lead', 'content', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(saved).toEqual({
+      title: typesetText('Заголовок от первого'),
+      lead: typesetText('Анонс от второго'),
+      content: '<p>Первый абзац. Дополнение первого.</p><p>Второй абзац.</p><p>Третий абзац. Дополнение второго.</p>',
+      version: 3,
+    });
     await first.context().close();
     await second.context().close();
+  });
+
+  it('a paragraph both changed shows both versions marked word by word with no side chosen; the result is edited in place', async () => {
+    const { headers } = await userWithToken(admin.app, 'USER');
+    const added = await postForm(admin.app, '/api/admin/news/add', headers, { title: 'Исходный заголовок', content: PARAGRAPHS, public_at: daysAgo(1) });
+    const id = (added.json().data as { id: number }).id;
+    const page = await signedIn(MANAGER);
+
+    await openNews(page, id);
+    const theirs = '<p>Первый абзац.</p><p>Второй абзац, переписанный другим.</p><p>Третий абзац.</p>';
+    await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { content: theirs });
+    await appendToParagraph(page, 'Второй абзац.', ' Моё дополнение.');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: CONFLICT_TITLE });
+    const overlap = dialog.getByTestId('conflict-content#1');
+    await overlap.waitFor();
+    // Only the paragraph both changed asks; each version marks its words against the paragraph both started from.
+    expect(await dialog.getByTestId('conflict-content#2').count()).toBe(0);
+    const marked = async (side: 'mine' | 'saved', mark: 'ins' | 'del') =>
+      (await overlap.getByTestId(`conflict-content#1-${side}`).locator(mark).allTextContents()).join(' ');
+    expect(await marked('mine', 'ins')).toContain('Моё дополнение');
+    expect(await marked('mine', 'del')).toBe('');
+    expect(await marked('saved', 'ins')).toContain('переписанный другим');
+    expect(await overlap.getByTestId('conflict-content#1-mine').textContent()).toContain('Второй абзац');
+    // No side is chosen for it, and the merge cannot be saved until one is.
+    for (const radio of await overlap.getByRole('radio').all()) expect(await radio.isChecked()).toBe(false);
+    const save = dialog.getByRole('button', { name: 'Сохранить объединённое' });
+    expect(await save.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('status').textContent()).toBe('Осталось решить: 1');
+
+    await overlap.getByRole('radio', { name: 'Обе: сначала ваша' }).check();
+    const result = overlap.getByRole('textbox', { name: 'Что сохранится: Текст' });
+    await expect.poll(() => result.textContent()).toBe('Второй абзац. Моё дополнение.Второй абзац, переписанный другим.');
+    await result.locator('p').first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Правка поверх.');
+    expect(await save.isDisabled()).toBe(false);
+    await save.click();
+    await page.waitForURL('**/admin/news');
+    expect((await admin.app.db.selectFrom('news').select('content').where('id', '=', id).executeTakeFirstOrThrow()).content).toBe(
+      '<p>Первый абзац.</p><p>Второй абзац. Моё дополнение. Правка поверх.</p><p>Второй абзац, переписанный другим.</p><p>Третий абзац.</p>',
+    );
+    await page.context().close();
   });
 
   it('«Оставить мою» replaces the newer version and is audited as an overwrite; «Взять сохранённую» shows it', async () => {

@@ -304,6 +304,32 @@ describe('dataProvider against the real server: photobank, text pages, plain RES
   });
 });
 
+describe('dataProvider against the real server: a plain REST resource with the whole admin', () => {
+  it('keeps the history of a vacancy: lists it, reads a version, restores it, and gets a preview link of the draft', async () => {
+    const vacancy = {
+      title: 'Инженер-сметчик',
+      city: 'Казань',
+      employment: 'full',
+      description: '<p>Сметы.</p>',
+      public_at: new Date().toISOString(),
+      published: 0,
+    };
+    const { data: created } = await provider.create('vacancies', { data: vacancy });
+    const { data: updated } = await provider.update('vacancies', { id: created.id, data: { ...created, city: 'Самара' }, previousData: created });
+    expect(updated.city).toBe('Самара');
+    const history = await provider.getRevisions('vacancies', { id: created.id, page: 1 });
+    expect(history.data.items).toHaveLength(1);
+    expect(history.data.items[0]?.changed).toEqual(['city']);
+    const before = await provider.getRevision('vacancies', { id: created.id, revisionId: history.data.items[0]!.id });
+    expect(before.data.values.city).toBe('Казань');
+    const { data: restored } = await provider.restoreRevision('vacancies', { id: created.id, revisionId: before.data.id });
+    expect(restored.city).toBe('Казань');
+    expect(events.at(-1)).toMatchObject({ resource: 'vacancies', action: 'restoreRevision' });
+    const { data: link } = await provider.preview('vacancies', { id: created.id });
+    expect(link.url).toMatch(new RegExp(`^/karera/${String(created.slug)}\\?preview=`));
+  });
+});
+
 describe('dataProvider against the real server: sessions and failures', () => {
   it('sends the Bearer token: without one the server answers 401, with an expired one it says so', async () => {
     const anonymous = createAdminDataProvider({ baseURL, transport: nodeTransport, getToken: () => undefined });

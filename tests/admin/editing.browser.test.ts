@@ -132,7 +132,7 @@ describe('editing forms in Chromium', () => {
     await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
     expect(await leadBox(page).inputValue()).toBe('Мой анонс до сбоя');
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Запись уже изменили: выберите, что сохранить' });
+    const dialog = page.getByRole('dialog', { name: 'Запись изменили, пока вы редактировали: объедините правки' });
     await dialog.getByRole('button', { name: 'Оставить мою' }).click();
     await page.waitForURL('**/admin/news');
     expect(await newsRow(id)).toMatchObject({ lead: typesetText('Мой анонс до сбоя') });

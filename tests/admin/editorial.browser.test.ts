@@ -1,84 +1,73 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import { postForm } from '../api/admin-helpers.js';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { jpegImage, postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
+import { MANAGER, newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
-/** An editor's day in Debian's Chromium against the built server: the history of a news item and a draft's preview. */
+/**
+ * An editor's day in Debian's Chromium against the built server: the history of a news item and a draft's preview;
+ * a plain REST resource has the same history, and takes a picture from its form.
+ */
 
-const MANAGER = { email: 'admin@example.com', password: 'manager-password-1' };
-
-let app: FastifyInstance;
-let dataDir: string;
-let baseURL: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureSiteBuilt();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'admin-editorial-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    ADMIN_EMAIL: MANAGER.email,
-    ADMIN_PASSWORD: MANAGER.password,
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-  });
-  app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  baseURL = `http://127.0.0.1:${address.port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const admin = setUpChromiumAdmin();
 
 /** A news item added through the API, as another editor would have. */
 async function addNews(fields: Record<string, string>): Promise<{ id: number; slug: string }> {
-  const { headers } = await userWithToken(app, 'USER');
-  const response = await postForm(app, '/api/admin/news/add', headers, { public_at: daysAgo(1), ...fields });
+  const { headers } = await userWithToken(admin.app, 'USER');
+  const response = await postForm(admin.app, '/api/admin/news/add', headers, { public_at: daysAgo(1), ...fields });
   expect(response.statusCode).toBe(200);
   return response.json().data;
 }
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel(/Электронная почта/).fill(MANAGER.email);
-  await page.getByLabel(/Пароль/).fill(MANAGER.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.getByText(/Здравствуйте, /).waitFor();
+/** A vacancy (a plain REST resource) added through the API, in Пермь, full time, public since yesterday. */
+async function addVacancy(fields: Record<string, unknown>): Promise<{ id: number; slug: string }> {
+  const { headers } = await userWithToken(admin.app, 'MANAGER');
+  const response = await admin.app.inject({
+    method: 'POST',
+    url: '/api/admin/vacancies',
+    headers,
+    payload: { city: 'Пермь', employment: 'full', public_at: daysAgo(1), ...fields },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
 }
 
 /** Replaces the text of the edit form's rich-text editor and saves; the admin goes back to the list. */
-async function editContent(page: Page, id: number, text: string): Promise<void> {
-  await page.goto(`/admin/news/${id}`);
+async function editContent(page: Page, id: number, text: string, resource = 'news'): Promise<void> {
+  await page.goto(`/admin/${resource}/${id}`);
   const editor = page.locator('.ProseMirror').first();
   await editor.click();
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await page.waitForURL('**/admin/news');
+  await page.waitForURL(`**/admin/${resource}`);
+}
+
+/** Opens the comparison of a history entry's version; answers the dialog. */
+async function compareVersion(page: Page, entry: Locator): Promise<Locator> {
+  await entry.getByRole('button', { name: /^Сравнить версию от / }).click();
+  return page.getByRole('dialog', { name: 'Сравнение версий' });
+}
+
+/** Restores a history entry's version, confirming, and waits for the notice. */
+async function restoreVersion(page: Page, entry: Locator): Promise<void> {
+  await entry.getByRole('button', { name: /^Восстановить версию от / }).click();
+  await page.getByRole('dialog', { name: 'Восстановить версию?' }).getByRole('button', { name: 'Восстановить' }).click();
+  await page.getByText('Версия восстановлена').waitFor();
+}
+
+/** Clicks «Предпросмотр» on the edit screen open in `page`; answers the new tab once it shows the draft's address. */
+async function previewInNewTab(context: BrowserContext, page: Page, path: string): Promise<Page> {
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Предпросмотр' }).click()]);
+  await tab.waitForURL(new RegExp(`${path}\\?preview=`));
+  return tab;
 }
 
 describe('editorial tools in Chromium', () => {
   it('edits a news item twice, compares the versions, restores the first; previews a draft in a new tab', async () => {
-    const context = await browser.newContext({ baseURL, viewport: { width: 1340, height: 900 }, locale: 'ru-RU' });
+    const { context, page, errors } = await newSignedInPage(admin);
     context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await logIn(page);
 
     const news = await addNews({ title: 'Новость с историей', content: '<p>Первая версия текста новости</p>' });
     await page.goto(`/admin/news/${news.id}`);
@@ -95,11 +84,7 @@ describe('editorial tools in Chromium', () => {
     expect(await entries.first().textContent()).toContain(MANAGER.email);
 
     // The oldest version against the one after it: the words the first edit removed and added.
-    await entries
-      .last()
-      .getByRole('button', { name: /^Сравнить версию от / })
-      .click();
-    const diff = page.getByRole('dialog', { name: 'Сравнение версий' });
+    const diff = await compareVersion(page, entries.last());
     const content = diff.getByTestId('diff-content');
     await content.waitFor();
     expect(await content.locator('del').allTextContents()).toEqual(['удалено: Первая']);
@@ -111,30 +96,81 @@ describe('editorial tools in Chromium', () => {
     await diff.getByRole('button', { name: 'Закрыть' }).click();
     await diff.waitFor({ state: 'hidden' });
 
-    await entries
-      .last()
-      .getByRole('button', { name: /^Восстановить версию от / })
-      .click();
-    const confirm = page.getByRole('dialog', { name: 'Восстановить версию?' });
-    await confirm.getByRole('button', { name: 'Восстановить' }).click();
-    await page.getByText('Версия восстановлена').waitFor();
+    await restoreVersion(page, entries.last());
     await expect.poll(() => page.locator('.ProseMirror').first().textContent()).toBe('Первая версия текста новости');
     await expect.poll(() => entries.count()).toBe(3);
-    const publicPage = await fetch(`${baseURL}/news/${news.slug}`);
+    const publicPage = await fetch(`${admin.baseURL}/news/${news.slug}`);
     const html = await publicPage.text();
     expect(html).toContain('Первая версия текста новости');
     expect(html).not.toContain('Третья версия текста новости');
 
     // A draft: its address is closed to visitors; «Предпросмотр» opens it in a new tab with the banner.
     const draft = await addNews({ title: 'Черновик для предпросмотра', content: '<p>Текст черновика</p>', published: '0' });
-    expect((await fetch(`${baseURL}/news/${draft.slug}`)).status).toBe(404);
+    expect((await fetch(`${admin.baseURL}/news/${draft.slug}`)).status).toBe(404);
     await page.goto(`/admin/news/${draft.id}`);
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Предпросмотр' }).click()]);
-    await tab.waitForURL(new RegExp(`/news/${draft.slug}\\?preview=`));
+    const tab = await previewInNewTab(context, page, `/news/${draft.slug}`);
     await tab.getByTestId('preview-banner').waitFor();
     expect(await tab.getByTestId('preview-banner').textContent()).toContain('Предпросмотр');
     await tab.getByRole('heading', { name: 'Черновик для предпросмотра' }).waitFor();
     expect(await tab.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('a REST resource has the same admin: a vacancy compared, restored and previewed; an investor event takes a picture', async () => {
+    const { context, page, errors } = await newSignedInPage(admin);
+    context.setDefaultTimeout(15_000);
+
+    const vacancy = await addVacancy({ title: 'Инженер с историей', description: '<p>Первое описание вакансии</p>' });
+    await page.goto(`/admin/vacancies/${vacancy.id}`);
+    const panel = page.getByRole('complementary', { name: 'История изменений' });
+    await panel.getByText('Изменений пока нет.').waitFor();
+
+    await editContent(page, vacancy.id, 'Второе описание вакансии', 'vacancies');
+    await page.goto(`/admin/vacancies/${vacancy.id}`);
+    const entries = panel.getByTestId('revision');
+    await expect.poll(() => entries.count()).toBe(1);
+    expect(await entries.first().textContent()).toContain('Изменено: Описание');
+    const diff = await compareVersion(page, entries.first());
+    const content = diff.getByTestId('diff-description');
+    await content.waitFor();
+    expect(await content.locator('del').allTextContents()).toEqual(['удалено: Первое']);
+    expect(await content.locator('ins').allTextContents()).toEqual(['добавлено: Второе']);
+    await diff.getByRole('button', { name: 'Закрыть' }).click();
+    await restoreVersion(page, entries.first());
+    await expect.poll(() => page.locator('.ProseMirror').first().textContent()).toBe('Первое описание вакансии');
+    expect(await (await fetch(`${admin.baseURL}/karera/${vacancy.slug}`)).text()).toContain('Первое описание вакансии');
+    const draft = await addVacancy({ title: 'Черновик вакансии', published: 0 });
+    await page.goto(`/admin/vacancies/${draft.id}`);
+    const tab = await previewInNewTab(context, page, `/karera/${draft.slug}`);
+    await tab.getByRole('heading', { name: 'Черновик вакансии' }).waitFor();
+    await tab.close();
+
+    // The investor calendar's form sends its picture as a file part of the REST request.
+    await page.goto('/admin/investor-events/create');
+    await page.getByLabel('Название').fill('День инвестора в цеху');
+    const starts = page.getByLabel('Начало');
+    await starts.fill('');
+    // A date without a time: the event's day from its beginning.
+    await starts.pressSequentially('01092031');
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'ceh.jpg', mimeType: 'image/jpeg', buffer: await jpegImage(900, 600) });
+    await page.getByLabel('Описание изображения (alt)').fill('Цех завода');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.waitForURL('**/admin/investor-events');
+    const event = await admin.app.db
+      .selectFrom('investor_events')
+      .select(['id', 'image', 'image_alt', 'starts_at'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event.image).toBeTruthy();
+    expect(event.image_alt).toBe('Цех завода');
+    expect(event.starts_at).toBe(new Date(2031, 8, 1).toISOString());
+    await page.goto(`/admin/investor-events/${event.id}`);
+    await page.getByTestId('current-image').locator('img[alt="Цех завода"]').waitFor();
 
     expect(errors).toEqual([]);
     await context.close();

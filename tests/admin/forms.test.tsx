@@ -65,6 +65,11 @@ describe('inputs built on the shared input masks', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(combineDateTime('31.04.2026', '10:00')).toBeNull();
     expect(combineDateTime('30.04.2026', '24:00')).toBeNull();
+    expect(combineDateTime('30.04.2026', '10:')).toBeNull();
+  });
+
+  it('a date without a time is the beginning of that day', () => {
+    expect(combineDateTime('30.04.2026', '')).toBe(new Date(2026, 3, 30, 0, 0).toISOString());
   });
 
   it('the withdrawal date must come after the publication, and emptying both of its parts removes it', async () => {

@@ -134,13 +134,14 @@ describe('translations in the admin in Chromium', () => {
     await saveEnglish(item.id, { lead: 'Their English lead' });
     await titleBox(page).fill('My English title');
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Запись уже изменили: выберите, что сохранить' });
+    const dialog = page.getByRole('dialog', { name: 'Запись изменили, пока вы редактировали: объедините правки' });
     await dialog.waitFor();
-    await expect.poll(() => dialog.getByTestId('conflict-translations.en.lead-saved').textContent()).toBe('Their English lead');
-    expect(await dialog.getByTestId('conflict-translations.en.title-mine').textContent()).toBe('My English title');
-    expect(await dialog.getByTestId('conflict-translations.en.title').getByRole('radio', { name: 'Ваша версия' }).isChecked()).toBe(true);
-    expect(await dialog.getByTestId('conflict-translations.en.lead').getByRole('radio', { name: 'Сохранённая версия' }).isChecked()).toBe(true);
-    await dialog.getByRole('button', { name: 'Сохранить выбранное' }).click();
+    // Each changed a different English field: both changes merge without a question.
+    await expect
+      .poll(() => dialog.getByTestId('conflict-merged-translations.en.lead').textContent())
+      .toBe('Анонс — английская версия: правка из сохранённой версии');
+    expect(await dialog.getByTestId('conflict-merged-translations.en.title').textContent()).toBe('Заголовок — английская версия: ваша правка');
+    await dialog.getByRole('button', { name: 'Сохранить объединённое' }).click();
     await page.waitForURL(/\/admin\/news$/);
     const stored = (await translationsOf(admin.app.db, news, [item.id], 'en')).get(item.id);
     expect(stored?.values).toEqual({ title: 'My English title', lead: 'Their English lead' });

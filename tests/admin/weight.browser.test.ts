@@ -18,7 +18,7 @@ const LOGIN_BUDGET = 150_000;
  */
 const DASHBOARD_BUDGET = 352_000;
 /**
- * A list screen, opened directly or after the login screen and the dashboard, in all: at most 358.5 KB gzip. Lists
+ * A list screen, opened directly or after the login screen and the dashboard, in all: at most 363 KB gzip. Lists
  * were held to 352 KB until their pagination learnt to say «из более 10 000» of a total counted up to its cap
  * (0.6 KB: the label and the cap's rule, shared with the server), which took the photobank's logo list to 352.2 KB,
  * and to 353 KB until the media library joined the shared frame: two more resources in the registry, the library's
@@ -27,9 +27,13 @@ const DASHBOARD_BUDGET = 352_000;
  * and to 357 KB until every list learnt to show and filter the records' translation status where the site has English
  * (the site's languages read once, the column and the filter, their texts: the photobank's logo list 357.6 KB),
  * and to 358 KB until the edit screens' preview learnt to open the English page (a second button, the language in the
- * preview call, its text: the photobank's logo list 358.1 KB).
+ * preview call, its text: the photobank's logo list 358.1 KB), and to 358.5 KB until the backups screen joined the
+ * MANAGER's menu (its route, menu entry, texts and calls: the news list after the dashboard 359.5 KB), and to 360 KB
+ * until the investor calendar joined the registry and REST-style resources got history and preview in the data
+ * provider, with the conflict view's merge (the news list after the dashboard 362.0 KB, though the screens that load on
+ * demand now bring their own texts).
  */
-const LIST_BUDGET = 358_500;
+const LIST_BUDGET = 363_000;
 
 const admin = setUpChromiumAdmin();
 
@@ -94,7 +98,7 @@ async function report(screen: string, transfers: Transfer[], { brief = false } =
 }
 
 describe('the admin’s weight in Chromium', () => {
-  it('opens the login screen within 150 KB and clean, then the dashboard within 352 KB and the news list within 358.5 KB', async () => {
+  it('opens the login screen within 150 KB and clean, then the dashboard within 352 KB and the news list within 363 KB', async () => {
     const { context, page, errors } = await newAdminPage(admin);
     const watched = watch(page);
 

@@ -396,7 +396,10 @@ describe.each(await testDialects())('admin photobank on %s', (dialect) => {
     const groups = await get('/api/admin/photobank-groups');
     expect(groups.json().data.map((group: { id: number }) => group.id)).toEqual([logoGroup, otherLogoGroup, photoGroup]);
     expect(groups.headers['content-range']).toBe('photobank-groups 0-2/3');
-    expect((await json('/api/admin/photobank-groups/add', { title: 'x' })).statusCode).toBe(404);
+    // Groups are read-only: the address takes GET alone.
+    const add = await json('/api/admin/photobank-groups/add', { title: 'x' });
+    expect(add.statusCode).toBe(405);
+    expect(add.headers.allow).toBe('GET, HEAD, OPTIONS');
     const byType = await get(`/api/admin/photobank-logos?filter=${encodeURIComponent('{"type":"colour"}')}`);
     expect(byType.json().data.every((item: { type: string }) => item.type === 'colour')).toBe(true);
   });

@@ -90,7 +90,14 @@ function library(t: () => TestApp, headers: () => Record<string, string>) {
       return response.json().data as { id: number; version: number };
     },
     uses: async (id: number) =>
-      (await json('GET', `/api/admin/assets/${id}/uses`)).json() as { resource: string; record_id: number; field: string; title: string; admin_path: string }[],
+      (await json('GET', `/api/admin/assets/${id}/uses`)).json() as {
+        resource: string;
+        record_id: number;
+        field: string;
+        title: string;
+        admin_path: string;
+        published: boolean;
+      }[],
   };
 }
 
@@ -184,11 +191,13 @@ describe.each(await testDialects())('the media library on %s', (dialect) => {
     const news = added.json().data;
     expect(news.image.src).toBe(cover.url);
     expect(await lib.uses(cover.id)).toEqual([
-      { resource: 'news', record_id: news.id, field: 'content', title: news.title, admin_path: `/news/${news.id}` },
-      { resource: 'news', record_id: news.id, field: 'image', title: news.title, admin_path: `/news/${news.id}` },
+      { resource: 'news', record_id: news.id, field: 'content', title: news.title, admin_path: `/news/${news.id}`, published: true },
+      { resource: 'news', record_id: news.id, field: 'image', title: news.title, admin_path: `/news/${news.id}`, published: true },
     ]);
     expect((await lib.one(cover.id)).uses).toBe(2);
-    expect(await lib.uses(pdf.id)).toEqual([{ resource: 'news', record_id: news.id, field: 'content', title: news.title, admin_path: `/news/${news.id}` }]);
+    expect(await lib.uses(pdf.id)).toEqual([
+      { resource: 'news', record_id: news.id, field: 'content', title: news.title, admin_path: `/news/${news.id}`, published: true },
+    ]);
     // A picture where a document is expected is refused in Russian.
     const wrong = await lib.json('POST', '/api/admin/news/add', { title: 'Неверно', public_at: daysAgo(1), image: { asset: pdf.id } });
     expect(wrong.statusCode).toBe(400);
@@ -240,6 +249,44 @@ describe.each(await testDialects())('the media library on %s', (dialect) => {
     expect((await t.app.inject(old.url)).statusCode).toBe(200);
   });
 
+  it('names the uses of an asset, published ones marked; keeps the replaced file (staff only) until «revert-file» puts it back everywhere', async () => {
+    const asset = (await lib.upload(picture('прежняя.png', await pngImage(800, 600, '#884400')))).json().asset as Asset;
+    const old = await lib.one(asset.id);
+    const add = async (title: string, published: number) =>
+      (await lib.json('POST', '/api/admin/news/add', { title, published, public_at: daysAgo(1), image: { asset: asset.id } })).json().data as {
+        id: number;
+        slug: string;
+      };
+    const shown = await add('Опубликована с картинкой', 1);
+    const draft = await add('Черновик с картинкой', 0);
+    const uses = await lib.uses(asset.id);
+    expect(uses.map(({ record_id, published }) => ({ record_id, published }))).toEqual([
+      { record_id: shown.id, published: true },
+      { record_id: draft.id, published: false },
+    ]);
+    expect((await lib.json('POST', `/api/admin/assets/${asset.id}/revert-file`)).statusCode).toBe(409);
+
+    const replaced = await lib.replace(asset.id, picture('новая.png', await pngImage(500, 500, '#004488')));
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const after = await lib.one(asset.id);
+    const previous = (after as Asset & { previous_file: { url: string; format: string } | null }).previous_file;
+    expect(previous).toMatchObject({ url: old.url, format: 'png' });
+    // The kept file is no page's any more: the staff may look at it, visitors may not.
+    expect((await t.app.inject(old.url)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: old.url, headers })).statusCode).toBe(200);
+    const page = async () => (await t.app.inject(`/api/news/item/${shown.slug}`)).json().data as { image: { src: string } };
+    expect((await page()).image.src).toBe(after.url);
+
+    const reverted = await lib.json('POST', `/api/admin/assets/${asset.id}/revert-file`);
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    expect(reverted.json().data).toMatchObject({ id: asset.id, url: old.url, width: 800, previous_file: null });
+    expect((await page()).image.src).toBe(old.url);
+    expect((await t.app.inject(old.url)).statusCode).toBe(200);
+    // The replacing file is gone, and there is nothing more to undo.
+    for (const key of keysOfImage({ src: after.url, variants: after.variants ?? [] })) expect(await exists(path.join(t.config.uploadsDir, key))).toBe(false);
+    expect((await lib.json('POST', `/api/admin/assets/${asset.id}/revert-file`)).statusCode).toBe(409);
+  });
+
   it('an image inserted into text is a use of its asset, shown as covers are, and a replaced file shows there with its own variants at the same address', async () => {
     const asset = (await lib.upload(picture('офис.png', await pngImage(1600, 900, '#336699')))).json().asset as Asset;
     const figure = `<figure class="image-half"><img src="/api/assets/${asset.id}/file" alt="Наш офис"><figcaption>Офис компании</figcaption></figure>`;
@@ -247,7 +294,9 @@ describe.each(await testDialects())('the media library on %s', (dialect) => {
       await lib.json('POST', '/api/admin/news/add', { title: 'Новость с картинкой в тексте', public_at: daysAgo(1), content: `<p>Текст.</p>${figure}` })
     ).json().data;
     expect(news.content).toBe(`<p>Текст.</p>${figure}`);
-    expect(await lib.uses(asset.id)).toEqual([{ resource: 'news', record_id: news.id, field: 'content', title: news.title, admin_path: `/news/${news.id}` }]);
+    expect(await lib.uses(asset.id)).toEqual([
+      { resource: 'news', record_id: news.id, field: 'content', title: news.title, admin_path: `/news/${news.id}`, published: true },
+    ]);
     expect((await lib.json('DELETE', `/api/admin/assets/${asset.id}`)).statusCode).toBe(409);
 
     const shown = async () => textPictureIn((await t.app.inject(`/api/news/item/${news.slug}`)).json().data.content);
@@ -472,13 +521,17 @@ describe('the media library with S3 storage', () => {
     expect(shown.image.variants.map((variant: { src: string }) => variant.src)).toEqual((await lib.one(asset.id)).variants?.map((variant) => variant.src));
     expect(shown.content).toContain(after.url);
     expect(shown.content).not.toContain(asset.url);
-    for (const key of keysOfImage({ src: before.url, variants: before.variants ?? [] })) expect(await storage.has(key)).toBe(false);
+    // The replaced files are kept to undo the replacement, until the next one.
+    const beforeKeys = keysOfImage({ src: before.url, variants: before.variants ?? [] });
+    for (const key of beforeKeys) expect(await storage.has(key)).toBe(true);
     // The new picture's pixels are the new file's, at its new address and at the asset's lasting one alike.
     const file = await t.app.inject(after.url);
     expect((await sharp(file.rawPayload).stats()).channels[1]!.mean).toBeGreaterThan(100);
     const current = (await t.app.inject(lasting)).rawPayload;
     expect(current.equals(file.rawPayload)).toBe(true);
     expect(current.equals(original)).toBe(false);
+    expect((await lib.replace(asset.id, picture('третья.png', await pngImage(900, 900, '#0000aa')))).statusCode).toBe(200);
+    for (const key of beforeKeys) expect(await storage.has(key)).toBe(false);
   });
 
   it("replaces a document: its lasting address serves the new file, revalidated, and a record's download keeps its address", async () => {
@@ -500,13 +553,17 @@ describe('the media library with S3 storage', () => {
     expect((await t.app.inject({ url: asset.url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
 
     const v2 = renderDocumentPdf('Charter v2 with more text');
-    expect((await lib.replace(asset.id, { field: 'file', filename: 'Устав-2.pdf', data: v2, type: 'application/pdf' })).statusCode).toBe(200);
+    // An investor document is a MANAGER's record: only a MANAGER replaces its file.
+    const replaced = await postForm(t.app, `/api/admin/assets/${asset.id}/replace`, manager, {}, [
+      { field: 'file', filename: 'Устав-2.pdf', data: v2, type: 'application/pdf' },
+    ]);
+    expect(replaced.statusCode).toBe(200);
     const second = await t.app.inject({ url: asset.url, headers: { 'if-none-match': etag } });
     expect(second.statusCode).toBe(200);
     expect(second.rawPayload.equals(v2)).toBe(true);
     const download = await t.app.inject(`/api/investor-documents/${doc.id}/file`);
     expect(download.rawPayload.equals(v2)).toBe(true);
     // A picture cannot replace a document.
-    expect((await lib.replace(asset.id, picture('x.png', await pngImage(10, 10)))).statusCode).toBe(415);
+    expect((await postForm(t.app, `/api/admin/assets/${asset.id}/replace`, manager, {}, [picture('x.png', await pngImage(10, 10))])).statusCode).toBe(415);
   });
 });

@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCES, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { vacancies } from '../../lib/resources/vacancies.js';
 import { MENU_KINDS, type LogoItem, type MenuItem, type PhotobankGroup } from '../../lib/types.js';
+import { declared } from '../../server/db/declared.js';
+import { adminHeaders } from './admin-helpers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { readZip } from '../helpers/zip.js';
@@ -42,6 +46,28 @@ describe.each(await testDialects())('demo content, menus, text pages and photoba
     expect(titles.some((title: string) => title.startsWith('Черновик'))).toBe(false);
     expect(titles.some((title: string) => title.startsWith('Анонс'))).toBe(false);
     expect(body.data.total).toBe(15);
+  });
+
+  it('leaves the optional dates of demo records empty: the demo vacancies are listed, and saving one unchanged is accepted', async () => {
+    for (const resource of RESOURCES as readonly ResourceDescriptor[]) {
+      if (!resource.demo) continue;
+      const optional = Object.entries(resource.fields).filter(([, field]) => field.kind === 'date' && !field.required);
+      for (const [name] of optional) {
+        const rows = await declared(t.app.db).selectFrom(resource.table).select(name).execute();
+        expect(rows.length, resource.name).toBeGreaterThan(0);
+        expect(
+          rows.filter((row) => row[name] !== null),
+          `${resource.name}.${name}`,
+        ).toEqual([]);
+      }
+    }
+    const listed = (await get('/api/vacancies')).body.data;
+    expect(listed.total).toBe(vacancies.demo?.records.length);
+    const headers = await adminHeaders(t.app, 'USER');
+    const [first] = listed.items as { id: number }[];
+    const read = await t.app.inject({ method: 'GET', url: `/api/admin/vacancies/${first?.id}`, headers });
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/admin/vacancies/${first?.id}`, headers, payload: read.json().data });
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 
   it('answers each menu kind as a tree with children attached by parent_id, and all kinds by default', async () => {

@@ -1,6 +1,8 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_PAGE } from '../../lib/enquiry.js';
+import { CONSENT_PAGE, ENQUIRY_RESULTS } from '../../lib/enquiry.js';
 import { FormTokens } from '../../server/enquiries/formToken.js';
+import { enquiryLetter } from '../../server/enquiries/letter.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
@@ -216,13 +218,16 @@ describe.each(await testDialects())('enquiries on %s', (dialect) => {
     });
     expect(update.statusCode).toBe(200);
     expect(update.json().data).toMatchObject({ status: 'in_progress', note: 'Перезвонить', name: row?.name });
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/enquiries', headers, payload: { status: 'new' } })).statusCode).toBe(404);
+    // Enquiries come only from the site's form: the admin's list takes no POST.
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/enquiries', headers, payload: { status: 'new' } });
+    expect(created.statusCode).toBe(405);
+    expect(created.headers.allow).not.toContain('POST');
 
     const csv = await t.app.inject({ method: 'GET', url: `/api/admin/enquiries/export?filter=${encodeURIComponent('{"status":"in_progress"}')}`, headers });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = csv.body.slice(1).trim().split('\r\n');
-    expect(lines[0]).toMatch(/^№;Получено \(МСК\);Статус;Тема;Имя;/);
+    expect(lines[0]).toMatch(/^"№";"Получено \(МСК\)";"Статус";"Тема";"Имя";/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('В работе');
 
@@ -235,5 +240,152 @@ describe.each(await testDialects())('enquiries on %s', (dialect) => {
     const { deleteExpiredEnquiries } = await import('../../server/enquiries/retention.js');
     expect(await deleteExpiredEnquiries(t.app.db, t.config.enquiriesRetentionDays)).toBe(1);
     expect((await stored()).map((enquiry) => enquiry.id)).not.toContain(row?.id);
+  });
+  it('answers an overlong field at once with a 400: the length is checked before any pattern reads the text', async () => {
+    const hostile = {
+      email: `a@${'.'.repeat(60_000)} a`,
+      name: `${'a'.repeat(60_000)}\n`,
+      phone: '+7'.repeat(30_000),
+      message: ` ${'x '.repeat(30_000)}`,
+    };
+    for (const [field, value] of Object.entries(hostile)) {
+      const started = performance.now();
+      const response = await send(form({ consent_version: 2, [field]: value }));
+      const took = performance.now() - started;
+      expect(response.statusCode, field).toBe(400);
+      expect(Object.keys(response.json().errors), field).toContain(field);
+      // Measured before the fix: 6–9 s for the e-mail alone. A loaded machine still answers well under a second.
+      expect(took, field).toBeLessThan(1000);
+    }
+  });
+
+  it('takes one plain e-mail address only: no display name, no list, no spaces', async () => {
+    for (const email of ['x<evil@attacker.example>', 'a,b@example.com', 'a b@example.com', '"a"@example.com', 'a@example', 'a@@example.com', 'a@-x.example']) {
+      const response = await send(form({ consent_version: 2, email }));
+      expect(response.statusCode, email).toBe(400);
+      expect(response.json().errors.email, email).toEqual(['Проверьте адрес электронной почты.']);
+    }
+    expect((await send(form({ consent_version: 2, email: 'Maria.Ivanova+site@почта.рф' }))).statusCode).toBe(200);
+  });
+
+  it('keeps every field of the letter on its own line: a name with line breaks cannot add fields, and only a plain address is the Reply-To', async () => {
+    const ip = freshIp();
+    const forged = 'Иван\r\nЭлектронная почта: boss@attacker.example\r\nТема: Срочно\u2028Телефон: +70000000000';
+    expect((await send(form({ consent_version: 2, name: forged, email: 'ivan.forged@example.com' }), ip)).statusCode).toBe(200);
+    const row = (await stored()).find((enquiry) => enquiry.email === 'ivan.forged@example.com');
+    expect(row?.name).toBe('Иван Электронная почта: boss@attacker.example Тема: Срочно Телефон: +70000000000');
+    const compose = enquiryLetter(t.app.db, t.config);
+    const letter = await compose(row?.id ?? 0);
+    const lines = letter?.text.split('\n') ?? [];
+    expect(lines.filter((line) => line.startsWith('Электронная почта:'))).toEqual(['Электронная почта: ivan.forged@example.com']);
+    expect(lines.filter((line) => /^(?:Тема|Телефон):/.test(line))).toEqual(['Телефон: +79161234567', 'Тема: Вопрос о займе']);
+    expect(letter?.replyTo).toBe('ivan.forged@example.com');
+
+    // A row stored before the rule (or by hand) with a forged address and line breaks: still one line each, no Reply-To.
+    await t.app.db
+      .updateTable('enquiries')
+      .set({ email: 'x<evil@attacker.example>', topic_title: 'Тема\nСкопировать: всё' })
+      .where('id', '=', row?.id ?? 0)
+      .execute();
+    const old = await compose(row?.id ?? 0);
+    expect(old?.replyTo).toBeUndefined();
+    expect(old?.text.split('\n').filter((line) => line.startsWith('Скопировать'))).toEqual([]);
+    expect(old?.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('a plain form post from a page with a Cyrillic address comes back to it percent-encoded, never a 500', async () => {
+    const back = '/о-компании/контакты';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/enquiries',
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        name: 'Анна',
+        email: 'anna.cyrillic@example.com',
+        message: 'Вопрос',
+        consent: 'on',
+        consent_version: '2',
+        token: token(),
+        back: `${back}?x=1`,
+      }).toString(),
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${encodeURI(back)}?obrashchenie=sent#obratnaya-svyaz`);
+    expect((await stored()).filter((row) => row.email === 'anna.cyrillic@example.com')).toHaveLength(1);
+  });
+
+  it('refuses a form older than six hours with a 400 asking to reload the page; a five-hour-old one is taken; the address limit stays', async () => {
+    const before = (await stored()).length;
+    const expired = await send(form({ consent_version: 2, token: token(6 * 60 * 60 * 1000 + 60_000) }));
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({ message: ENQUIRY_RESULTS.expired, errors: { token: [ENQUIRY_RESULTS.expired] } });
+    expect(expired.json().message).toMatch(/обновите страницу/);
+    expect(await stored()).toHaveLength(before);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/enquiries',
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        name: 'Анна',
+        email: 'anna@example.com',
+        message: 'Вопрос',
+        consent: 'on',
+        consent_version: '2',
+        token: token(7 * 60 * 60 * 1000),
+        back: '/kontakty',
+      }).toString(),
+    });
+    expect(posted.headers.location).toBe('/kontakty?obrashchenie=expired#obratnaya-svyaz');
+    expect((await send(form({ consent_version: 2, token: token(5 * 60 * 60 * 1000) }))).statusCode).toBe(200);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) await send(form({ consent_version: 2, token: token(60 * 60 * 1000) }), ip);
+    expect((await send(form({ consent_version: 2, token: token(60 * 60 * 1000) }), ip)).statusCode).toBe(429);
+  });
+
+  it('keeps the consent text in the language the form was shown in: an enquiry from the English page proves the English text', async () => {
+    const english = { title: 'Consent', content: '<p>The consent text, version 2.</p>' };
+    await t.app.db
+      .insertInto('translations')
+      .values({
+        resource: 'text-pages',
+        record_id: consentId,
+        locale: 'en',
+        field_values: JSON.stringify(english),
+        slug: null,
+        translated: 1,
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const { headers } = await userWithToken(t.app, 'USER');
+    const proof = async (email: string) => {
+      const row = (await stored()).find((enquiry) => enquiry.email === email);
+      return (await t.app.inject({ method: 'GET', url: `/api/admin/enquiries/${row?.id}/consent`, headers })).json().data;
+    };
+    expect((await send(form({ consent_version: 2, email: 'from.en@example.com', locale: 'en' }))).statusCode).toBe(200);
+    expect((await send(form({ consent_version: 2, email: 'from.ru@example.com', locale: 'ru' }))).statusCode).toBe(200);
+    expect(await proof('from.en@example.com')).toMatchObject({ page_version: 2, locale: 'en', title: 'Consent', content: english.content });
+    expect(await proof('from.ru@example.com')).toMatchObject({ page_version: 2, locale: 'ru', content: '<p>Редакция 2.</p>' });
+    expect((await send(form({ consent_version: 2, locale: 'de' }))).statusCode).toBe(400);
+  });
+
+  it('exports CSV no spreadsheet runs a formula from, however it splits the lines (on «;», «,» or tabs)', async () => {
+    const hostile = { name: 'a,=cmd|calc', message: '=1+1;@SUM(A1),+x\n-y\t=HYPERLINK("http://evil.example"), "=z"' };
+    expect((await send(form({ consent_version: 2, email: 'formula@example.com', ...hostile }))).statusCode).toBe(200);
+    const { headers } = await userWithToken(t.app, 'USER');
+    const csv = (await t.app.inject({ method: 'GET', url: '/api/admin/enquiries/export', headers })).body.slice(1);
+    expect(csv).toContain("a,'=cmd|calc");
+    const formula = /^[=+\-@\t\r]/;
+    // Read with its own separator, and as a spreadsheet in another locale reads it: split on another, quotes as text.
+    const cellsOf = (delimiter: string) =>
+      parse(csv, { delimiter, relax_column_count: true, trim: true, ...(delimiter === ';' ? {} : { quote: false }) }) as string[][];
+    for (const delimiter of [';', ',', '\t']) {
+      for (const cell of cellsOf(delimiter).flat()) expect(cell.replace(/^["\s]+/, ''), `split on «${delimiter}»`).not.toMatch(formula);
+    }
+    // A reader that splits on every separator and line break, ignoring quotes.
+    for (const cell of csv.split(/[;,\t\r\n]/)) expect(cell.replace(/^["\s]+/, '')).not.toMatch(formula);
+    const rows = parse(csv, { delimiter: ';', relax_column_count: true }) as string[][];
+    expect(rows.find((row) => row.includes('formula@example.com'))?.[4]).toBe("a,'=cmd|calc");
   });
 });

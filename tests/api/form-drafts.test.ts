@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN_MESSAGE } from '../../server/auth/guard.js';
-import { DRAFT_BODY_LIMIT, DRAFT_PURGE_INTERVAL_MS, DRAFT_RETENTION_DAYS } from '../../server/drafts/plugin.js';
+import {
+  DRAFT_BODY_LIMIT,
+  DRAFT_BYTES_PER_USER,
+  DRAFT_DEPTH_MESSAGE,
+  DRAFT_MAX_DEPTH,
+  DRAFT_PURGE_INTERVAL_MS,
+  DRAFT_RETENTION_DAYS,
+  DRAFTS_FULL_MESSAGE,
+  DRAFTS_PER_USER,
+} from '../../server/drafts/plugin.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
@@ -113,4 +122,45 @@ describe.each(await testDialects())('kept form versions on %s', (dialect) => {
     expect((await get(url('media-other', '9'))).json()).toEqual({ data: null });
     expect((await get(url('media-other', '10'))).json().data.values).toEqual({ title: 'Свежее' });
   });
+
+  it('refuses values nested 5,000 deep with 400 and a Russian message (it was a 500), and takes a form as deep as the bound', async () => {
+    const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+    const put = (values: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: url('news', '11'),
+        payload: `{"values":${values},"version":null}`,
+        headers: { ...user, 'content-type': 'application/json' },
+      });
+    const deep = await put(nested(5000));
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toEqual({ message: 'Проверьте поля формы.', errors: { values: [DRAFT_DEPTH_MESSAGE] } });
+    expect((await put(nested(DRAFT_MAX_DEPTH - 1))).statusCode).toBe(200);
+    expect((await put(nested(DRAFT_MAX_DEPTH + 1))).statusCode).toBe(400);
+  });
+
+  it(`keeps at most ${DRAFTS_PER_USER} versions and ${DRAFT_BYTES_PER_USER / 1024 / 1024} MB per user: past either, 413 and a Russian message`, async () => {
+    const [writer, other] = [await adminHeaders(t.app, 'USER'), await adminHeaders(t.app, 'USER')];
+    // Versions of one resource's records, in parallel as an autosaving client might send them.
+    const keep = (key: number, values: Record<string, unknown>, headers = writer) => put(url('news', String(key)), { values, version: 1 }, headers);
+    const answers = await Promise.all(Array.from({ length: DRAFTS_PER_USER + 5 }, (_, at) => keep(at + 1, { title: `Черновик-предел ${at}` })));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(DRAFTS_PER_USER);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused.map((answer) => [answer.statusCode, answer.json().message])).toEqual(Array(5).fill([413, DRAFTS_FULL_MESSAGE]));
+    const stored = await t.app.db
+      .selectFrom('form_drafts')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('form_values', 'like', '%Черновик-предел%')
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.count)).toBe(DRAFTS_PER_USER);
+    // Replacing a kept version is not one more; another user has bounds of their own.
+    expect((await keep(1, { title: 'Заменён' })).statusCode).toBe(200);
+    expect((await keep(1, { title: 'Чужой' }, other)).statusCode).toBe(200);
+
+    const big = { content: `<p>${'ж'.repeat(1_900_000)}</p>` };
+    const bigAnswers = [];
+    for (let key = 1; key <= 6; key++) bigAnswers.push((await keep(key, big, other)).statusCode);
+    // 3.8 MB each in UTF-8: five fit in 20 MB, the sixth does not.
+    expect(bigAnswers).toEqual([200, 200, 200, 200, 200, 413]);
+  }, 60_000);
 });

@@ -92,7 +92,7 @@ describe.each(await testDialects())('fuzzing every registered route on %s', (dia
     const route = random.pick(routes);
     const method = random.chance(0.9) ? route.method : random.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
     let path = route.url
-      .replace(/:[A-Za-z_]+/g, () => randomParam(random))
+      .replace(/:[A-Z_]+/gi, () => randomParam(random))
       .replace(/\*$/, () => random.pick(['', 'news', 'news/%00', 'a%00b', 'investoram/2147483648', 'x'.repeat(300), '%E0%A4%A']));
     if (random.chance(0.03)) path += random.pick(['/', '//', '/..', '%', '%zz']);
     const headers: Record<string, string> = {};

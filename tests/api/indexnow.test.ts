@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Outbox } from '../../server/outbox/outbox.js';
+import { enqueue, Outbox, OUTBOX_BATCH } from '../../server/outbox/outbox.js';
 import { handleIndexNow } from '../../server/indexnow/plugin.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
@@ -118,18 +118,20 @@ describe.each(await testDialects())('IndexNow on %s', (dialect) => {
     await update(draft.id, { title: 'Черновик, исправленный', slug: 'chernovik-2' });
     expect(await delivered()).toEqual([]);
     const url = `${SITE}/news/chernovik-2`;
+    const noticesOf = async () => (await log(`?filter=${encodeURIComponent('{"q":"chernovik-2"}')}`)).map((notice) => notice.urls);
     await update(draft.id, { published: 1 });
     await update(draft.id, { published: 0 });
-    // Both writes' notices went in one request, the address once.
+    // The second write's notice joined the first, still waiting: one notice, the address once.
+    expect(await noticesOf()).toEqual([[url]]);
     expect(await delivered()).toEqual([[url]]);
-    expect((await log()).slice(0, 2).map((notice) => notice.urls)).toEqual([[url], [url]]);
 
     await update(draft.id, { published: 1 });
     const trashed = await t.app.inject({ method: 'POST', url: `/api/admin/news/remove/${draft.id}`, headers: user.headers });
     expect(trashed.statusCode).toBe(200);
     const restored = await t.app.inject({ method: 'POST', url: `/api/admin/trash/restore/news/${draft.id}`, headers: user.headers });
     expect(restored.statusCode).toBe(200);
-    expect((await log()).slice(0, 3).map((notice) => notice.urls)).toEqual([[url], [url], [url]]);
+    // The first notice went; the three writes since wait as one.
+    expect(await noticesOf()).toEqual([[url], [url]]);
   });
 
   it('a scheduled item is announced when its date comes, not before', async () => {
@@ -188,6 +190,38 @@ describe.each(await testDialects())('IndexNow on %s', (dialect) => {
     expect((await log(`?filter=${encodeURIComponent('{"q":"zavod-otkryt"}')}`)).map((notice) => notice.urls)).toEqual([[`${SITE}/news/zavod-otkryt`]]);
     const bad = await t.app.inject({ url: '/api/admin/indexnow?sort=["payload","ASC"]', headers: manager.headers });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('500 saves of one item before the round make one notice: the engine hears of the address once', async () => {
+    const news = await addNews({ slug: 'chasto' });
+    for (let save = 0; save < 500; save++) await update(news.id, { lead: `Анонс, правка ${save}` });
+    const url = `${SITE}/news/chasto`;
+    const waiting = await t.app.db.selectFrom('outbox').select('payload').where('kind', '=', 'indexnow').where('sent_at', 'is', null).execute();
+    expect(waiting.map((row) => JSON.parse(row.payload))).toEqual([{ urls: [url] }]);
+    expect(await delivered()).toEqual([[url]]);
+    // A save after the round is a new notice: the engine hears of the new change.
+    await update(news.id, { lead: 'Последняя правка' });
+    engine.received.length = 0;
+    expect(await delivered()).toEqual([[url]]);
+  }, 240_000);
+
+  it('a letter never waits behind notices: with 500 notices due, it goes in the first round', async () => {
+    const outbox = new Outbox(t.app.db);
+    handleIndexNow(outbox, t.app.config);
+    const letters: unknown[] = [];
+    outbox.handle('test-letter', async (payload) => {
+      letters.push(payload);
+      return 'sent';
+    });
+    const now = new Date();
+    for (let page = 0; page < 500; page++) await enqueue(t.app.db, 'indexnow', { urls: [`${SITE}/news/stranitsa-${page}`] }, now);
+    await enqueue(t.app.db, 'test-letter', { id: 1 }, new Date(now.getTime() + 1));
+    await outbox.deliverDue();
+    expect(letters).toEqual([{ id: 1 }]);
+    // The notices go at their own pace, OUTBOX_BATCH a round, in one request each.
+    expect(engine.received).toHaveLength(1);
+    expect(engine.received[0]?.urlList).toHaveLength(OUTBOX_BATCH);
+    await t.app.db.updateTable('outbox').set({ sent_at: now.toISOString() }).where('sent_at', 'is', null).execute();
   });
 
   it('serves the key at /{key}.txt as text; other .txt files are not found', async () => {

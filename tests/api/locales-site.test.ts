@@ -189,6 +189,7 @@ describe.each(await testDialects())('the English site on %s', (dialect) => {
     expect(html).toContain('<label for="enquiry-email">E-mail</label>');
     expect(html).toContain(`href="/en/${CONSENT_PAGE}" target="_blank" rel="noopener">consent to the processing of personal data</a>`);
     expect(html).toContain('<input type="hidden" name="back" value="/en/svyaz"/>');
+    expect(html).toContain('<input type="hidden" name="locale" value="en"/>');
     expect(html).toContain('>Send</button>');
     expect(html).not.toMatch(/Обратная связь|Отправить|Электронная почта/);
     // A plain form post comes back to the English page (a form without its token is a robot's, told it was sent).
@@ -203,6 +204,9 @@ describe.each(await testDialects())('the English site on %s', (dialect) => {
     const told = await page('/en/svyaz?obrashchenie=invalid');
     expect(told).toContain('Check the form: your name, the message, and an e-mail address or a phone number in the right format.');
     expect(await page('/en/svyaz?obrashchenie=sent')).toContain('Thank you! Your enquiry has been sent');
+    // A form too old to send asks the visitor to reload the page, in the page's language.
+    expect(await page('/en/svyaz?obrashchenie=expired')).toContain('This form has expired: reload the page and send your enquiry again.');
+    expect(await page('/svyaz?obrashchenie=expired')).toContain(ENQUIRY_RESULTS.expired);
     const russian = await page('/svyaz?obrashchenie=invalid');
     expect(russian).toContain(ENQUIRY_RESULTS.invalid);
     expect(russian).toContain('<input type="hidden" name="back" value="/svyaz"/>');

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTML_MAX } from '../../lib/resources/fields.js';
 import { buildApp } from '../../server/app.js';
 import { MAX_NESTING, NESTING_MESSAGE } from '../../server/content/nesting.js';
-import { SANITIZE_BUDGET_MS, SANITIZER_POLICY_VERSION } from '../../server/content/sanitize.js';
+import { SANITIZER_POLICY_VERSION } from '../../server/content/sanitize.js';
+import { CONTENT_BUDGET_MS } from '../../server/content/workerPool.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo, insertArticle } from '../helpers/fixtures.js';
@@ -150,8 +151,8 @@ describe.each(await testDialects())('nested documents on %s', (dialect) => {
       );
       expect(response.statusCode).toBe(400);
       expect(response.json().errors.content).toEqual([expect.stringMatching(/^Документ слишком сложный: его проверка не уложилась в \d+ с\./)]);
-      expect(elapsed).toBeLessThan(SANITIZE_BUDGET_MS + 1000);
-      expect(slowestHealthMs).toBeLessThan(SANITIZE_BUDGET_MS + 1000);
+      expect(elapsed).toBeLessThan(CONTENT_BUDGET_MS + 1000);
+      expect(slowestHealthMs).toBeLessThan(CONTENT_BUDGET_MS + 1000);
       expect(await snapshot(t.app)).toEqual(before);
     }, 30_000);
 
@@ -187,22 +188,20 @@ describe.each(await testDialects())('nested documents on %s', (dialect) => {
     });
 
     it('a large article is read fast under any query string: nothing is sanitised on read', async () => {
+      // Clean markup stored as a save leaves it: saving a document this size (sanitised, then typeset) takes most of a
+      // write's 5 s budget on a busy two-core machine, and what is measured here is reading it.
       const content = PARAGRAPH.repeat(Math.ceil((900 * 1024) / Buffer.byteLength(PARAGRAPH)));
-      const savedAt = performance.now();
-      const saved = await addNews(content);
-      const saveMs = performance.now() - savedAt;
-      expect(saved.statusCode).toBe(200);
-      const id = saved.json().data.id;
+      const id = await insertArticle(t.app.db, 'news', { content });
       const times: number[] = [];
       for (let i = 0; i < 20; i++) {
         const started = performance.now();
         const read = await get(`/api/news/item/${id}?z=${Math.floor(Math.random() * 1e9)}`);
         times.push(performance.now() - started);
         expect(read.statusCode).toBe(200);
-        expect(read.json().data.content).toBe(saved.json().data.content);
+        expect(read.json().data.content).toBe(content);
       }
       console.log(
-        `[${dialect}] article of ${Buffer.byteLength(content)} bytes: saved in ${saveMs.toFixed(0)} ms; 20 reads with random query strings: ` +
+        `[${dialect}] article of ${Buffer.byteLength(content)} bytes: 20 reads with random query strings: ` +
           `median ${median(times).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms`,
       );
       expect(median(times)).toBeLessThan(150);

@@ -54,7 +54,8 @@ describe.each(await testDialects())('the OpenAPI document describes the answers 
     let id = list === '/api/media/items' ? ((await get(list)).json() as { data: { ours: { items: { id: number }[] } } }).data.ours.items[0]?.id : undefined;
     if (list && id === undefined) id = await firstId(list);
     params.id = String(id ?? '');
-    if (resource && path.includes('{revisionId}')) params.revisionId = String(await firstId(`/api/admin/${resource.name}/${params.id}/revisions`));
+    if (resource && id !== undefined && path.includes('{revisionId}'))
+      params.revisionId = String(await firstId(`/api/admin/${resource.name}/${params.id}/revisions`));
     return params;
   }
 
@@ -72,11 +73,13 @@ describe.each(await testDialects())('the OpenAPI document describes the answers 
     expect((await write('PUT', '/api/admin/form-drafts/news/new', { values: { title: 'Черновик' }, version: null })).statusCode).toBe(200);
     for (const resource of RESOURCES.filter((candidate) => candidate.revisions)) {
       const id = await firstId(`/api/admin/${resource.name}`);
+      // A resource without demo records has no record to keep a version of: its reads by id answer their 404.
+      if (id === undefined) continue;
       await t.app.db
         .insertInto('revisions')
         .values({
           resource: resource.name,
-          record_id: id ?? 0,
+          record_id: id,
           field_values: JSON.stringify({ title: 'Прежний заголовок' }),
           changed: JSON.stringify(['title']),
           user_id: null,
@@ -117,6 +120,8 @@ describe.each(await testDialects())('the OpenAPI document describes the answers 
     let called = 0;
     for (const { path, operation } of gets()) {
       const params = await exampleParams(path);
+      // Reads of a record of a resource that has none (no demo records): the next test checks their declared 404.
+      if (path.includes('{id}') && params.id === '') continue;
       const url = path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
       const query = EXAMPLE_QUERIES[path];
       const response = await get(query ? `${url}?${query}` : url, isBearer(operation));

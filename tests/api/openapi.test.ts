@@ -6,7 +6,7 @@ import { registeredRoutes } from '../helpers/routes.js';
 vi.mock('fastify', async (importOriginal) => (await import('../helpers/routes.js')).recordingFastify(importOriginal));
 
 /** Fastify's `/items/:id` as OpenAPI writes it: `/items/{id}`. */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+const openApiPath = (url: string) => url.replace(/:([A-Z_]\w*)/gi, '{$1}');
 
 describe('the OpenAPI description at /api/openapi.json', () => {
   let t: TestApp;
@@ -29,6 +29,11 @@ describe('the OpenAPI description at /api/openapi.json', () => {
       expect(operations, `${route.method} ${route.url}`).toBeDefined();
       expect(operations?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
     }
+  });
+
+  it('states the declared order of each public list', async () => {
+    const { paths } = (await t.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, { get?: { description?: string } }> };
+    expect(paths['/api/vacancies']?.get?.description).toContain('ordered by `public_at` descending, then `id` descending');
   });
 
   it('describes the admin writes from the resource declarations: fields, limits, required ones, multipart', async () => {

@@ -8,6 +8,8 @@ import { ensureSiteBuilt } from '../site/server.js';
 import { up as decodeStoredPaths } from '../../server/db/migrations/0015_redirect_paths_decoded.js';
 import { wholeSitemap } from '../helpers/sitemap.js';
 import { postForm } from './admin-helpers.js';
+import { CONTROL_IN_ADDRESS_MESSAGE, PAGE_WINS_MESSAGE } from '../../server/redirects/rules.js';
+import { CONTROL_CHARACTERS } from '../../lib/ids.js';
 
 /**
  * Old addresses keep working on every dialect: a renamed record's old address answers 301 to the new one (one hop,
@@ -254,6 +256,67 @@ describe.each(await testDialects())('old addresses on %s', (dialect) => {
         { from_path: '/миграция', to_path: '/news/новость' },
       ]);
       expect((await get(encodeURI('/миграция'))).headers.location).toBe(encodeURI('/news/новость'));
+    });
+
+    it('refuses line breaks, tabs and NUL written as escapes, in the REST API and the CSV import alike', async () => {
+      for (const body of [
+        { from_path: '/staraya%0D%0ASet-Cookie:%20x=1', to_path: '/news' },
+        { from_path: '/staraya-tab%09', to_path: '/news' },
+        { from_path: '/staraya-nul', to_path: '/news%00' },
+        { from_path: '/staraya-url', to_path: 'https://example.com/a%0Ab' },
+      ]) {
+        const answer = await rest('POST', '/api/admin/redirects', body);
+        expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+        expect(Object.values(answer.json().errors).flat(), JSON.stringify(body)).toEqual([CONTROL_IN_ADDRESS_MESSAGE]);
+      }
+      const imported = await rest('POST', '/api/admin/redirects/import', { csv: '/csv-stroka%0D%0Ax,/news\n/csv-nul,/news%00\n' });
+      expect(imported.statusCode).toBe(400);
+      expect(imported.json().errors.csv).toEqual([
+        `Строка 1: «/csv-stroka\r\nx»: ${CONTROL_IN_ADDRESS_MESSAGE}`,
+        `Строка 2: «/news\u0000»: ${CONTROL_IN_ADDRESS_MESSAGE}`,
+      ]);
+      const stored = await t.app.db.selectFrom('redirects').select('from_path').execute();
+      expect(stored.filter((row) => CONTROL_CHARACTERS.test(row.from_path))).toEqual([]);
+    });
+
+    it('refuses loops and chains however the address is spelt: a trailing slash, or the site’s own absolute address', async () => {
+      expect((await rest('POST', '/api/admin/redirects', { from_path: '/petlya-a', to_path: '/petlya-b/' })).statusCode).toBe(200);
+      const back = await rest('POST', '/api/admin/redirects', { from_path: '/petlya-b', to_path: '/petlya-a' });
+      expect(back.statusCode).toBe(400);
+      expect(back.json().errors.to_path).toEqual(['С этого адреса уже есть перенаправление: укажите конечный адрес, цепочки не допускаются.']);
+      expect((await rest('POST', '/api/admin/redirects', { from_path: '/petlya-c', to_path: 'https://www.example.test/petlya-d?x=1' })).statusCode).toBe(200);
+      const onward = await rest('POST', '/api/admin/redirects', { from_path: '/petlya-d/', to_path: '/news' });
+      expect(onward.statusCode).toBe(400);
+      expect(onward.json().errors.from_path).toEqual(['На этот адрес ведёт другое перенаправление: цепочки не допускаются.']);
+      const into = await rest('POST', '/api/admin/redirects', { from_path: '/petlya-e', to_path: 'https://www.example.test/petlya-c' });
+      expect(into.json().errors.to_path).toEqual(['С этого адреса уже есть перенаправление: укажите конечный адрес, цепочки не допускаются.']);
+      // An old address is kept in the spelling requests reach the site in, so that it is followed.
+      const slashed = await rest('POST', '/api/admin/redirects', { from_path: '/staryy-razdel/', to_path: '/news' });
+      expect(slashed.json().data).toMatchObject({ from_path: '/staryy-razdel' });
+      expect((await get('/staryy-razdel')).headers.location).toBe('/news');
+
+      const file = await rest('POST', '/api/admin/redirects/import', { csv: '/csv-krug-a,/csv-krug-b/\n/csv-krug-b,https://www.example.test/csv-krug-a\n' });
+      expect(file.statusCode).toBe(400);
+      expect(file.json().errors.csv).toEqual([
+        'Строка 1: С этого адреса уже есть перенаправление: укажите конечный адрес, цепочки не допускаются.',
+        'Строка 2: С этого адреса уже есть перенаправление: укажите конечный адрес, цепочки не допускаются.',
+      ]);
+    });
+
+    it('refuses a redirect from an address where a page answers: the page wins, and redirects to it stay possible', async () => {
+      const news = await addNews('Живая страница', 'zhivaya-stranitsa');
+      expect((await get('/news/zhivaya-stranitsa')).statusCode).toBe(200);
+      const refused = await rest('POST', '/api/admin/redirects', { from_path: '/news/zhivaya-stranitsa', to_path: '/news' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors.from_path).toEqual([PAGE_WINS_MESSAGE]);
+      const imported = await rest('POST', '/api/admin/redirects/import', { csv: '/news/zhivaya-stranitsa/,/media\n' });
+      expect(imported.statusCode).toBe(400);
+      expect(imported.json().errors.csv).toEqual([`Строка 1: «/news/zhivaya-stranitsa»: ${PAGE_WINS_MESSAGE}`]);
+      const root = await rest('POST', '/api/admin/redirects', { from_path: '/', to_path: '/news' });
+      expect(root.json().errors.from_path).toEqual([PAGE_WINS_MESSAGE]);
+      const to = await rest('POST', '/api/admin/redirects', { from_path: '/staraya-zhivaya', to_path: `/news/${news.slug}` });
+      expect(to.statusCode).toBe(200);
+      expect((await get('/staraya-zhivaya')).headers.location).toBe('/news/zhivaya-stranitsa');
     });
 
     it('answers 400, never 500, to an empty or unreadable file', async () => {

@@ -1,6 +1,10 @@
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RANGE_NOT_SATISFIABLE_MESSAGE } from '../../server/http/conditions.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { publishFiles } from '../helpers/fixtures.js';
 import { startObjectStorage, type TestObjectStorage } from '../helpers/s3.js';
 
 /**
@@ -60,6 +64,10 @@ describe.each(['local folder', 'object storage'])('9. Observed — headers of up
     t = await createTestApp('sqlite', { env: storage?.env });
     expect(t.app.files.kind).toBe(storage ? 's3' : 'local');
     for (const sample of SAMPLES) await t.app.files.write(sample.key, sample.data);
+    await publishFiles(
+      t.app.db as Kysely<Database>,
+      SAMPLES.map((sample) => ({ key: sample.key, size: sample.data.length })),
+    );
   });
 
   afterAll(async () => {
@@ -104,4 +112,49 @@ describe.each(['local folder', 'object storage'])('9. Observed — headers of up
         client.destroy();
       }
     });
+});
+
+describe.each(['local folder', 'object storage'])('Ranges and If-Range on files served from the %s', (where) => {
+  let t: TestApp;
+  let storage: TestObjectStorage | null = null;
+  const key = 'tests/0a1b2c3d4e5f60718293a4c3.txt';
+  const data = Buffer.from('abcdefghij'.repeat(50));
+
+  beforeAll(async () => {
+    storage = where === 'object storage' ? await startObjectStorage() : null;
+    t = await createTestApp('sqlite', { env: storage?.env });
+    await t.app.files.write(key, data);
+    await publishFiles(t.app.db as Kysely<Database>, [{ key, size: data.length }]);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await storage?.close();
+  });
+
+  it('a range past the end is 416 with Content-Range: bytes */<length>', async () => {
+    const outside = await t.app.inject({ method: 'GET', url: `/uploads/${key}`, headers: { range: 'bytes=5000-6000' } });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe(`bytes */${data.length}`);
+    expect(outside.json().message).toBe(RANGE_NOT_SATISFIABLE_MESSAGE);
+  });
+
+  const ranged = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/uploads/${key}`, headers: { range: 'bytes=0-9', ...headers } });
+
+  it('a part only when If-Range names the file strongly: its strong ETag, or its Last-Modified once a second has passed', async () => {
+    // A date is a strong validator only a second after the change: wait for it to pass.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const whole = await t.app.inject({ method: 'GET', url: `/uploads/${key}` });
+    const etag = String(whole.headers.etag);
+    const lastModified = String(whole.headers['last-modified']);
+    expect((await ranged({})).statusCode).toBe(206);
+    expect((await ranged({ 'if-range': lastModified })).statusCode).toBe(206);
+    // The local folder's ETag is weak (size and time): it never passes. The bucket's is strong.
+    expect((await ranged({ 'if-range': etag })).statusCode).toBe(etag.startsWith('W/') ? 200 : 206);
+    expect(etag.startsWith('W/')).toBe(where === 'local folder');
+    for (const ifRange of [`W/${etag.replace(/^W\//, '')}`, '"another"', new Date(Date.parse(lastModified) - 60_000).toUTCString()]) {
+      const answer = await ranged({ 'if-range': ifRange });
+      expect(answer.statusCode, ifRange).toBe(200);
+      expect(answer.rawPayload.equals(data)).toBe(true);
+    }
+  });
 });

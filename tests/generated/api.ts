@@ -84,7 +84,7 @@ export interface paths {
     };
     /**
      * An asset's current file
-     * @description The lasting address of a library file: always its current version, revalidated (`ETag`, `Cache-Control: no-cache`).
+     * @description The lasting address of a library file: always its current version, revalidated (`ETag`, `Cache-Control: no-cache`). Answers anyone only while a record visitors see uses it; else 404 but for the staff (a Bearer header or the `access_token` cookie), cached privately.
      */
     get: operations['getAssetsByIdFile'];
     put?: never;
@@ -454,7 +454,7 @@ export interface paths {
     };
     /**
      * A page of `investor-documents`
-     * @description Published items whose moment has come, newest first; a filter value that names nothing is a 400, a bad page a 404.
+     * @description Published items whose moment has come, ordered by `public_at` descending, then `id` descending; a filter value that names nothing is a 400, a bad page a 404.
      */
     get: operations['getInvestorDocuments'];
     put?: never;
@@ -482,6 +482,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/investor-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of `investor-events`
+     * @description Published items whose moment has come; a filter value that names nothing is a 400, a bad page a 404. The list is read in parts, `period` picking one: `upcoming` (starts_at ≥ now; ordered by starts_at asc); `past` (starts_at < now; ordered by starts_at desc); the first when absent, an unknown part a 400.
+     */
+    get: operations['getInvestorEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/vacancies': {
     parameters: {
       query?: never;
@@ -491,7 +511,7 @@ export interface paths {
     };
     /**
      * A page of `vacancies`
-     * @description Published items whose moment has come, newest first; a filter value that names nothing is a 400, a bad page a 404.
+     * @description Published items whose moment has come, ordered by `public_at` descending, then `id` descending; a filter value that names nothing is a 400, a bad page a 404.
      */
     get: operations['getVacancies'];
     put?: never;
@@ -550,7 +570,7 @@ export interface paths {
     put?: never;
     /**
      * Send the feedback form
-     * @description Stores the enquiry with its consent proof and tells staff by mail. A plain form post is answered with a 303 back to `back` with `?obrashchenie=<result>`. A changed consent text is 409; more than 5 enquiries in 10 minutes from one address is 429.
+     * @description Stores the enquiry with its consent proof and tells staff by mail. A plain form post is answered with a 303 back to `back` with `?obrashchenie=<result>`. A changed consent text is 409; a form older than six hours is 400 (field `token`); more than 5 enquiries in 10 minutes from one address is 429.
      */
     post: operations['postEnquiries'];
     delete?: never;
@@ -2109,7 +2129,7 @@ export interface paths {
     post?: never;
     /**
      * Remove an asset into the trash
-     * @description Refused with `409 { message, uses }` while it is used, unless `?confirm=uses`.
+     * @description Refused with `409 { message, uses }` while it is used, unless `?confirm=uses`; refused (403) unless the role may edit every resource whose records use it.
      */
     delete: operations['deleteAdminAssetsById'];
     options?: never;
@@ -2161,7 +2181,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Where an asset is used */
+    /**
+     * Where an asset is used
+     * @description Refused (403) unless the role may edit every resource whose records use it.
+     */
     get: operations['getAdminAssetsByIdUses'];
     put?: never;
     post?: never;
@@ -2182,9 +2205,29 @@ export interface paths {
     put?: never;
     /**
      * Replace an asset's file
-     * @description Keeps the asset's id and a document's address; re-cuts a picture's variants and updates every record that uses it.
+     * @description Keeps the asset's id and a document's address, and the file it replaces until the next replacement (`revert-file` undoes it); re-cuts a picture's variants and updates every record that uses it. The file is of the asset's kind, fits every field using it and is checked and re-encoded as an upload; refused (403) unless the role may edit every resource whose records use it.
      */
     post: operations['postAdminAssetsByIdReplace'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/assets/{id}/revert-file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo the last replacement of an asset's file
+     * @description The file kept from before the last replacement is the asset's file again, in every record that uses it; the replacing file goes. `409` when there is none; the rights and formats of the uses apply as to a replacement.
+     */
+    post: operations['postAdminAssetsByIdRevertFile'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2502,6 +2545,129 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/investor-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List `investor-events` records
+     * @description Drafts and scheduled items included; `Content-Range` tells the rows answered and the total.
+     */
+    get: operations['getAdminInvestorEvents'];
+    put?: never;
+    /** Add a `investor-events` record */
+    post: operations['postAdminInvestorEvents'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-events/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read one `investor-events` record */
+    get: operations['getAdminInvestorEventsById'];
+    /**
+     * Update a `investor-events` record
+     * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
+     */
+    put: operations['putAdminInvestorEventsById'];
+    post?: never;
+    /**
+     * Move a `investor-events` record to the trash
+     * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
+     */
+    delete: operations['deleteAdminInvestorEventsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-events/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * History of a `investor-events` record
+     * @description Newest first, in pages: who saved, when and which fields changed; a version's values are read one at a time.
+     */
+    get: operations['getAdminInvestorEventsByIdRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-events/{id}/revisions/{revisionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One version of a `investor-events` record */
+    get: operations['getAdminInvestorEventsByIdRevisionsByRevisionId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-events/restore-revision/{id}/{revisionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a version of a `investor-events` record
+     * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
+     */
+    post: operations['postAdminInvestorEventsRestoreRevisionByIdByRevisionId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-events/preview/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview link of a `investor-events` record
+     * @description A signed link to its public page, valid for an hour.
+     */
+    post: operations['postAdminInvestorEventsPreviewById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/vacancies': {
     parameters: {
       query?: never;
@@ -2693,7 +2859,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The exact consent text an enquiry was sent with */
+    /** The exact consent text an enquiry was sent with, in the language the visitor read it in */
     get: operations['getAdminEnquiriesByIdConsent'];
     put?: never;
     post?: never;
@@ -3129,6 +3295,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/backups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Scheduled backups: the last success and failure, and the archives kept */
+    get: operations['getAdminBackups'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/backups/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Download an archive
+     * @description Needs the current password again (within the sign-in attempt limit); every download is audited. The archive holds personal data.
+     */
+    post: operations['postAdminBackupsDownload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3202,6 +3405,8 @@ export interface components {
       seo_title: string;
       seo_description: string;
       views: number;
+      /** Format: date-time */
+      updated_at: string;
     };
     PressArticle: {
       id: number;
@@ -4320,6 +4525,64 @@ export interface operations {
       };
     };
   };
+  getInvestorEvents: {
+    parameters: {
+      query?: {
+        /** @description The part of the list: `upcoming`, `past` (the first when absent). */
+        period?: 'upcoming' | 'past';
+        page?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of `investor-events` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              items: {
+                id: number;
+                title: string;
+                slug: string;
+                /** Format: date-time */
+                starts_at: string;
+                ends_at: string | null;
+                place: string;
+              }[];
+              page: number;
+              perPage: number;
+              pageCount: number;
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getVacancies: {
     parameters: {
       query?: {
@@ -4534,8 +4797,13 @@ export interface operations {
           consent: true | 'on';
           /** @description The version of the consent text the form showed. */
           consent_version: number;
-          /** @description The signed moment the form was made (the page gives it). */
+          /** @description The signed moment the form was made (the page gives it); a form older than six hours is a 400 asking to reload the page. */
           token: string;
+          /**
+           * @description The language of the page the form stood on (`ru` when absent): the consent text is kept in it.
+           * @enum {string}
+           */
+          locale?: 'ru' | 'en';
           /** @description Left empty by people. */
           website?: string;
           /** @description A form post: the page to come back to (a path on the site). */
@@ -12590,6 +12858,14 @@ export interface operations {
                 height: number;
               }[];
               version?: number;
+              /** @description A read of one asset only: the file before the last replacement, which `revert-file` puts back (staff only). */
+              previous_file?: {
+                format: string;
+                size: number;
+                url: string;
+                /** Format: date-time */
+                replaced_at: string;
+              } | null;
             };
           };
         };
@@ -12690,6 +12966,14 @@ export interface operations {
                 height: number;
               }[];
               version?: number;
+              /** @description A read of one asset only: the file before the last replacement, which `revert-file` puts back (staff only). */
+              previous_file?: {
+                format: string;
+                size: number;
+                url: string;
+                /** Format: date-time */
+                replaced_at: string;
+              } | null;
             };
           };
         };
@@ -12743,6 +13027,14 @@ export interface operations {
                 height: number;
               }[];
               version?: number;
+              /** @description A read of one asset only: the file before the last replacement, which `revert-file` puts back (staff only). */
+              previous_file?: {
+                format: string;
+                size: number;
+                url: string;
+                /** Format: date-time */
+                replaced_at: string;
+              } | null;
             };
           };
         };
@@ -12892,6 +13184,8 @@ export interface operations {
             title: string;
             /** @description The record in the admin, e.g. `/news/12`. */
             admin_path: string;
+            /** @description Whether visitors see the record now. */
+            published: boolean;
           }[];
         };
       };
@@ -12984,6 +13278,151 @@ export interface operations {
                 height: number;
               }[];
               version?: number;
+              /** @description A read of one asset only: the file before the last replacement, which `revert-file` puts back (staff only). */
+              previous_file?: {
+                format: string;
+                size: number;
+                url: string;
+                /** Format: date-time */
+                replaced_at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminAssetsByIdRevertFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Undo the last replacement of an asset's file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              folder_id: number | null;
+              folder_name: string | null;
+              /** @enum {string} */
+              kind: 'image' | 'document';
+              format: string;
+              name: string;
+              alt: string;
+              caption: string;
+              /** @description Bytes. */
+              size: number;
+              width: number | null;
+              height: number | null;
+              focal_x: number;
+              focal_y: number;
+              /** @description A picture's file; a document's lasting address, which replacing its file keeps. */
+              url: string;
+              thumbnail: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              uses: number;
+              /** @description A read of one asset only. */
+              sha256?: string;
+              /** @description A read of one asset only. */
+              variants?: {
+                src: string;
+                width: number;
+                /** @enum {string} */
+                format: 'webp' | 'avif';
+              }[];
+              /** @description A read of one asset only: the crops around the focal point. */
+              crops?: {
+                /** @enum {string} */
+                shape: 'card' | 'photo' | 'og';
+                src: string;
+                width: number;
+                height: number;
+              }[];
+              version?: number;
+              /** @description A read of one asset only: the file before the last replacement, which `revert-file` puts back (staff only). */
+              previous_file?: {
+                format: string;
+                size: number;
+                url: string;
+                /** Format: date-time */
+                replaced_at: string;
+              } | null;
             };
           };
         };
@@ -14782,6 +15221,841 @@ export interface operations {
       };
     };
   };
+  getAdminInvestorEvents: {
+    parameters: {
+      query?: {
+        /**
+         * @description JSON `["column","ASC"|"DESC"]`; the columns the resource lets sort on, or `id`.
+         * @example ["public_at","DESC"]
+         */
+        sort?: string;
+        /**
+         * @description JSON `[first, last]`, both included, at most 1000 rows; all matching rows up to 1000 when absent.
+         * @example [0,24]
+         */
+        range?: string;
+        /**
+         * @description JSON object: `q` searches the list's text columns, `id` takes a list of ids, other keys the columns the resource filters on by equality.
+         * @example {"q":"отчёт","id":[1,2]}
+         */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description List `investor-events` records */
+      200: {
+        headers: {
+          /** @description The rows answered and the total: `news 0-24/319`, or `news *\/0` when there are none. A total above the cap (10,000 rows; 500 matches for a search through the full-text index) means more than the cap: `news 0-24/10001`, or one row past the page when more rows follow it. */
+          'Content-Range'?: string;
+          /** @description `Content-Range`, so that the admin scripts may read it. */
+          'Access-Control-Expose-Headers'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: ({
+              id: number;
+              title: string;
+              /** Format: date-time */
+              starts_at: string;
+              ends_at: string | null;
+              place: string;
+              /** Format: date-time */
+              public_at: string;
+              published: 0 | 1;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            })[];
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          title: string;
+          slug?: string;
+          starts_at: string;
+          ends_at?: string | null;
+          place?: string;
+          description?: string;
+          /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
+          image?: string;
+          image_alt?: string;
+          public_at: string;
+          published?: 0 | 1;
+        };
+        'application/json': {
+          title: string;
+          slug?: string;
+          starts_at: string;
+          ends_at?: string | null;
+          place?: string;
+          description?: string;
+          /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
+          image?: string;
+          image_alt?: string;
+          public_at: string;
+          published?: 0 | 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Add a `investor-events` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              /** Format: date-time */
+              starts_at: string;
+              ends_at: string | null;
+              place: string;
+              description: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** Format: date-time */
+              public_at: string;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminInvestorEventsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Read one `investor-events` record */
+      200: {
+        headers: {
+          /** @description The record's version, e.g. `"3"`. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              /** Format: date-time */
+              starts_at: string;
+              ends_at: string | null;
+              place: string;
+              description: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** Format: date-time */
+              public_at: string;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putAdminInvestorEventsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          title?: string;
+          slug?: string;
+          starts_at?: string;
+          ends_at?: string | null;
+          place?: string;
+          description?: string;
+          /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
+          image?: string;
+          image_alt?: string;
+          public_at?: string;
+          published?: 0 | 1;
+        };
+        'application/json': {
+          title?: string;
+          slug?: string;
+          starts_at?: string;
+          ends_at?: string | null;
+          place?: string;
+          description?: string;
+          /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
+          image?: string;
+          image_alt?: string;
+          public_at?: string;
+          published?: 0 | 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Update a `investor-events` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              /** Format: date-time */
+              starts_at: string;
+              ends_at: string | null;
+              place: string;
+              description: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** Format: date-time */
+              public_at: string;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteAdminInvestorEventsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Move a `investor-events` record to the trash */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              /** Format: date-time */
+              starts_at: string;
+              ends_at: string | null;
+              place: string;
+              description: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** Format: date-time */
+              public_at: string;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminInvestorEventsByIdRevisions: {
+    parameters: {
+      query?: {
+        /** @description The page of the history (20 entries each); not a whole number ≥ 1 is a 404. */
+        page?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description History of a `investor-events` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              items: {
+                id: number;
+                /** Format: date-time */
+                created_at: string;
+                user_id: number | null;
+                user_email: string;
+                changed: string[];
+              }[];
+              page: number;
+              perPage: number;
+              pageCount: number;
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminInvestorEventsByIdRevisionsByRevisionId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        revisionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One version of a `investor-events` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** Format: date-time */
+              created_at: string;
+              user_id: number | null;
+              user_email: string;
+              changed: string[];
+              values: {
+                [key: string]: unknown;
+              };
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorEventsRestoreRevisionByIdByRevisionId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        revisionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Restore a version of a `investor-events` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              /** Format: date-time */
+              starts_at: string;
+              ends_at: string | null;
+              place: string;
+              description: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** Format: date-time */
+              public_at: string;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorEventsPreviewById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Preview link of a `investor-events` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              url: string;
+              /** Format: date-time */
+              expiresAt: string;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getAdminVacancies: {
     parameters: {
       query?: {
@@ -15952,7 +17226,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The exact consent text an enquiry was sent with */
+      /** @description The exact consent text an enquiry was sent with, in the language the visitor read it in */
       200: {
         headers: {
           [name: string]: unknown;
@@ -15964,6 +17238,11 @@ export interface operations {
               content: string;
               page_id: number;
               page_version: number;
+              /**
+               * @description The language of the text as the form showed it.
+               * @enum {string}
+               */
+              locale: 'ru' | 'en';
               sha256: string;
               /** Format: date-time */
               accepted_at: string;
@@ -19135,6 +20414,181 @@ export interface operations {
       };
       /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminBackups: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Scheduled backups: the last success and failure, and the archives kept */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description The schedule in words (`BACKUP_SCHEDULE`); null when scheduled backups are off. */
+              schedule: string | null;
+              /** @description How many archives the schedule keeps (`BACKUP_KEEP`). */
+              keep: number;
+              /**
+               * @description `BACKUP_DIR` or `BACKUP_S3_BUCKET`.
+               * @enum {string}
+               */
+              location: 'folder' | 'bucket';
+              /** @description Whether archives are encrypted (`BACKUP_KEY` is set). */
+              encrypted: boolean;
+              last_success: {
+                /** Format: date-time */
+                started_at: string;
+                /** Format: date-time */
+                finished_at: string;
+                /** @description The archive's name on the shelf; null for a failed run. */
+                archive: string | null;
+                /** @description Bytes. */
+                size: number | null;
+                /** @description Why the run failed; null after a success. */
+                error: string | null;
+              } | null;
+              last_failure: {
+                /** Format: date-time */
+                started_at: string;
+                /** Format: date-time */
+                finished_at: string;
+                /** @description The archive's name on the shelf; null for a failed run. */
+                archive: string | null;
+                /** @description Bytes. */
+                size: number | null;
+                /** @description Why the run failed; null after a success. */
+                error: string | null;
+              } | null;
+              /** @description The archives on the shelf, newest first. */
+              archives: {
+                name: string;
+                size: number;
+                /** Format: date-time */
+                created_at: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminBackupsDownload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The archive as stored (gzip-compressed tar, or encrypted with `BACKUP_KEY`). */
+      200: {
+        headers: {
+          /** @description `attachment` with the archive's name. */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts: try again later. */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -6,6 +6,7 @@ import { buildApp, type BuildOptions } from '../../server/app.js';
 import { loadConfig, type AppConfig } from '../../server/config.js';
 import type { DialectName } from '../../server/db/connect.js';
 import { createPostgresDatabase } from './databases.js';
+import { demoDataDir } from './demoTemplates.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,17 +25,17 @@ export async function createTestApp(
   dialect: DialectName,
   options: { seedDemo?: boolean; env?: NodeJS.ProcessEnv; build?: BuildOptions } = {},
 ): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
   const postgres = dialect === 'postgres' ? await createPostgresDatabase() : null;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
+  const env = {
     DATABASE_URL: postgres?.url,
     SEED_DEMO: options.seedDemo ? '1' : '0',
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     ...options.env,
-  });
+  };
+  const dataDir = options.seedDemo ? await demoDataDir('site-test-', env) : await mkdtemp(path.join(tmpdir(), 'site-test-'));
+  const config = loadConfig({ ...env, DATA_DIR: dataDir });
   const app = await buildApp(config, { logger: false, viewFlushMs: 60_000, ...options.build });
   return {
     app,

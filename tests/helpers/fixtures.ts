@@ -32,6 +32,37 @@ export async function insertArticle(db: Kysely<Database>, table: 'news' | 'media
   return row.id;
 }
 
+/**
+ * Makes stored files public: each becomes a library asset that a published news item uses, since the server answers
+ * visitors a file only while a record they see uses it.
+ */
+export async function publishFiles(db: Kysely<Database>, files: readonly { key: string; size: number }[]): Promise<void> {
+  const news = await insertArticle(db, 'news', { published: 1, public_at: daysAgo(1) });
+  for (const [index, file] of files.entries()) {
+    const format = file.key.slice(file.key.lastIndexOf('.') + 1);
+    const asset = await db
+      .insertInto('assets')
+      .values({
+        folder_id: null,
+        kind: format === 'png' || format === 'svg' ? 'image' : 'document',
+        format,
+        name: file.key,
+        size: file.size,
+        width: null,
+        height: null,
+        sha256: `${unique()}-${index}`.padStart(64, '0'),
+        file: file.key,
+        created_by: null,
+        created_at: daysAgo(1),
+        updated_at: daysAgo(1),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('asset_files').values({ key: file.key, asset_id: asset.id }).execute();
+    await db.insertInto('asset_uses').values({ asset_id: asset.id, resource: 'news', record_id: news, field: 'content' }).execute();
+  }
+}
+
 export async function insertPress(db: Kysely<Database>, overrides: Partial<Insertable<MediaOtherTable>> = {}): Promise<number> {
   const row = await db
     .insertInto('media_other')

@@ -180,6 +180,30 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
     for (const url of ['/', '/news']) expect((await page(b, url)).text, url).toContain(typesetText('Новость, о которой B узнаёт поздно'));
   });
 
+  it('ends on B only what a write on A changed: B keeps its photobank page, shows the news on the next request', async () => {
+    const cacheStatus = async (url: string) => (await fetch(`${b.base}${url}`)).headers.get('cache-status');
+    for (const url of ['/media/photobank', '/news']) {
+      await page(b, url);
+      expect(await cacheStatus(url), url).toBe('corporate-site; hit');
+    }
+    await addNews(a, 'Новость, которой нет в фотобанке');
+    expect(await cacheStatus('/media/photobank')).toBe('corporate-site; hit');
+    expect((await page(b, '/news')).text).toContain(typesetText('Новость, которой нет в фотобанке'));
+  });
+
+  it("ends on B the page of the record a write on A changed, and keeps another record's page a hit", async () => {
+    const cacheStatus = async (url: string) => (await fetch(`${b.base}${url}`)).headers.get('cache-status');
+    const [saved, other] = [await addNews(a, 'Новость, которую правят на A'), await addNews(a, 'Новость, которую на A не трогают')];
+    for (const url of [`/news/${saved.slug}`, `/news/${other.slug}`]) {
+      await page(b, url);
+      expect(await cacheStatus(url), url).toBe('corporate-site; hit');
+    }
+    const updated = await adminPost(a, `/api/admin/news/update/${saved.id}`, multipart({ title: 'Новость, поправленная на A' }));
+    expect(updated.status).toBe(200);
+    expect(await cacheStatus(`/news/${other.slug}`)).toBe('corporate-site; hit');
+    expect((await page(b, `/news/${saved.slug}`)).text).toContain(typesetText('Новость, поправленная на A'));
+  });
+
   it("tells B which record a write on A changed: B's sitemap reads again only that record's file", async () => {
     const [first, , third] = [await addNews(a, 'Первая для карты'), await addNews(a, 'Вторая для карты'), await addNews(a, 'Третья для карты')];
     if (!first || !third) throw new Error('no news');

@@ -172,6 +172,43 @@ describe('head and content', () => {
     expect(page.html).toMatch(/<img src="\/uploads\/[^"]+" width="\d+" height="\d+" alt="[^"]+"/);
   });
 
+  it("structured data: breadcrumb trails, dateModified, the video tab's VideoObjects; og:image everywhere; each list announces its feed", async () => {
+    const blocks = (html: string) =>
+      [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>);
+    const ofType = (html: string, type: string) => blocks(html).find((block) => block['@type'] === type);
+    const article = await get(`/news/${FIXED_SLUGS[0]}`);
+    const news = ofType(article.html, 'NewsArticle');
+    expect(Date.parse(String(news?.dateModified))).toBeGreaterThanOrEqual(Date.parse(String(news?.datePublished)));
+    expect(ofType(article.html, 'BreadcrumbList')?.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Главная', item: 'https://www.example.test/' },
+      { '@type': 'ListItem', position: 2, name: 'Новости', item: 'https://www.example.test/news' },
+      { '@type': 'ListItem', position: 3, name: '«Смарт Горизонт» стал резидентом проекта «Сколково»' },
+    ]);
+
+    const videos = ofType((await get('/media/video')).html, 'ItemList')?.itemListElement as { item: Record<string, unknown> }[];
+    expect(videos.length).toBeGreaterThanOrEqual(2);
+    for (const { item } of videos) {
+      expect(item).toMatchObject({ '@type': 'VideoObject', name: expect.any(String), embedUrl: expect.stringMatching(/^https:\/\//) });
+      expect(item.thumbnailUrl).toMatch(/^https:\/\/www\.example\.test\//);
+      expect(Number.isNaN(Date.parse(String(item.uploadDate)))).toBe(false);
+    }
+
+    const defaultImage = '<meta property="og:image" content="https://www.example.test/og-default.png"/>';
+    const newsFeed = `<link rel="alternate" type="application/rss+xml" title="Новости | ${BRAND}" href="/rss.xml"/>`;
+    for (const path of ['/', '/news', '/karera', '/media/nashi-novosti', '/investoram/dokumenty']) {
+      const page = await get(path);
+      expect(page.html, path).toContain(defaultImage);
+      expect(page.html, path).toContain(newsFeed);
+      if (path !== '/') expect(ofType(page.html, 'BreadcrumbList'), path).toBeDefined();
+    }
+    expect((await fetch(`${site.url}/og-default.png`)).headers.get('content-type')).toBe('image/png');
+    expect((await get('/karera?city=Москва')).html).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="Вакансии | ${BRAND}" href="/karera/rss.xml"/>`,
+    );
+    expect((await get('/media/nashi-novosti')).html).toContain(`title="Новости компании | ${BRAND}" href="/media/nashi-novosti/rss.xml"/>`);
+    expect((await get('/news')).html).not.toContain('/karera/rss.xml');
+  });
+
   it('page 2 has its canonical with ?page=2; a list image below the fold is lazy', async () => {
     const page = await get('/news?page=2');
     expect(page.html).toContain('<link rel="canonical" href="https://www.example.test/news?page=2"/>');
@@ -272,8 +309,14 @@ describe('the admin app', () => {
 });
 
 describe('the public pages’ JavaScript', () => {
-  /** The first-load budget of a public page: its entry scripts and module preloads, gzip. */
-  const FIRST_LOAD_BUDGET = 90_000;
+  /**
+   * The first-load budget of a public page: its entry scripts and module preloads, gzip. 56 KB holds what the pages
+   * load today (the careers page 55.1 KB since the list pages learnt declared parts and feeds, the home page 52.4 KB: Vike's client router with its table of pages 29 KB,
+   * Preact with its compatibility layer 9.5 KB, the layout, the Russian interface texts, the page's own chunks; English
+   * texts, the consent banner's choosing with the counters, and the link prefetcher are chunks loaded later); the aim
+   * is 45 KB, which needs the router out of the first load (Vike's server-routing runtime is 12.9 KB against 26.6 KB).
+   */
+  const FIRST_LOAD_BUDGET = 56_000;
 
   const scriptsOf = (html: string) => [
     ...new Set(
@@ -283,8 +326,8 @@ describe('the public pages’ JavaScript', () => {
     ),
   ];
 
-  it.each(['/', '/news', `/news/${FIXED_SLUGS[0]}`, '/media/photobank', '/o-kompanii'])(
-    '%s loads at most 90 KB gzip of JavaScript, hydrating with Preact rather than React DOM',
+  it.each(['/', '/news', `/news/${FIXED_SLUGS[0]}`, '/media/photobank', '/o-kompanii', '/kontakty', '/karera', '/poisk'])(
+    '%s loads at most 56 KB gzip of JavaScript, hydrating with Preact rather than React DOM',
     async (path) => {
       const page = await get(path);
       const scripts = scriptsOf(page.html);
@@ -298,6 +341,21 @@ describe('the public pages’ JavaScript', () => {
         expect(source).not.toContain('react.dev/errors');
       }
       expect(gzip).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+    },
+  );
+});
+
+describe('landmarks', () => {
+  it.each(['/', '/poisk', '/poisk?q=%D0%BA%D0%BE%D0%BC%D0%BF%D0%B0%D0%BD%D0%B8%D1%8F', '/news'])(
+    '%s names each navigation and search landmark differently from the others of its kind',
+    async (path) => {
+      const { html } = await get(path);
+      const labelsOf = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => /aria-label="([^"]*)"/.exec(match[0])?.[1] ?? '');
+      for (const labels of [labelsOf(/<form[^>]*role="search"[^>]*>/g), labelsOf(/<nav[^>]*>/g)]) {
+        if (labels.length > 1) expect(new Set(labels).size, labels.join(' | ')).toBe(labels.length);
+        for (const label of labels) if (labels.length > 1) expect(label).not.toBe('');
+      }
+      expect(labelsOf(/<form[^>]*role="search"[^>]*>/g).length).toBeGreaterThan(0);
     },
   );
 });

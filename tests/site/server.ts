@@ -1,11 +1,11 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
+import { demoDataDir } from '../helpers/demoTemplates.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.join(ROOT, 'dist/server/entry.mjs');
@@ -26,15 +26,15 @@ export interface RunningSite {
 /** The built site on a free port, on a new SQLite database with the demo content; `env` adds settings. */
 export async function startSite(env: NodeJS.ProcessEnv = {}): Promise<RunningSite> {
   ensureSiteBuilt();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'site-browser-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
+  const settings = {
     SEED_DEMO: '1',
     ADMIN_PASSWORD: 'manager-password-1',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     PUBLIC_URL: 'https://www.example.test',
     ...env,
-  });
+  };
+  const dataDir = await demoDataDir('site-browser-', settings);
+  const config = loadConfig({ ...settings, DATA_DIR: dataDir });
   const app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -127,4 +127,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, INDEXNOW_KEY: 'abcd-1234', INDEXNOW_ENDPOINT: 'yandex.com/indexnow' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, INDEXNOW_ENDPOINT: 'https://yandex.com/indexnow' })).toThrow(/INDEXNOW_KEY is not/);
   });
+
+  it('serves metrics only with a METRICS_TOKEN of at least 32 token characters', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).metricsToken).toBeNull();
+    const hex = 'a1'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: hex }).metricsToken).toBe(hex);
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: `${'Ab0-._~+/'.repeat(4)}==` }).metricsToken).toBe(`${'Ab0-._~+/'.repeat(4)}==`);
+    for (const token of ['x'.repeat(31), `${'x'.repeat(32)} y`, `${'x'.repeat(32)}"`, 'ключ'.repeat(10)]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: token }), token).toThrow(/METRICS_TOKEN must be at least 32 characters/);
+    }
+  });
 });

@@ -31,6 +31,8 @@ export interface AssetsTable {
   sha256: string;
   /** A raster image's `StoredImage` JSON (with its variants), else the stored file's key. */
   file: string;
+  /** The file before the last replacement, to undo it: a `PreviousFile` JSON (server/assets/previous.ts), or null. */
+  previous_file: string | null;
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;

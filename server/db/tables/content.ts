@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { CreatedAt, Flag, Timestamp } from './columns.js';
 
-/** The tables of the site's content: articles, press, videos, sources, text pages, menus, networks, investor documents. */
+/** The tables of the site's content: articles, press, videos, sources, text pages, menus, networks. */
 
 interface ArticleColumns {
   id: Generated<number>;
@@ -98,21 +98,6 @@ export interface NetworkCollectionsTable {
   url: string;
   icon: string;
   position: number;
-}
-
-/** Investor documents: `file` is JSON of `StoredDocument` (lib/types.ts). */
-export interface InvestorDocumentsTable {
-  id: Generated<number>;
-  title: string;
-  category: string;
-  year: number;
-  file: string | null;
-  public_at: Timestamp;
-  /** When the record leaves the site; null when it stays. */
-  unpublish_at: Timestamp | null;
-  published: Flag;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
 }
 
 export type ArticleRow = Selectable<ArticleColumns>;

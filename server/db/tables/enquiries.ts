@@ -41,4 +41,6 @@ export interface ConsentTextsTable {
   content: string;
   sha256: string;
   created_at: Timestamp;
+  /** The language of the text as the visitor read it (`ru`, `en`). */
+  locale: Generated<string>;
 }

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { CreatedAt, Timestamp } from './columns.js';
+import type { CreatedAt, Flag, Timestamp } from './columns.js';
 
 /** What the server keeps about the records: the audit log, the search index, history, trash, presence, kept forms, jobs. */
 
@@ -39,6 +39,18 @@ export interface SearchIndexTable {
 }
 
 /** When each periodic job last ran on any process (`server/jobs/periodicJobs.ts`). */
+/** A scheduled backup's outcome (server/backup/status.ts). */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  started_at: string;
+  finished_at: string;
+  succeeded: Flag;
+  /** The archive's name on the shelf; null when the run failed. */
+  archive: string | null;
+  size: number | null;
+  error: string | null;
+}
+
 export interface PeriodicJobsTable {
   name: string;
   last_run_at: string;

@@ -72,7 +72,7 @@ export const articleSummary = z
   .meta({ id: 'ArticleSummary' }) satisfies z.ZodType<ArticleSummary>;
 
 export const article = z
-  .object({ ...articleSummary.shape, content: z.string(), seo_title: z.string(), seo_description: z.string(), views: int })
+  .object({ ...articleSummary.shape, content: z.string(), seo_title: z.string(), seo_description: z.string(), views: int, updated_at: moment })
   .meta({ id: 'Article' }) satisfies z.ZodType<Article>;
 
 export const mediaSource = z

@@ -42,7 +42,7 @@ export function operationIdOf(method: string, url: string): string {
   const words = url
     .split('/')
     .filter((segment) => segment !== '' && segment !== 'api')
-    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/)))
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Z0-9]+/i)))
     .filter(Boolean);
   return [method.toLowerCase(), ...(words.length ? words : ['api']).map((word) => word.charAt(0).toUpperCase() + word.slice(1))].join('');
 }

@@ -26,11 +26,19 @@ async function isWithin(db: Db, folderId: number, ancestorId: number): Promise<b
   return false;
 }
 
-/** The library's folders: siblings' names are unique, a folder never moves into itself, only an empty one is removed. */
+/**
+ * The library's folders: siblings' names are unique, a folder never moves into itself, only an empty one is removed.
+ * Writes of folders run one at a time: two moves crossing each other («A under B» and «B under A») would each find
+ * no cycle in the tree as it was and together make one, or lock each other's rows crosswise.
+ */
 export const assetFolderHooks: ResourceHooks = {
+  serializedBy: 'asset-folders',
+  checkInWrite: async (trx, values, current) => {
+    const parent = parentOf(values, current);
+    if (current && parent !== null && (await isWithin(trx, parent, current.id))) throw formError({ parent_id: [FOLDER_CYCLE] });
+  },
   check: async (db, values, current) => {
     const parent = parentOf(values, current);
-    if (current && parent !== null && (await isWithin(db, parent, current.id))) throw formError({ parent_id: [FOLDER_CYCLE] });
     const name = String(values.name ?? current?.name ?? '');
     let sibling = db
       .selectFrom('asset_folders')

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { assets, resourceNamed, type ResourceName } from '../../../lib/resources/index.js';
 import { keysOfAssetFile } from '../../assets/files.js';
+import { keysOfPrevious } from '../../assets/previous.js';
 import { fileWithFocal } from '../../assets/focal.js';
 import { claimFiles, keepAssetWords, type AssetRow } from '../../assets/library.js';
 import { keepUsesNaming } from '../../assets/uses.js';
 import { presentAssets } from '../../assets/present.js';
 import { rewriteUses } from '../../assets/replace.js';
+import { requireRightsOverUses } from '../../assets/rights.js';
 import { assetAdminRoutes } from '../../assets/routes.js';
 import type { ResourceHooks } from '../hooks.js';
 import { hooksOf } from '../index.js';
@@ -27,19 +29,23 @@ export const assetHooks: ResourceHooks = {
   present: presentAssets,
   fieldSchemas: { focal_x: focal, focal_y: focal },
   columns: async ({ request, trx, files, values, current }) => {
+    // A new focal point cuts the crops the records using the picture show: their rights are needed, as for a replacement.
+    if (current && (values.focal_x !== undefined || values.focal_y !== undefined)) await requireRightsOverUses(trx, request.user, current.id);
     const focal = Object.fromEntries(['focal_x', 'focal_y'].filter((name) => values[name] !== undefined).map((name) => [name, values[name]]));
     const file = current && (await fileWithFocal(trx, request.server.files, files, current, values));
     return file ? { ...focal, file } : focal;
   },
-  afterWrite: async ({ trx, current }, row) => {
+  afterWrite: async ({ request, trx, current }, row) => {
     if (current && (current.name !== row.name || current.alt !== row.alt)) await keepAssetWords(trx, [row as unknown as AssetRow]);
     if (!current || current.file === row.file) return;
     await claimFiles(trx, row.id, String(row.file));
-    await rewriteUses(trx, current as unknown as AssetRow, row as unknown as AssetRow);
+    await rewriteUses(trx, request, current as unknown as AssetRow, row as unknown as AssetRow);
   },
   filesOf: async (trx, row) => {
     const used = await trx.selectFrom('asset_uses').select('asset_id').where('asset_id', '=', row.id).executeTakeFirst();
-    return used ? [] : keysOfAssetFile(String(row.file));
+    // The file kept from before the last replacement stays with the removed asset, to be undone after a restore too.
+    const previous = keysOfPrevious(row.previous_file as string | null);
+    return used ? previous : [...keysOfAssetFile(String(row.file)), ...previous];
   },
   afterRestore: async (trx, row) => {
     await claimFiles(trx, row.id, String(row.file));

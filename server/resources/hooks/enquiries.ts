@@ -57,6 +57,7 @@ export const enquiryHooks: ResourceHooks = {
           'consent_texts.content',
           'consent_texts.page_id',
           'consent_texts.page_version',
+          'consent_texts.locale',
           'consent_texts.sha256',
           'enquiries.consent_at as accepted_at',
         ])

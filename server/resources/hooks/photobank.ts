@@ -79,7 +79,7 @@ export const photobankPhotoHooks: ResourceHooks = {
 
 // ---------------------------------------------------------------- logos and colours
 
-const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
+const HEX = /^#?(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** `n, n, n` (or `n n n`) with each part in 0…max; normalised to `n, n, n`. */
 const numberList = (count: number, max: number, example: string) =>
@@ -103,7 +103,13 @@ const idList = (message: string) =>
     .string()
     .trim()
     .transform((value, context) => {
-      const list = value === '' ? [] : value.replace(/^\[|\]$/g, '').split(/\s*,\s*/);
+      const list =
+        value === ''
+          ? []
+          : value
+              .replace(/^\[|\]$/g, '')
+              .split(',')
+              .map((part) => part.trim());
       if (!list.every((part) => idFromText(part) !== null)) {
         context.addIssue({ code: 'custom', message });
         return z.NEVER;

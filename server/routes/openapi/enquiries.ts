@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD } from '../../../lib/enquiry.js';
+import { LOCALES } from '../../../lib/locales.js';
 import { resourceTag, TAGS } from '../../http/openapi/document.js';
 import { fileAnswer, operation } from '../../http/openapi/operation.js';
 import { int, moment } from '../../http/openapi/shapes.js';
@@ -18,7 +19,10 @@ export const enquiryRequest = z.object({
   message: z.string().max(ENQUIRY_LIMITS.message),
   consent: z.union([z.literal(true), z.literal('on')]).meta({ description: 'The separate consent to the processing of personal data.' }),
   consent_version: int.meta({ description: 'The version of the consent text the form showed.' }),
-  token: z.string().meta({ description: 'The signed moment the form was made (the page gives it).' }),
+  token: z
+    .string()
+    .meta({ description: 'The signed moment the form was made (the page gives it); a form older than six hours is a 400 asking to reload the page.' }),
+  locale: z.enum(LOCALES).optional().meta({ description: 'The language of the page the form stood on (`ru` when absent): the consent text is kept in it.' }),
   [HONEYPOT_FIELD]: z.string().optional().meta({ description: 'Left empty by people.' }),
   back: z.string().optional().meta({ description: 'A form post: the page to come back to (a path on the site).' }),
 });
@@ -33,7 +37,7 @@ export const ENQUIRY_DOCS = {
   send: operation({
     summary: 'Send the feedback form',
     description:
-      'Stores the enquiry with its consent proof and tells staff by mail. A plain form post is answered with a 303 back to `back` with `?obrashchenie=<result>`. A changed consent text is 409; more than 5 enquiries in 10 minutes from one address is 429.',
+      'Stores the enquiry with its consent proof and tells staff by mail. A plain form post is answered with a 303 back to `back` with `?obrashchenie=<result>`. A changed consent text is 409; a form older than six hours is 400 (field `token`); more than 5 enquiries in 10 minutes from one address is 429.',
     tag: TAGS.site.name,
     data: z.object({ message: z.string() }),
     errors: [400, 409, 429],
@@ -55,9 +59,17 @@ export const ENQUIRY_DOCS = {
     success: fileAnswer('`obrashcheniya.csv`.', 'text/csv'),
   }),
   consent: operation({
-    summary: 'The exact consent text an enquiry was sent with',
+    summary: 'The exact consent text an enquiry was sent with, in the language the visitor read it in',
     tag: enquiries,
-    data: z.object({ title: z.string(), content: z.string(), page_id: int, page_version: int, sha256: z.string(), accepted_at: moment }),
+    data: z.object({
+      title: z.string(),
+      content: z.string(),
+      page_id: int,
+      page_version: int,
+      locale: z.enum(LOCALES).meta({ description: 'The language of the text as the form showed it.' }),
+      sha256: z.string(),
+      accepted_at: moment,
+    }),
     errors: [404],
   }),
 };

@@ -2,13 +2,13 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { HeadBasics } from '../../components/HeadBasics.js';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '@lib/locales.js';
 import { alternatePaths } from '../../i18n/alternates.js';
-import { TEXTS } from '@lib/siteTexts.js';
 import { metaOf, socialImageOf } from '../../meta.js';
+import { jsonForScript } from '../../jsonLd.js';
+import { DEFAULT_SOCIAL_IMAGE } from '@lib/site.js';
 import { localeOf } from '../../i18n/pageTexts.js';
+import { feedsOnPage } from '@lib/resources/index.js';
 
 const OG_LOCALES: Readonly<Record<Locale, string>> = { ru: 'ru_RU', en: 'en_GB' };
-
-const jsonForScript = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The basics (chunk guard, icons), canonical address, Open Graph (vike-react adds og:title and og:description with the title) and JSON-LD (server-rendered head of every public page). */
 export function Head() {
@@ -21,12 +21,23 @@ export function Head() {
   // Where the site has several languages: the page in each language it exists in, and the Russian one by default.
   const alternates = Object.entries(alternatePaths(pageContext));
   const russian = alternatePaths(pageContext)[DEFAULT_LOCALE];
-  const social = meta?.image ? socialImageOf(meta.image) : null;
+  // A page without a picture of its own (lists, the home page, text pages) shows the site's declared default.
+  const social = meta?.image ? socialImageOf(meta.image) : meta && !isError ? DEFAULT_SOCIAL_IMAGE : null;
+  // A list's page announces its feed (whatever its filters and page), every page the site-wide ones.
+  const listPath = meta && !isError ? (meta.canonicalPath.split('?')[0] ?? null) : null;
   return (
     <>
       <HeadBasics />
       <meta name="theme-color" content="#0b5cad" />
-      <link rel="alternate" type="application/rss+xml" title={`${TEXTS[locale].news} | ${site.brand}`} href={localizedPath(locale, '/rss.xml')} />
+      {feedsOnPage(listPath).map(({ feed }) => (
+        <link
+          key={feed.path}
+          rel="alternate"
+          type="application/rss+xml"
+          title={`${feed.name[locale]} | ${site.brand}`}
+          href={localizedPath(locale, feed.path)}
+        />
+      ))}
       {canonical && <link rel="canonical" href={canonical} />}
       {alternates.map(([language, path]) => (
         <link key={language} rel="alternate" hrefLang={language} href={`${site.publicUrl}${path}`} />

@@ -1,4 +1,4 @@
-import { countPageView } from '../../client/counters/index.js';
+import { countPageView } from '../../client/consentChunk.js';
 import { navigationEnded } from '../../client/navigation.js';
 
 export function onPageTransitionEnd(): void {

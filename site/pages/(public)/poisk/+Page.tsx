@@ -14,7 +14,7 @@ function Marked({ pieces }: { pieces: TextPiece[] }) {
 function SearchForm({ q }: { q: string }) {
   const texts = useTexts();
   return (
-    <form className="search-page__form" action={useLocalizedPath()('/poisk')} method="get" role="search">
+    <form className="search-page__form" action={useLocalizedPath()('/poisk')} method="get" role="search" aria-label={texts.searchPageForm}>
       <label className="visually-hidden" htmlFor="search-page-q">
         {texts.searchQueryLabel}
       </label>

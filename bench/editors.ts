@@ -1,0 +1,177 @@
+import { readFile, rm, writeFile, mkdtemp } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DialectName } from '../server/db/connect.js';
+import { login, prepareDatabase } from './large.js';
+import { drive, LOAD_DESCRIPTION, type Measured } from './loadGenerator.js';
+import { ROOT, startFloorServer, startProductionServer, type RunningServer } from './servers.js';
+
+/** Saves a second an editor makes while visitors read: none, one, five. */
+const SAVE_RATES = [0, 1, 5] as const;
+/** Pages whose neighbours a news save does not change are asked right after one: they must still be answered from the cache. */
+const UNRELATED_PAGES = ['/media/photobank', '/media/video', '/investoram'];
+const SIMULTANEOUS = 50;
+/** Measurements of each row, taken in turns with the other rates (`BENCH_ROUNDS`). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+
+/** The median throughput, p99 and errors of a row's rounds, each on its own. */
+function median(rounds: Measured[]): Measured {
+  const middle = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  return { rps: middle(rounds.map((round) => round.rps)), p99: middle(rounds.map((round) => round.p99)), errors: middle(rounds.map((round) => round.errors)) };
+}
+const README = path.join(ROOT, 'bench/README.md');
+
+interface Build {
+  label: string;
+  root: string;
+}
+
+interface Newest {
+  id: number;
+  slug: string;
+}
+
+const pages = (newest: Newest) => ['/', '/news', `/news/${newest.slug}`, '/media/photobank'];
+
+/** An editor saving the newest news item (its text) `perSecond` times a second, one save at a time, until stopped. */
+function startSaving(url: string, token: string, newest: Newest, perSecond: number): { stop: () => Promise<number> } {
+  if (perSecond === 0) return { stop: async () => 0 };
+  let saves = 0;
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    running = save(url, token, newest.id, `<p>Правка ${++saves}</p>`, 'content').finally(() => (busy = false));
+  }, 1000 / perSecond);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      return saves;
+    },
+  };
+}
+
+async function save(url: string, token: string, id: number, value: string, field: string): Promise<void> {
+  const form = new FormData();
+  form.set(field, value);
+  const response = await fetch(`${url}/api/admin/news/update/${id}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`save answered ${response.status}`);
+}
+
+const cacheStatusOf = async (url: string) => {
+  const response = await fetch(url);
+  const body = await response.text();
+  return { status: response.headers.get('cache-status') ?? '—', body };
+};
+
+const cell = (measured: Measured, base: Measured | null) =>
+  `${Math.round(measured.rps).toLocaleString('en')} (${measured.p99.toFixed(1)} ms)` +
+  (base ? ` **${(measured.rps / base.rps).toFixed(2)}×**` : '') +
+  (measured.errors ? ` ${measured.errors} errors` : '');
+
+async function benchBuild(build: Build, env: Record<string, string>, lines: string[]): Promise<void> {
+  const server = await startProductionServer(env, build.root);
+  const servers: RunningServer[] = [server];
+  const work = await mkdtemp(path.join(tmpdir(), 'site-bench-editors-'));
+  try {
+    const token = await login(server.url);
+    const news = ((await (await fetch(`${server.url}/api/news/main-items?page=1`)).json()) as { data: { items: Newest[] } }).data.items;
+    const newest = news[0];
+    if (!newest) throw new Error('no news on the site');
+    const homeFile = path.join(work, 'home.html');
+    await writeFile(homeFile, await (await fetch(`${server.url}/`)).text());
+    const floorServer = await startFloorServer(homeFile);
+    servers.push(floorServer);
+    const floor = await drive(floorServer.url);
+    lines.push(`| ${build.label}: node:http floor | ${cell(floor, null)} | | |`);
+    for (const page of pages(newest)) {
+      // The rates take turns, ROUNDS times, and each keeps its median: a busy neighbour then spoils one round of
+      // every rate rather than all rounds of one.
+      const rounds: Measured[][] = SAVE_RATES.map(() => []);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [index, rate] of SAVE_RATES.entries()) {
+          const saver = startSaving(server.url, token, newest, rate);
+          rounds[index]?.push(await drive(`${server.url}${page}`));
+          await saver.stop();
+        }
+      }
+      const [none, ...withSaves] = rounds.map(median);
+      if (!none) continue;
+      const label = page.startsWith('/news/') ? '`/news/{slug}`' : `\`${page}\``;
+      lines.push(`| ${build.label}: ${label} | ${cell(none, null)} | ${withSaves.map((row) => cell(row, none)).join(' | ')} |`);
+    }
+
+    // After one news save: the pages that do not show news are still answered from the cache; the news list shows it.
+    for (const page of UNRELATED_PAGES) await fetch(`${server.url}${page}`).then((response) => response.arrayBuffer());
+    const title = `Заголовок после правки ${Date.now()}`;
+    await save(server.url, token, newest.id, title, 'title');
+    const unrelated = await Promise.all(UNRELATED_PAGES.map(async (page) => `\`${page}\`: ${(await cacheStatusOf(`${server.url}${page}`)).status}`));
+    const shows = await Promise.all(
+      ['/', '/news'].map(async (page) => `\`${page}\` ${(await cacheStatusOf(`${server.url}${page}`)).body.includes(title) ? 'shows' : 'does NOT show'} it`),
+    );
+    lines.push('', `${build.label}, right after a news save: ${unrelated.join('; ')}; ${shows.join(', ')}.`);
+
+    // Many visitors at once right after a save: how their answers were made.
+    await fetch(`${server.url}/`).then((response) => response.arrayBuffer());
+    await save(server.url, token, newest.id, '<p>Правка перед наплывом</p>', 'content');
+    const statuses = await Promise.all(
+      Array.from({ length: SIMULTANEOUS }, async () => (await cacheStatusOf(`${server.url}/`)).status.replace(/^[^;]+;\s*/, '')),
+    );
+    const counted = new Map<string, number>();
+    for (const status of statuses) counted.set(status, (counted.get(status) ?? 0) + 1);
+    lines.push(
+      `${build.label}, ${SIMULTANEOUS} simultaneous requests for \`/\` right after a save: ${[...counted].map(([status, count]) => `${count} × \`${status}\``).join(', ')}.`,
+      '',
+    );
+  } finally {
+    for (const running of servers) await running.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Replaces what stands between the two markers in bench/README.md (or adds them at its end) with `text`. */
+async function writeIntoReadme(marker: string, text: string): Promise<void> {
+  const readme = await readFile(README, 'utf8');
+  const begin = `<!-- ${marker} -->`;
+  const end = `<!-- /${marker} -->`;
+  const block = `${begin}\n${text}\n${end}`;
+  const at = readme.indexOf(begin);
+  const after = readme.indexOf(end);
+  const next = at === -1 || after === -1 ? `${readme.trimEnd()}\n\n${block}\n` : `${readme.slice(0, at)}${block}${readme.slice(after + end.length)}`;
+  await writeFile(README, next);
+}
+
+/**
+ * An editor's day: `/`, `/news`, an article and the photobank under load (`LOAD_DESCRIPTION`) while an editor saves
+ * a news item 0, 1 and 5 times a second, on the production build (page cache on, default settings), beside the
+ * node:http floor; then whether unrelated pages stay cached after a save and how 50 simultaneous requests after a
+ * save were answered (their `Cache-Status`). `BENCH_BEFORE=/path/to/another/build` measures that build first on the
+ * same database. The tables are printed and written into bench/README.md between markers.
+ */
+export async function benchEditors(options: { large: boolean; dialects: readonly DialectName[] }): Promise<void> {
+  const builds: Build[] = [
+    ...(process.env.BENCH_BEFORE ? [{ label: 'before', root: process.env.BENCH_BEFORE }] : []),
+    { label: process.env.BENCH_LABEL ?? 'after', root: ROOT },
+  ];
+  const site = options.large ? 'large' : 'demo';
+  const sections: string[] = [
+    `Run of ${new Date().toISOString().slice(0, 16)} UTC, ${site} site, ${LOAD_DESCRIPTION}, median of ${ROUNDS} rounds; ${cpus().length} CPUs, load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} at the start.`,
+  ];
+  for (const dialect of options.dialects) {
+    const database = await prepareDatabase(dialect, options.large);
+    const lines = ['', `**${dialect}**, ${site} site:`, '', '| Page | no saves: req/s (p99) | 1 save/s (ratio) | 5 saves/s (ratio) |', '|---|---|---|---|'];
+    try {
+      for (const build of builds) await benchBuild(build, database.env, lines);
+    } finally {
+      await database.drop();
+    }
+    console.log(lines.join('\n'));
+    sections.push(...lines);
+  }
+  await writeIntoReadme(`editors-${site}`, sections.join('\n'));
+}

@@ -1,0 +1,119 @@
+import type { Readable } from 'node:stream';
+import { sql, type Kysely } from 'kysely';
+import { INVALIDATION_CHANNEL } from '../cache/invalidationBus.js';
+import type { DatabaseTimeouts } from '../config.js';
+import { connectDatabase } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import type { FileStore } from '../files/store.js';
+import { reindexAll } from '../search/indexer.js';
+import { MANIFEST_ENTRY, readArchive, type Manifest } from './archive.js';
+import type { Progress } from './create.js';
+import { ArchiveError } from './encryption.js';
+import { RowInserter } from './insertRows.js';
+import { applyMigrations, checkForeignKeys, dropEverything, migrationsAround, resetIdentities } from './schema.js';
+import { firstTableWithRows } from './tables.js';
+import { verifyArchive } from './verify.js';
+
+/** Where a restore writes: the configured database and file store. */
+export interface RestoreTarget {
+  databaseUrl: string | null;
+  dataDir: string;
+  databaseTimeouts: DatabaseTimeouts;
+  files: FileStore;
+}
+
+export interface RestoreOptions {
+  /** Opens the archive from its start; it is read twice (checked, then restored). */
+  open: () => Promise<Readable>;
+  passphrase: string | null;
+  /** Replace a site the target already holds; without it such a target is refused. */
+  replace: boolean;
+  onProgress?: (stage: 'checking' | 'restoring', progress: Progress) => void;
+}
+
+/** The target holds a site and `--replace` was not given: nothing was changed. */
+export class RestoreRefusedError extends Error {}
+
+const isTemporary = (key: string) => key.endsWith('.tmp');
+
+async function refuseOccupiedTarget(db: Kysely<Database>, files: FileStore): Promise<void> {
+  const table = await firstTableWithRows(db as unknown as Kysely<unknown>);
+  const stored = (await files.list()).filter((file) => !isTemporary(file.key)).length;
+  if (!table && stored === 0) return;
+  const holds = table ? `rows in the table ${table}` : `${stored} stored files`;
+  throw new RestoreRefusedError(
+    `The target already holds a site (${holds}); nothing was changed. Run the restore again with --replace to replace it with the archive.`,
+  );
+}
+
+/**
+ * Restores an archive into the target, all or nothing. The archive is read once to check every entry against the
+ * manifest before anything is written. Then, in one database transaction: the schema is rebuilt by the migrations up
+ * to the archive's, the rows are inserted, the later migrations run; the files are written meanwhile under their
+ * own keys (random names that no other file has), and removed again if anything fails before the commit. With
+ * `replace`, the target's former files go only after the commit. Then the search index is rebuilt and, on
+ * PostgreSQL, every running server is told to empty its page cache.
+ */
+export async function restoreBackup(target: RestoreTarget, options: RestoreOptions): Promise<{ manifest: Manifest; indexed: number }> {
+  const { db, dialect } = connectDatabase({ ...target, databaseTimeouts: { ...target.databaseTimeouts, queryTimeoutMs: 3_600_000 } });
+  try {
+    if (!options.replace) await refuseOccupiedTarget(db, target.files);
+    const { manifest, manifestSha256 } = await verifyArchive(options.open, options.passphrase);
+    const { upToArchive, later } = await migrationsAround(manifest.migration);
+    const expected = new Map(manifest.entries.map((entry) => [entry.name, entry.sha256]));
+    const formerFiles = new Set((await target.files.list()).map((file) => file.key));
+    const written: string[] = [];
+    const progress: Progress = { rows: 0, files: 0, bytes: 0 };
+    // SQLite checks references once at the end (a pragma that must be set outside the transaction).
+    if (dialect === 'sqlite') await sql`pragma foreign_keys = off`.execute(db);
+    try {
+      await db.transaction().execute(async (trx) => {
+        const schemaTrx = trx as unknown as Parameters<typeof dropEverything>[0];
+        await dropEverything(schemaTrx);
+        await applyMigrations(schemaTrx, upToArchive);
+        const rows = new RowInserter(schemaTrx);
+        await readArchive(options.open, options.passphrase, async (entry) => {
+          if (entry.name === MANIFEST_ENTRY) {
+            if (entry.sha256 !== manifestSha256) throw new ArchiveError('the archive changed while it was restored');
+            return;
+          }
+          if (expected.get(entry.name) !== entry.sha256) throw new ArchiveError(`${entry.name} changed while the archive was restored`);
+          const table = /^tables\/([^/]+)\/\d+\.ndjson$/.exec(entry.name)?.[1];
+          if (table) progress.rows += await rows.insert(table, entry.bytes);
+          else {
+            const key = entry.name.slice('files/'.length);
+            // A key names one file for ever: one the target already has is that same file.
+            if (!formerFiles.has(key)) {
+              await target.files.write(key, entry.bytes);
+              written.push(key);
+            }
+            progress.files++;
+          }
+          options.onProgress?.('restoring', progress);
+        });
+        await rows.finish();
+        for (const table of manifest.tables) {
+          if ((rows.counts.get(table.name) ?? 0) !== table.rows) throw new ArchiveError(`table ${table.name} was not restored whole`);
+        }
+        await applyMigrations(schemaTrx, later);
+        await resetIdentities(schemaTrx);
+        await checkForeignKeys(schemaTrx);
+      });
+    } catch (error) {
+      await target.files.remove(written).catch(() => undefined);
+      throw error;
+    } finally {
+      if (dialect === 'sqlite') await sql`pragma foreign_keys = on`.execute(db);
+    }
+    if (options.replace) {
+      const restored = new Set(manifest.entries.filter((entry) => entry.name.startsWith('files/')).map((entry) => entry.name.slice('files/'.length)));
+      await target.files.remove([...formerFiles].filter((key) => !restored.has(key)));
+    }
+    // The restored site is not served before its command ends.
+    const indexed = await reindexAll(db, { unread: true });
+    if (dialect === 'postgres') await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${'restore:1'})`.execute(db);
+    return { manifest, indexed };
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../admin/audit.js';
+import { requireRole } from '../auth/guard.js';
+import { confirmPassword, currentPassword } from '../auth/passwordConfirmation.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { parseForm } from '../http/validation.js';
+import { BACKUP_DOCS, downloadBody } from '../routes/openapi/backups.js';
+import { describeSchedule } from './schedule.js';
+import { BACKUP_CHECK_EVERY_MS, BACKUP_JOB, backupIfDue } from './scheduled.js';
+import { openShelf } from './shelf.js';
+import { lastBackupRuns, type BackupRun } from './status.js';
+
+/** The audit entry of a download: the resource `backups`, the archive's name as the record. */
+export const BACKUP_AUDIT = { resource: 'backups', download: 'download' } as const;
+
+const presentRun = (run: BackupRun | null) =>
+  run && { started_at: run.startedAt, finished_at: run.finishedAt, archive: run.archive, size: run.size, error: run.error };
+
+/**
+ * Scheduled backups (`BACKUP_SCHEDULE`), run once across the processes by the periodic jobs, and the MANAGER's
+ * screen of them: the last success and failure, the archives kept, and a download that asks for the password again.
+ */
+export async function backupRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db, files } = app;
+  const settings = config.backup;
+  if (settings.schedule) {
+    app.jobs.add({
+      name: BACKUP_JOB,
+      everyMs: BACKUP_CHECK_EVERY_MS,
+      run: (now) => backupIfDue({ db, files, databaseUrl: config.databaseUrl, dataDir: config.dataDir, s3: config.s3, settings }, now).then(() => undefined),
+    });
+  }
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', requireRole('MANAGER'));
+    const shelf = openShelf(settings, config.s3);
+    scope.addHook('onClose', async () => shelf.close());
+
+    scope.get('/api/admin/backups', { schema: BACKUP_DOCS.overview }, async () => {
+      const runs = await lastBackupRuns(db);
+      const archives = await shelf.list();
+      return {
+        data: {
+          schedule: settings.schedule ? describeSchedule(settings.schedule) : null,
+          keep: settings.keep,
+          location: settings.s3Bucket ? 'bucket' : 'folder',
+          encrypted: settings.passphrase !== null,
+          last_success: presentRun(runs.success),
+          last_failure: presentRun(runs.failure),
+          archives: archives.map((archive) => ({ name: archive.name, size: archive.size, created_at: archive.createdAt })),
+        },
+      };
+    });
+
+    // Sent as stored: an archive is compressed already (on-the-fly compression would take a gzip archive for gzip encoding).
+    scope.post(
+      '/api/admin/backups/download',
+      { compress: false, schema: { ...BACKUP_DOCS.download, documentedBody: downloadBody } },
+      async (request, reply) => {
+        const { name, password } = parseForm(downloadBody.extend({ password: currentPassword }), request.body);
+        const row = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', request.user?.id ?? 0)
+          .executeTakeFirst();
+        if (!row) throw new HttpError(401, 'Войдите снова.');
+        await confirmPassword(db, request, row, password, 'password');
+        const archive = await shelf.open(name);
+        if (!archive) throw notFound();
+        await recordAudit(request, { action: BACKUP_AUDIT.download, resource: BACKUP_AUDIT.resource, recordId: name });
+        return reply
+          .type('application/octet-stream')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'no-store')
+          .send(archive);
+      },
+    );
+  });
+}

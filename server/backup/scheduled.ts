@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { S3Settings } from '../files/s3Store.js';
+import type { FileStore } from '../files/store.js';
+import type { Database } from '../db/schema.js';
+import { createBackup } from './create.js';
+import { latestScheduledMoment } from './schedule.js';
+import type { BackupSettings } from './settings.js';
+import { archiveNameAt, openShelf } from './shelf.js';
+import { ranSince, recordBackupRun } from './status.js';
+
+/** How often the processes look whether the schedule wants a backup; one of them claims it (server/jobs/periodicJobs.ts). */
+export const BACKUP_CHECK_EVERY_MS = 60_000;
+export const BACKUP_JOB = 'backup';
+
+export interface ScheduledBackupDeps {
+  db: Kysely<Database>;
+  databaseUrl: string | null;
+  dataDir: string;
+  files: FileStore;
+  s3: S3Settings | null;
+  settings: BackupSettings;
+}
+
+/**
+ * Makes the backup the schedule wants at `now`, unless a run already started since the schedule's latest moment
+ * (a site without any backup gets one at once). The archive goes on the shelf, the oldest beyond `BACKUP_KEEP` are
+ * removed, and the outcome is recorded for the admin screen and monitoring. A failure is recorded, then thrown.
+ */
+export async function backupIfDue(deps: ScheduledBackupDeps, now: number): Promise<boolean> {
+  const { settings } = deps;
+  if (!settings.schedule) return false;
+  if (await ranSince(deps.db, new Date(latestScheduledMoment(settings.schedule, now)).toISOString())) return false;
+  const startedAt = new Date(now).toISOString();
+  const name = archiveNameAt(now, settings.passphrase !== null);
+  const shelf = openShelf(settings, deps.s3);
+  try {
+    const size = await shelf.store(name, (output) => createBackup(deps, output, { passphrase: settings.passphrase }));
+    const archives = await shelf.list();
+    await shelf.remove(archives.slice(settings.keep).map((archive) => archive.name));
+    await recordBackupRun(deps.db, { startedAt, finishedAt: new Date().toISOString(), archive: name, size, error: null });
+    return true;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await recordBackupRun(deps.db, { startedAt, finishedAt: new Date().toISOString(), archive: null, size: null, error: message });
+    throw error;
+  } finally {
+    shelf.close();
+  }
+}

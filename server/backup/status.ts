@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** A scheduled backup's outcome as recorded. */
+export interface BackupRun {
+  startedAt: string;
+  finishedAt: string;
+  archive: string | null;
+  size: number | null;
+  error: string | null;
+}
+
+export async function recordBackupRun(db: Kysely<Database>, run: BackupRun): Promise<void> {
+  await db
+    .insertInto('backup_runs')
+    .values({
+      started_at: run.startedAt,
+      finished_at: run.finishedAt,
+      succeeded: run.error === null ? 1 : 0,
+      archive: run.archive,
+      size: run.size,
+      error: run.error,
+    })
+    .execute();
+}
+
+async function lastRun(db: Kysely<Database>, succeeded: 0 | 1): Promise<BackupRun | null> {
+  const row = await db.selectFrom('backup_runs').selectAll().where('succeeded', '=', succeeded).orderBy('finished_at', 'desc').limit(1).executeTakeFirst();
+  return row
+    ? { startedAt: row.started_at, finishedAt: row.finished_at, archive: row.archive, size: row.size === null ? null : Number(row.size), error: row.error }
+    : null;
+}
+
+/** The last scheduled backup that succeeded and the last that failed. */
+export async function lastBackupRuns(db: Kysely<Database>): Promise<{ success: BackupRun | null; failure: BackupRun | null }> {
+  return { success: await lastRun(db, 1), failure: await lastRun(db, 0) };
+}
+
+/** When the last scheduled backup finished successfully (for monitoring), or null when none has. */
+export async function lastBackupSuccess(db: Kysely<Database>): Promise<Date | null> {
+  const run = await lastRun(db, 1);
+  return run ? new Date(run.finishedAt) : null;
+}
+
+/** Whether a run started at or after `since` (the schedule's latest moment): then the moment is taken care of. */
+export async function ranSince(db: Kysely<Database>, since: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('backup_runs').select('id').where('started_at', '>=', since).limit(1).executeTakeFirst());
+}

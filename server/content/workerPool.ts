@@ -1,0 +1,127 @@
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { ContentJob, ContentOutcome, ContentTask } from './contentWorker.js';
+
+/**
+ * The one way content work runs: sanitising rich HTML and SVG, typography, the check that an upload is SVG. One
+ * process answers every visitor, so work whose cost grows with what was sent runs in a small pool of worker threads,
+ * never on the thread that answers requests; and every job runs within the time left of its budget, past which its
+ * thread is stopped and the job refused.
+ */
+
+/**
+ * The longest the content work of one write may keep a worker busy, all its jobs together. Waiting for a free
+ * worker (or for one to start) is not counted: it costs nobody else anything.
+ */
+export const CONTENT_BUDGET_MS = 5000;
+
+/** How often a job's start and its time are looked at. */
+const WATCH_MS = 20;
+
+/** Idle workers end after this long, so that a process with nothing to do (a test, a command) can exit. */
+const IDLE_TIMEOUT_MS = 30_000;
+
+export const OUT_OF_TIME_MESSAGE = `Документ слишком сложный: его проверка не уложилась в ${CONTENT_BUDGET_MS / 1000} с. Упростите разметку или разделите текст.`;
+
+/** A job stopped because its budget ran out (or had run out before it started). */
+export class OutOfTimeError extends Error {
+  constructor() {
+    super(OUT_OF_TIME_MESSAGE);
+  }
+}
+
+/**
+ * The time a write's content work may take, all of it together: each job gets only what the earlier ones left, so
+ * that a write of several fields (or a field sanitised, then typeset) cannot take a full budget for each.
+ */
+export class WorkBudget {
+  private spentMs = 0;
+
+  constructor(readonly totalMs: number = CONTENT_BUDGET_MS) {}
+
+  remainingMs(): number {
+    return this.totalMs - this.spentMs;
+  }
+
+  spend(ms: number): void {
+    this.spentMs += ms;
+  }
+}
+
+const requestBudgets = new WeakMap<object, WorkBudget>();
+
+/** The budget of one request (a Fastify request, or anything else standing for one piece of work). */
+export function budgetOf(request: object): WorkBudget {
+  let budget = requestBudgets.get(request);
+  if (!budget) requestBudgets.set(request, (budget = new WorkBudget()));
+  return budget;
+}
+
+/**
+ * The worker's file beside this one: the compiled `.js` in the build, the TypeScript source when the server runs
+ * from its sources (tests, `npm run dev`), which a worker thread loads through tsx as the process does.
+ */
+function workerOptions(): { filename: string; execArgv?: string[] } {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const filename = new URL(`./contentWorker.${fromSources ? 'ts' : 'js'}`, import.meta.url).href;
+  if (!fromSources) return { filename };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { filename, execArgv: ['--import', tsx] };
+}
+
+/**
+ * Two threads (one on a single core): enough that one slow document does not hold up the next save, few enough that
+ * content work never takes every core from the requests.
+ */
+const CONTENT_WORKERS = Math.max(1, Math.min(2, availableParallelism()));
+
+let pool: Piscina | null = null;
+
+function contentPool(): Piscina {
+  // The workers run at a lower priority than the thread that answers requests: on a busy machine pages come first.
+  pool ??= new Piscina({ ...workerOptions(), minThreads: 1, maxThreads: CONTENT_WORKERS, idleTimeout: IDLE_TIMEOUT_MS, niceIncrement: 10 });
+  return pool;
+}
+
+/**
+ * Runs one content job within what is left of `budget`. Throws `OutOfTimeError` when the budget runs out first: the
+ * job's thread is stopped (the pool starts another when needed). The worker flags the job's start in shared memory,
+ * so that only its running time counts.
+ */
+export async function runContentJob(budget: WorkBudget, job: ContentJob): Promise<ContentOutcome> {
+  const remaining = budget.remainingMs();
+  if (remaining <= 0) throw new OutOfTimeError();
+  const started = new SharedArrayBuffer(4);
+  const controller = new AbortController();
+  let startedAt: number | null = null;
+  const watch = setInterval(() => {
+    if (startedAt === null && Atomics.load(new Int32Array(started), 0) === 1) startedAt = performance.now();
+    if (startedAt !== null && performance.now() - startedAt >= remaining) controller.abort();
+  }, WATCH_MS);
+  try {
+    const task: ContentTask = { job, started };
+    return (await contentPool().run(task, { signal: controller.signal })) as ContentOutcome;
+  } catch (error) {
+    if (controller.signal.aborted) throw new OutOfTimeError();
+    throw error;
+  } finally {
+    clearInterval(watch);
+    budget.spend(startedAt === null ? 0 : performance.now() - startedAt);
+  }
+}
+
+/**
+ * Rich HTML the server writes itself (demo content, stored documents under newer rules) sanitised, each document
+ * within a budget of its own: the clean HTML, or null when the sanitiser refuses it or it takes too long.
+ */
+export async function sanitizedOrNull(html: string): Promise<string | null> {
+  try {
+    const outcome = await runContentJob(new WorkBudget(), { kind: 'html', html, typeset: false });
+    return 'value' in outcome ? outcome.value : null;
+  } catch (error) {
+    if (error instanceof OutOfTimeError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PageCache, type CachedResponse } from '../../server/cache/pageCache.js';
+import { InvalidationBus } from '../../server/cache/invalidationBus.js';
+import { DEFAULT_DATABASE_TIMEOUTS } from '../../server/config/services.js';
+import { connectDatabase } from '../../server/db/connect.js';
+import { typesetText } from '../../server/content/typography.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { userWithToken } from '../helpers/auth.js';
+import { createPostgresDatabase, testDialects } from '../helpers/databases.js';
+import { daysAgo } from '../helpers/fixtures.js';
+import { postForm } from './admin-helpers.js';
+
+const NEWS = '/api/news/main-items?page=1';
+const PHOTOBANK = '/api/photobank/photos';
+const MEDIA = '/api/media/items';
+/** Asked for nowhere else in this file, so that no render again after a change meets the requests at once. */
+const PRESS = '/api/media/other-items';
+
+/**
+ * The page cache ends only what a write changed: each stored answer knows the tables its render read, a write ends
+ * the answers that read a table it wrote, one render serves every request that came while it ran, and pages a write
+ * ended are rendered again in the background. Public JSON reads stand for the pages here (the pages are the same
+ * mechanism, tests/site/cache.test.ts).
+ */
+describe.each(await testDialects())('page cache by what answers read, on %s', (dialect) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seedDemo: true });
+    headers = (await userWithToken(t.app, 'USER')).headers;
+  }, 240_000);
+  afterAll(() => t?.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const statusOf = async (url: string) => String((await get(url)).headers['cache-status']);
+  const addNews = async (title: string, publicAt = daysAgo(1)) => {
+    const response = await postForm(t.app, '/api/admin/news/add', headers, { title, public_at: publicAt, published: 1, content: '<p>Текст</p>' });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: { id: number } }).data;
+  };
+  const until = async (condition: () => Promise<boolean> | boolean) => {
+    for (let i = 0; i < 200 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await condition()).toBe(true);
+  };
+  /** Asks until the answer is stored and the next one is a hit. */
+  const cached = async (...urls: string[]) => {
+    for (const url of urls) await until(async () => (await statusOf(url)) === 'corporate-site; hit');
+  };
+
+  it('keeps answers that did not read what a news save wrote, and ends those that did', async () => {
+    await cached(NEWS, PHOTOBANK, MEDIA);
+    await addNews('Новость, которая не касается фотобанка');
+    expect(await statusOf(PHOTOBANK)).toBe('corporate-site; hit');
+    expect(await statusOf(MEDIA)).toBe('corporate-site; hit');
+    const news = await get(NEWS);
+    expect(news.body).toContain(typesetText('Новость, которая не касается фотобанка'));
+    expect(news.headers['cache-status']).toMatch(/^corporate-site; (fwd=miss; (stored|collapsed)|hit)$/);
+  });
+
+  it('ends the answers of a record and its lists when the record is saved again', async () => {
+    const added = await addNews('Заголовок до правки');
+    const item = `/api/news/item/${added.id}`;
+    await cached(NEWS);
+    expect((await get(item)).body).toContain(typesetText('Заголовок до правки'));
+    const saved = await postForm(t.app, `/api/admin/news/update/${added.id}`, headers, { title: 'Заголовок после правки' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const url of [item, NEWS]) {
+      const answer = await get(url);
+      expect(answer.body, url).toContain(typesetText('Заголовок после правки'));
+      expect(answer.body, url).not.toContain(typesetText('Заголовок до правки'));
+    }
+  });
+
+  it('renders again in the background the answers a save ended that visitors asked for', async () => {
+    await cached(NEWS);
+    const misses = t.app.pageCache.outcomes.counts.miss;
+    await addNews('Новость для прогрева');
+    // The warmer's render is the one miss; the visitor after it gets a stored answer with the new item.
+    await until(() => t.app.pageCache.outcomes.counts.miss > misses);
+    await until(async () => (await statusOf(NEWS)) === 'corporate-site; hit');
+    expect((await get(NEWS)).body).toContain(typesetText('Новость для прогрева'));
+  });
+
+  it('renders a page once for many requests at the same time: the others wait and get its answer', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get(PRESS)));
+    const statuses = answers.map((answer) => String(answer.headers['cache-status']));
+    expect(statuses.filter((status) => status.includes('fwd=miss; stored'))).toHaveLength(1);
+    expect(statuses.filter((status) => status.includes('collapsed')).length).toBeGreaterThan(0);
+    for (const status of statuses) expect(status).toMatch(/^corporate-site; (hit|fwd=miss; stored|fwd=miss; collapsed)$/);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+  });
+
+  it("ends at a scheduled item's time only what read its table", async () => {
+    const at = new Date(Date.now() + 1500).toISOString();
+    await addNews('Появится по расписанию', at);
+    await cached(NEWS, PHOTOBANK);
+    expect((await get(NEWS)).body).not.toContain(typesetText('Появится по расписанию'));
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(at) - Date.now() + 50));
+    expect((await get(NEWS)).body).toContain(typesetText('Появится по расписанию'));
+    expect(await statusOf(PHOTOBANK)).toBe('corporate-site; hit');
+  });
+
+  it('says a request with credentials bypasses the cache', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: NEWS, headers });
+    expect(answer.headers['cache-status']).toBe('corporate-site; fwd=bypass');
+  });
+});
+
+describe('a render that began before a change of what it read', () => {
+  const response = (): CachedResponse => {
+    const variant = { headers: {}, body: Buffer.from('x') };
+    return { statusCode: 200, etag: 'W/"x"', identity: variant, gzip: variant, br: variant, notModified: {}, onHit: null };
+  };
+  const cache = new PageCache({ maxBytes: 1024 * 1024, nextScheduledChanges: async () => [] });
+
+  it('is not stored when a table it read changed meanwhile, and is when another table changed', async () => {
+    const stale = cache.ticket('/news');
+    stale.reads.read.add('news');
+    const fresh = cache.ticket('/photobank');
+    fresh.reads.read.add('photobank_photos');
+    await cache.invalidate({ tables: ['news'] });
+    expect(await cache.set(stale, response())).toBe(false);
+    expect(await cache.set(fresh, response())).toBe(true);
+    await cache.invalidate({ tables: ['media_our'] });
+    expect(cache.get('/photobank')).toBeDefined();
+    await cache.invalidate({ tables: ['photobank_photos'] });
+    expect(cache.get('/photobank')).toBeUndefined();
+  });
+
+  it('is not stored when a record it read changed meanwhile, and is when another record of its table changed', async () => {
+    const stale = cache.ticket('/news/a');
+    stale.reads.readRecords('news', [1]);
+    const fresh = cache.ticket('/news/b');
+    fresh.reads.readRecords('news', [2]);
+    const list = cache.ticket('/news');
+    list.reads.read.add('news');
+    await cache.invalidate({ tables: [], records: { news: [1] } });
+    expect(await cache.set(stale, response())).toBe(false);
+    expect(await cache.set(list, response())).toBe(false);
+    expect(await cache.set(fresh, response())).toBe(true);
+    // Rows only added: the lists end, no record's answer.
+    await cache.invalidate({ tables: [], records: { news: [] } });
+    expect(cache.get('/news/b')).toBeDefined();
+    await cache.invalidate({ tables: ['news'] });
+    expect(cache.get('/news/b')).toBeUndefined();
+  });
+
+  it('does not keep a value computed before a change of a table it read for those who ask after it', async () => {
+    let computed = 0;
+    const reads = () =>
+      cache.memo('menu', async () => {
+        const made = ++computed;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return made;
+      });
+    const before = reads();
+    await cache.invalidate({ tables: ['menu'] });
+    expect(await reads()).toBe(2);
+    expect(await before).toBe(1);
+  });
+});
+
+const storedResponse = (): CachedResponse => {
+  const variant = { headers: {}, body: Buffer.from('x') };
+  return { statusCode: 200, etag: 'W/"x"', identity: variant, gzip: variant, br: variant, notModified: {}, onHit: null };
+};
+
+// Two processes' caches on one PostgreSQL database, each with its own announcements' connection.
+describe.each((await testDialects()).filter((dialect) => dialect === 'postgres'))('announcements of what a write changed, on %s', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  const stops: (() => Promise<void>)[] = [];
+  const log = { info: () => undefined, warn: () => undefined };
+
+  const startProcess = async () => {
+    const { db } = connectDatabase({ databaseUrl: database.url, dataDir: '', databaseTimeouts: DEFAULT_DATABASE_TIMEOUTS });
+    const cache = new PageCache({ maxBytes: 1024 * 1024, nextScheduledChanges: async () => [] });
+    const bus = new InvalidationBus(database.url, db, cache, log, DEFAULT_DATABASE_TIMEOUTS);
+    await bus.start();
+    stops.push(async () => {
+      await bus.stop();
+      await db.destroy();
+    });
+    return cache;
+  };
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+  }, 60_000);
+  afterAll(async () => {
+    for (const stop of stops) await stop();
+    await database?.drop();
+  });
+
+  it("ends on the other process, before the writer's answer, the record's pages and its lists, and keeps another record's page", async () => {
+    const [writer, reader] = [await startProcess(), await startProcess()];
+    const store = async (key: string, read: (ticket: ReturnType<PageCache['ticket']>) => void) => {
+      const ticket = reader.ticket(key);
+      read(ticket);
+      expect(await reader.set(ticket, storedResponse())).toBe(true);
+    };
+    await store('/news/a', (ticket) => ticket.reads.readRecords('news', [1]));
+    await store('/news/b', (ticket) => ticket.reads.readRecords('news', [2]));
+    await store('/news', (ticket) => ticket.reads.read.add('news'));
+    await store('/media/photobank', (ticket) => ticket.reads.read.add('photobank_photos'));
+    // Resolves once the other process acknowledged.
+    await writer.invalidate({ tables: ['search_index'], records: { news: [1] } });
+    expect(reader.get('/news/a')).toBeUndefined();
+    expect(reader.get('/news')).toBeUndefined();
+    expect(reader.get('/news/b')).toBeDefined();
+    expect(reader.get('/media/photobank')).toBeDefined();
+  });
+});
