@@ -79,6 +79,8 @@ describe('editor trust in Chromium', () => {
     const halfHtml = figureHtml.replace('image-full', 'image-half');
     await expect.poll(html).toBe(`<p>Начало.</p>${halfHtml}<p>Между</p><p>Дальше</p>`);
     await page.locator('.ProseMirror figure.ProseMirror-selectednode').waitFor();
+    // The dialog hands the focus back to the text a frame after it closes.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('ProseMirror'))).toBe(true);
     await page.keyboard.type('Ещё');
     await expect.poll(html).toBe(`<p>Начало.</p>${halfHtml}<p>Ещё</p><p>Между</p><p>Дальше</p>`);
 
