@@ -5,7 +5,7 @@ import { unwrap } from './apiClient.js';
 import type { HttpClient } from './httpClient.js';
 import { ADMIN_API } from './resources.js';
 import type { Sender } from './sending.js';
-import type { ChangeAction, PreviewParams, RevisionParams, RevisionsParams, SiteSettings, TrashRestoreParams, VerbResult } from './types.js';
+import type { ChangeAction, PreviewParams, RevisionParams, RevisionsParams, SiteSettings, TrashRestoreParams, TypesetParams, VerbResult } from './types.js';
 
 /** The dataProvider's methods beside CRUD: reads for the screens, the trash, imports and exports, history and preview. */
 
@@ -93,5 +93,9 @@ export const editorialMethods = (http: HttpClient, sender: Sender, changed: Chan
     const language = params.locale ? `?locale=${params.locale}` : '';
     const response = await http.post(`${ADMIN_API}/${resource}/preview/${encodeURIComponent(String(params.id))}${language}`);
     return { data: unwrap<PreviewLink>(response.data) };
+  },
+  async typeset(resource: string, params: TypesetParams) {
+    const response = await http.post(`${ADMIN_API}/${resource}/typeset`, params);
+    return { data: unwrap<{ value: string }>(response.data) };
   },
 });

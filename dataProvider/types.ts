@@ -11,6 +11,11 @@ export interface VerbParams {
 }
 
 /** The record to preview and, on a site with English, the language of the page (Russian when absent). */
+export interface TypesetParams {
+  field: string;
+  value: string;
+}
+
 export interface PreviewParams extends VerbParams {
   locale?: Locale;
 }
@@ -73,6 +78,8 @@ export interface AdminDataProvider extends DataProvider, PresenceMethods, AssetM
   erasePersonalData(resource: 'enquiries', params: { email: string; phone: string }): Promise<{ data: { erased: number } }>;
   /** A signed link to the record's public page, drafts included (resources with a page); `locale`: its page in that language. */
   preview(resource: string, params: PreviewParams): Promise<{ data: PreviewLink }>;
+  /** A field declared with typography as a save would store it, storing nothing (`POST /api/admin/{resource}/typeset`). */
+  typeset(resource: string, params: TypesetParams): Promise<{ data: { value: string } }>;
 }
 
 /** What of the server's configuration the admin's screens follow. */

@@ -5,6 +5,7 @@ import { FormAutosave } from '../autosave/FormAutosave.js';
 import { LanguageTabs } from '../translations/LanguageTabs.js';
 import { FormToolbar } from './FormToolbar.js';
 import { SaveShortcut } from './SaveShortcut.js';
+import { TypesetOnBlur } from './TypesetOnBlur.js';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
 
 type DefaultValues = Record<string, unknown> | (() => Record<string, unknown>);
@@ -19,7 +20,8 @@ export interface ResourceFormProps {
 
 /**
  * The form of every resource: its unsaved changes are kept as the editor types (and offered back), leaving it with
- * unsaved changes asks first, Ctrl+S saves, «Сохранить и продолжить» stays on it. A new item of a resource that
+ * unsaved changes asks first, Ctrl+S saves, «Сохранить и продолжить» stays on it, a text field with typography shows
+ * its typeset text once the editor leaves it. A new item of a resource that
  * publishes starts as a draft, and «Опубликовать» publishes a draft. On a site with English, a translatable
  * resource's form switches between the Russian fields and the English version of the localized ones.
  */
@@ -36,6 +38,7 @@ export const ResourceForm = ({ defaultValues, children, remove }: ResourceFormPr
       <UnsavedChangesGuard />
       <SaveShortcut />
       <FormAutosave />
+      <TypesetOnBlur />
       <LanguageTabs>{children}</LanguageTabs>
     </SimpleForm>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker, useTranslate, type RouterBlocker } from 'react-admin';
 import { useFormState } from 'react-hook-form';
+import { setFormUnsaved } from './unsavedForm.js';
 
 /**
  * Put inside a form: leaving it with unsaved changes asks first, every time the editor tries. Staying keeps the form
@@ -29,6 +30,11 @@ export const UnsavedChangesGuard = () => {
     if (!unsaved || window.confirm(translate('ra.message.unsaved_changes'))) blocker.proceed();
     else blocker.reset();
   }, [blocker, unsaved, translate]);
+
+  useEffect(() => {
+    setFormUnsaved(unsaved);
+    return () => setFormUnsaved(false);
+  }, [unsaved]);
 
   useEffect(() => {
     if (!unsaved) return;

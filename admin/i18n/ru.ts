@@ -38,6 +38,8 @@ export const appMessages = {
   },
   app: {
     title: 'Управление сайтом',
+    // The typography a text field shows once the editor leaves it (admin/common/TypesetOnBlur.tsx).
+    typography: { applied: 'Расставлена типографика: кавычки, тире, неразрывные пробелы.' },
     // Images inside rich text (admin/richText/): the toolbar's button, the details dialog, dropped files.
     rich_text: {
       image: {

@@ -150,6 +150,12 @@ export const isColumnUpload = (field: Field): field is UploadField => field.kind
 /** The longest rich HTML a record may hold. */
 export const HTML_MAX = 2_000_000;
 
+/** The fields declared with `typography: true`: typeset on save, and in the admin's form when the editor leaves them. */
+export const typographyFields = (fields: Readonly<Record<string, Field>>): string[] =>
+  Object.entries(fields)
+    .filter(([, field]) => (field.kind === 'text' || field.kind === 'html') && field.typography === true)
+    .map(([name]) => name);
+
 // Shorthands for descriptors.
 export const text = (max: number, options: Omit<TextField, 'kind' | 'max'> = {}): TextField => ({ kind: 'text', max, ...options });
 export const requiredText = (max: number, options: Omit<TextField, 'kind' | 'max' | 'required'> = {}): TextField => text(max, { ...options, required: true });

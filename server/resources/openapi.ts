@@ -41,6 +41,7 @@ export interface ResourceDocs {
   revision: FastifySchema;
   restoreRevision: FastifySchema;
   preview: FastifySchema;
+  typeset: FastifySchema;
 }
 
 const VERB_SUMMARIES: Readonly<Record<string, string>> = {
@@ -110,6 +111,14 @@ export function resourceDocs(resource: ResourceDescriptor, locales: readonly Tra
       tag,
       data: previewLink,
       errors: locales.length ? [400, 404] : [404],
+    }),
+    typeset: operation({
+      summary: `Typeset a field of a ${name} record`,
+      description:
+        'A field declared with Russian typography as a save would store it (rich HTML sanitised first), so that the form shows it before the save; nothing is stored. 400 names the field when its content is refused or its work outlasts the budget of 5 s.',
+      tag,
+      data: z.object({ value: z.string() }),
+      errors: [400],
     }),
   };
 }

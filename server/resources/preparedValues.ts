@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { TranslationLocale } from '../../lib/locales.js';
-import { HTML_MAX, localizedFieldsOf, type Field, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { HTML_MAX, localizedFieldsOf, typographyFields, type Field, type ResourceDescriptor } from '../../lib/resources/index.js';
 import type { ContentJob } from '../content/contentWorker.js';
 import { budgetOf, OutOfTimeError, runContentJob, type WorkBudget } from '../content/workerPool.js';
 import { HttpError } from '../http/errors.js';
@@ -16,12 +16,6 @@ import type { Values } from './hooks.js';
  * touched. A field whose content is refused (nested too deep) or whose work
  * outlasts what is left of the budget is a 400 naming it; nothing is written then.
  */
-
-/** The fields a resource declares with `typography: true`. */
-export const typographyFields = (fields: Readonly<Record<string, Field>>): string[] =>
-  Object.entries(fields)
-    .filter(([, field]) => (field.kind === 'text' || field.kind === 'html') && field.typography === true)
-    .map(([name]) => name);
 
 /** What a pass does: sanitise rich HTML (what an editor sent) or not (what was stored); typeset where declared or not at all. */
 interface Pass {
@@ -103,6 +97,15 @@ export async function preparedValues(
     translations[locale] = await preparedFields(budget, localized, version, pass);
   }
   return { ...result, translations };
+}
+
+/**
+ * One field's value as a save would store it (rich HTML sanitised, typography where the field declares it), within
+ * the request's budget: the form shows it before the save.
+ */
+export async function typesetFieldValue(request: FastifyRequest, name: string, field: Field, value: string): Promise<string> {
+  const job = value === '' ? null : jobOf(field, value, { sanitize: true, typeset: true, pathOf: (path) => path }, undefined);
+  return job ? done(budgetOf(request), name, field, value, job) : value;
 }
 
 /**

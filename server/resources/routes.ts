@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { isUpload, verbsPathOf, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { HTML_MAX, isUpload, typographyFields, verbsPathOf, type Field, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { registerAdminReads, type ListSpec } from '../admin/listQuery.js';
 import { readUploadForm, type FileRule, type UploadedFile } from '../admin/upload.js';
 import type { Database } from '../db/schema.js';
@@ -14,6 +14,7 @@ import { presenterOf } from './present.js';
 import { declared } from '../db/declared.js';
 import { resourceDocs } from './openapi.js';
 import { changeRecord, GENERIC_VERBS, removeRecord, saveRecord, type WriteOptions } from './writes.js';
+import { typesetFieldValue } from './preparedValues.js';
 import { idParams, writeSchemas } from './zod.js';
 import { translationLocalesOf, withTranslationFilters, withTranslations, withTranslationStatus } from '../translations/admin.js';
 import { translationsBodyShape } from '../translations/openapi.js';
@@ -144,6 +145,16 @@ export async function registerResourceRoutes(
       resource,
       docs,
       restore: async (request, id, values) => (await save(request, 'restore-revision', id, parseForm(schemas.update, values))).data,
+    });
+  }
+
+  const typeset = typographyFields(resource.fields);
+  const [firstTypeset, ...otherTypeset] = typeset;
+  if (firstTypeset) {
+    const body = z.object({ field: z.enum([firstTypeset, ...otherTypeset]), value: z.string().max(HTML_MAX) });
+    app.post<{ Body: z.infer<typeof body> }>(`/api/admin/${resource.name}/typeset`, { schema: { ...docs.typeset, body } }, async (request) => {
+      const { field, value } = request.body;
+      return { data: { value: await typesetFieldValue(request, field, resource.fields[field] as Field, value) } };
     });
   }
 

@@ -9,7 +9,8 @@ import { keepRevisionBy } from '../revisions/store.js';
 import { indexRecord } from '../search/indexer.js';
 import type { Row, Trx, Values } from './hooks.js';
 import { WorkBudget } from '../content/workerPool.js';
-import { typesetStoredValues, typographyFields } from './preparedValues.js';
+import { typesetStoredValues } from './preparedValues.js';
+import { typographyFields } from '../../lib/resources/index.js';
 
 /**
  * Typesets what was stored before typography was declared (`npm run typography`): every field declared with

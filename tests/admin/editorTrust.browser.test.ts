@@ -91,6 +91,35 @@ describe('editor trust in Chromium', () => {
     await context.close();
   });
 
+  it('a field with typography shows its typeset text once left, with «Отменить»; rich text undoes it with Ctrl+Z', async () => {
+    const id = await addNews('Новость для типографики', { content: '<p>Текст.</p>' });
+    const { page, context, errors } = await newSignedInPage(admin);
+    await page.goto(`/admin/news/${id}`);
+    const title = page.getByRole('textbox', { name: /^Заголовок/ });
+    await expect.poll(() => title.inputValue()).toBe('Новость для\u00a0типографики');
+    await title.fill('"Смарт" - рост 18 %');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => title.inputValue()).toBe('«Смарт»\u00a0— рост 18\u00a0%');
+    const notice = page.getByText('Расставлена типографика: кавычки, тире, неразрывные пробелы.');
+    await notice.waitFor();
+    await page.getByRole('button', { name: 'Отменить' }).click();
+    await expect.poll(() => title.inputValue()).toBe('"Смарт" - рост 18 %');
+    await notice.waitFor({ state: 'hidden' });
+
+    const editor = page.locator('.ProseMirror').first();
+    const html = () => page.evaluate(() => (document.querySelector('.ProseMirror') as EditorElement).editor.getHTML());
+    await editor.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Это "важно" - да...');
+    await title.focus();
+    await expect.poll(html).toBe('<p>Текст. Это «важно»\u00a0— да…</p>');
+    await editor.click();
+    await page.keyboard.press('Control+z');
+    await expect.poll(html).toBe('<p>Текст. Это "важно" - да...</p>');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('text typed and left within a moment is kept: on another admin screen, and when the page itself goes away', async () => {
     const id = await addNews('Новость, которую покидают');
     const { page, context } = await newSignedInPage(admin);

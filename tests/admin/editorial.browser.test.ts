@@ -114,6 +114,14 @@ describe('editorial tools in Chromium', () => {
     await tab.getByRole('heading', { name: 'Черновик для предпросмотра' }).waitFor();
     expect(await tab.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
 
+    // With unsaved changes the button says that it shows the saved version, and the click says it again.
+    await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Несохранённый заголовок');
+    const savedPreview = page.getByRole('button', { name: 'Предпросмотр сохранённой версии' });
+    await savedPreview.waitFor();
+    const [savedTab] = await Promise.all([context.waitForEvent('page'), savedPreview.click()]);
+    await page.getByText('Предпросмотр показывает сохранённую версию: несохранённые изменения в нём не видны.').waitFor();
+    await savedTab.getByRole('heading', { name: 'Черновик для предпросмотра' }).waitFor();
+
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

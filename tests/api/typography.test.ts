@@ -115,6 +115,25 @@ describe.each(await testDialects())('typography on save on %s', (dialect) => {
     await t.app.db.deleteFrom('news').where('id', '=', id).execute();
   });
 
+  it('POST /api/admin/news/typeset answers a field as a save would store it, storing nothing; a field without typography is a 400', async () => {
+    const typeset = (payload: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/admin/news/typeset', headers, payload });
+    const count = async () => (await t.app.db.selectFrom('news').select('id').execute()).length;
+    const before = await count();
+    const title = await typeset({ field: 'title', value: SENTENCE });
+    expect(title.statusCode, title.body).toBe(200);
+    expect(title.json()).toEqual({ data: { value: TYPESET } });
+    const percent = await typeset({ field: 'lead', value: 'Рост 18 %' });
+    expect(percent.json()).toEqual({ data: { value: 'Рост 18\u00a0%' } });
+    const content = await typeset({ field: 'content', value: CONTENT });
+    expect(content.json()).toEqual({ data: { value: CONTENT_TYPESET } });
+    expect(await count()).toBe(before);
+
+    const slug = await typeset({ field: 'slug', value: 'v-15-minut' });
+    expect(slug.statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/news/typeset', payload: { field: 'title', value: SENTENCE } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('leaves fields declared without typography as they are', async () => {
     const news = await addNews({ title: 'Заголовок', slug: 'v-15-minut' });
     expect(news.slug).toBe('v-15-minut');
