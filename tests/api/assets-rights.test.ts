@@ -91,7 +91,7 @@ describe.each(await testDialects())('the library asset of records of other right
       .where('action', '=', action)
       .execute();
 
-  it("refuses a USER the replacement, removal and uses of an investor document's file (a MANAGER's record): 403 in Russian", async () => {
+  it("refuses a USER the replacement, its undoing, removal and uses of an investor document's file (a MANAGER's record): 403 in Russian", async () => {
     const asset = await upload(pdf('Отчёт.pdf', 'Original report'), manager);
     const added = await t.app.inject({
       method: 'POST',
@@ -122,6 +122,17 @@ describe.each(await testDialects())('the library asset of records of other right
     const documentId = String(added.json().data.id);
     expect(await auditOf('investor-documents', 'replace-file')).toEqual([{ record_id: documentId, user_email: expect.any(String) }]);
     expect(await auditOf('assets', 'replace')).toEqual([{ record_id: String(asset.id), user_email: expect.any(String) }]);
+
+    // Undoing a replacement changes the records' file too: refused to the USER, the manager's file stays; a MANAGER may.
+    const corrected = (await t.app.inject({ url: asset.url })).rawPayload;
+    const revert = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: `/api/admin/assets/${asset.id}/revert-file`, headers });
+    const undone = await revert(user);
+    expect(undone.statusCode).toBe(403);
+    expect(undone.json().message).toBe(NO_RIGHTS_OVER_USES_MESSAGE);
+    expect((await t.app.inject({ url: asset.url })).rawPayload.equals(corrected)).toBe(true);
+    const reverted = await revert(manager);
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    expect((await t.app.inject({ url: asset.url })).rawPayload.equals(original.rawPayload)).toBe(true);
   });
 
   it('lets a USER replace what only records a USER edits use, the audit naming each of them', async () => {

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { measureStall, type StallReport } from '../helpers/stall.js';
-import { adminHeaders, multipart } from './admin-helpers.js';
+import { adminHeaders, multipart, pngImage } from './admin-helpers.js';
 
 /**
  * No request may freeze the process: each hostile input of the third outside probe is sent over a real socket while
@@ -88,14 +88,30 @@ describe.each(await testDialects())('no request freezes the process on %s', (dia
     return report;
   }
 
+  /** An anonymous enquiry whose e-mail is "a@", 60,000 dots and " a" (about 60 KB). */
+  const dottedEnquiry = () =>
+    call('POST', '/api/enquiries', {
+      name: 'Анна',
+      email: `a@${'.'.repeat(60_000)} a`,
+      message: 'Вопрос',
+      consent: true,
+      consent_version: 1,
+      token: new FormTokens(JWT_SECRET, () => Date.now() - 5000).issue(),
+      website: '',
+    });
+  const refusedEmail = (answer: { status: number; body: unknown }) => {
+    expect(answer.status).toBe(400);
+    expect((answer.body as { errors: Record<string, string[]> }).errors.email).toBeDefined();
+  };
+
   it('an enquiry e-mail of "a@", 60,000 dots and " a" is refused at once', async () => {
-    const email = `a@${'.'.repeat(60_000)} a`;
-    const token = new FormTokens(JWT_SECRET, () => Date.now() - 5000).issue();
-    const { result } = await beside('enquiry e-mail of 60,000 dots', () =>
-      call('POST', '/api/enquiries', { name: 'Анна', email, message: 'Вопрос', consent: true, consent_version: 1, token, website: '' }),
-    );
-    expect(result.status).toBe(400);
-    expect((result.body as { errors: Record<string, string[]> }).errors.email).toBeDefined();
+    const { result } = await beside('enquiry e-mail of 60,000 dots', dottedEnquiry);
+    refusedEmail(result);
+  });
+
+  it('four such enquiries at once are refused at once too (23 s of a frozen process before)', async () => {
+    const { result } = await beside('four enquiry e-mails of 60,000 dots at once', () => Promise.all([1, 2, 3, 4].map(dottedEnquiry)));
+    for (const answer of result) refusedEmail(answer);
   });
 
   it.each([
@@ -159,5 +175,16 @@ describe.each(await testDialects())('no request freezes the process on %s', (dia
     );
     expect(result.status).toBe(413);
     expect(result.body.errors?.image?.[0]).toMatch(/^Изображение слишком большое: 65535 × 65535 пикселей/);
+  });
+
+  it("the same GIF as a library file's replacement is refused from its header with 413 too (it was stored as it came)", async () => {
+    const picture = await upload('/api/admin/assets/upload', {}, 'file', 'kartinka.png', await pngImage(40, 30));
+    expect(picture.status).toBe(201);
+    const { id } = (picture.body as unknown as { asset: { id: number } }).asset;
+    const { result } = await beside('GIF of 65535 × 65535 pixels replacing a library file', () =>
+      upload(`/api/admin/assets/${id}/replace`, {}, 'file', 'huge.gif', HUGE_GIF),
+    );
+    expect(result.status).toBe(413);
+    expect(result.body.message).toMatch(/Изображение слишком большое: 65535 × 65535 пикселей/);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { typesetHtml, typesetText } from '../../server/content/typography.js';
-import { WorkBudget } from '../../server/content/workerPool.js';
-import { typesetStoredValues } from '../../server/resources/preparedValues.js';
+import type { FastifyRequest } from 'fastify';
+import { budgetOf, CONTENT_BUDGET_MS, OUT_OF_TIME_MESSAGE, OutOfTimeError, runContentJob, WorkBudget } from '../../server/content/workerPool.js';
+import { preparedValues, typesetStoredValues } from '../../server/resources/preparedValues.js';
 import { news } from '../../lib/resources/articles.js';
 
 /** The Russian typography applied on save (server/content/typography.ts). */
@@ -90,6 +91,26 @@ describe('typesetStoredValues (in a content worker)', () => {
 
   it('keeps the record as it is when its text takes longer than the budget', async () => {
     expect(await typesetStoredValues(new WorkBudget(1), news.fields, { lead: '"а" - б '.repeat(20_000) })).toBeNull();
+  });
+});
+
+describe('one budget per request', () => {
+  it("is spent by each of the request's jobs in turn; once spent, no field of the write runs, its English version included", async () => {
+    const request = {};
+    const budget = budgetOf(request);
+    expect(budgetOf(request)).toBe(budget);
+    expect(budget.remainingMs()).toBe(CONTENT_BUDGET_MS);
+    expect(await runContentJob(budget, { kind: 'text', text: '"а" - б '.repeat(2000) })).toHaveProperty('value');
+    expect(budget.remainingMs()).toBeLessThan(CONTENT_BUDGET_MS);
+    budget.spend(budget.remainingMs());
+    await expect(runContentJob(budget, { kind: 'text', text: 'а' })).rejects.toBeInstanceOf(OutOfTimeError);
+    // What an earlier step of the write took (an SVG upload, another field) is gone for the next: a 400 naming it.
+    const prepared = (values: Record<string, unknown>) => preparedValues(request as FastifyRequest, news, values, ['en'], null);
+    await expect(prepared({ title: 'Заголовок' })).rejects.toMatchObject({ statusCode: 400, errors: { title: [OUT_OF_TIME_MESSAGE] } });
+    await expect(prepared({ translations: { en: { content: '<p>Text</p>' } } })).rejects.toMatchObject({
+      statusCode: 400,
+      errors: { 'translations.en.content': [OUT_OF_TIME_MESSAGE] },
+    });
   });
 });
 
