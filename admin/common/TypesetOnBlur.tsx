@@ -18,8 +18,8 @@ const wordsOf = (value: string): string => new DOMParser().parseFromString(value
 
 /**
  * Put inside a form: when the editor leaves a field the resource declares with typography after changing it, the
- * field takes its typeset text (as the save will store it) with a notice that offers «Отменить»; rich text can also be
- * undone in the editor with Ctrl+Z. A field changed again meanwhile, or saved meanwhile, keeps what it holds.
+ * field takes its typeset text (as the save will store it) with a notice that offers «Отменить». A field changed again
+ * meanwhile, or saved meanwhile, keeps what it holds.
  */
 export const TypesetOnBlur = () => {
   const resource = useResourceContext();

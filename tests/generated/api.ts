@@ -999,6 +999,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/news/typeset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Typeset a field of a `news` record
+     * @description A field declared with Russian typography as a save would store it (rich HTML sanitised first), so that the form shows it before the save; nothing is stored. 400 names the field when its content is refused or its work outlasts the budget of 5 s.
+     */
+    post: operations['postAdminNewsTypeset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/news/preview/{id}': {
     parameters: {
       query?: never;
@@ -1187,6 +1207,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/media-our/typeset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Typeset a field of a `media-our` record
+     * @description A field declared with Russian typography as a save would store it (rich HTML sanitised first), so that the form shows it before the save; nothing is stored. 400 names the field when its content is refused or its work outlasts the budget of 5 s.
+     */
+    post: operations['postAdminMediaOurTypeset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/media-our/preview/{id}': {
     parameters: {
       query?: never;
@@ -1352,6 +1392,26 @@ export interface paths {
      * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
      */
     post: operations['postAdminMediaOtherRestoreRevisionByIdByRevisionId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-other/typeset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Typeset a field of a `media-other` record
+     * @description A field declared with Russian typography as a save would store it (rich HTML sanitised first), so that the form shows it before the save; nothing is stored. 400 names the field when its content is refused or its work outlasts the budget of 5 s.
+     */
+    post: operations['postAdminMediaOtherTypeset'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1571,6 +1631,26 @@ export interface paths {
      * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
      */
     post: operations['postAdminMediaVideoRestoreRevisionByIdByRevisionId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-video/typeset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Typeset a field of a `media-video` record
+     * @description A field declared with Russian typography as a save would store it (rich HTML sanitised first), so that the form shows it before the save; nothing is stored. 400 names the field when its content is refused or its work outlasts the budget of 5 s.
+     */
+    post: operations['postAdminMediaVideoTypeset'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1836,6 +1916,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/photobank-categories/typeset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Typeset a field of a `photobank-categories` record
+     * @description A field declared with Russian typography as a save would store it (rich HTML sanitised first), so that the form shows it before the save; nothing is stored. 400 names the field when its content is refused or its work outlasts the budget of 5 s.
+     */
+    post: operations['postAdminPhotobankCategoriesTypeset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/photobank-logos': {
     parameters: {
       query?: never;
@@ -1964,6 +2064,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/photobank-logos/typeset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Typeset a field of a `photobank-logos` record
+     * @description A field declared with Russian typography as a save would store it (rich HTML sanitised first), so that the form shows it before the save; nothing is stored. 400 names the field when its content is refused or its work outlasts the budget of 5 s.
+     */
+    post: operations['postAdminPhotobankLogosTypeset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/photobank-photos': {
     parameters: {
       query?: never;
@@ -2086,6 +2206,26 @@ export interface paths {
     put?: never;
     /** Move down within its group or category: `photobank-photos` */
     post: operations['postAdminPhotobankPhotoMoveDownById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/photobank-photos/typeset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Typeset a field of a `photobank-photos` record
+     * @description A field declared with Russian typography as a save would store it (rich HTML sanitised first), so that the form shows it before the save; nothing is stored. 400 names the field when its content is refused or its work outlasts the budget of 5 s.
+     */
+    post: operations['postAdminPhotobankPhotosTypeset'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2431,6 +2571,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/text-pages/typeset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Typeset a field of a `text-pages` record
+     * @description A field declared with Russian typography as a save would store it (rich HTML sanitised first), so that the form shows it before the save; nothing is stored. 400 names the field when its content is refused or its work outlasts the budget of 5 s.
+     */
+    post: operations['postAdminTextPagesTypeset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/text-pages/preview/{id}': {
     parameters: {
       query?: never;
@@ -2545,6 +2705,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/investor-documents/typeset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Typeset a field of a `investor-documents` record
+     * @description A field declared with Russian typography as a save would store it (rich HTML sanitised first), so that the form shows it before the save; nothing is stored. 400 names the field when its content is refused or its work outlasts the budget of 5 s.
+     */
+    post: operations['postAdminInvestorDocumentsTypeset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/investor-events': {
     parameters: {
       query?: never;
@@ -2642,6 +2822,26 @@ export interface paths {
      * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
      */
     post: operations['postAdminInvestorEventsRestoreRevisionByIdByRevisionId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-events/typeset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Typeset a field of a `investor-events` record
+     * @description A field declared with Russian typography as a save would store it (rich HTML sanitised first), so that the form shows it before the save; nothing is stored. 400 names the field when its content is refused or its work outlasts the budget of 5 s.
+     */
+    post: operations['postAdminInvestorEventsTypeset'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2765,6 +2965,26 @@ export interface paths {
      * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
      */
     post: operations['postAdminVacanciesRestoreRevisionByIdByRevisionId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/vacancies/typeset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Typeset a field of a `vacancies` record
+     * @description A field declared with Russian typography as a save would store it (rich HTML sanitised first), so that the form shows it before the save; nothing is stored. 400 names the field when its content is refused or its work outlasts the budget of 5 s.
+     */
+    post: operations['postAdminVacanciesTypeset'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7022,6 +7242,83 @@ export interface operations {
       };
     };
   };
+  postAdminNewsTypeset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          field: 'title' | 'lead' | 'image_alt' | 'content' | 'seo_title' | 'seo_description';
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Typeset a field of a `news` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              value: string;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   postAdminNewsPreviewById: {
     parameters: {
       query?: never;
@@ -7994,6 +8291,83 @@ export interface operations {
       };
     };
   };
+  postAdminMediaOurTypeset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          field: 'title' | 'lead' | 'image_alt' | 'content' | 'seo_title' | 'seo_description';
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Typeset a field of a `media-our` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              value: string;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   postAdminMediaOurPreviewById: {
     parameters: {
       query?: never;
@@ -8773,6 +9147,83 @@ export interface operations {
       };
       /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaOtherTypeset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          field: 'title' | 'lead';
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Typeset a field of a `media-other` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              value: string;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -9895,6 +10346,83 @@ export interface operations {
       };
       /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaVideoTypeset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          field: 'title' | 'lead';
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Typeset a field of a `media-video` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              value: string;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11146,6 +11674,83 @@ export interface operations {
       };
     };
   };
+  postAdminPhotobankCategoriesTypeset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          field: 'title';
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Typeset a field of a `photobank-categories` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              value: string;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getAdminPhotobankLogos: {
     parameters: {
       query?: {
@@ -11880,6 +12485,83 @@ export interface operations {
       };
     };
   };
+  postAdminPhotobankLogosTypeset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          field: 'title';
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Typeset a field of a `photobank-logos` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              value: string;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getAdminPhotobankPhotos: {
     parameters: {
       query?: {
@@ -12503,6 +13185,83 @@ export interface operations {
       };
       /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminPhotobankPhotosTypeset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          field: 'title' | 'image_alt';
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Typeset a field of a `photobank-photos` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              value: string;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -14627,6 +15386,83 @@ export interface operations {
       };
     };
   };
+  postAdminTextPagesTypeset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          field: 'title' | 'content' | 'seo_title' | 'seo_description';
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Typeset a field of a `text-pages` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              value: string;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   postAdminTextPagesPreviewById: {
     parameters: {
       query?: never;
@@ -15194,6 +16030,83 @@ export interface operations {
       };
       /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorDocumentsTypeset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          field: 'title';
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Typeset a field of a `investor-documents` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              value: string;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -15947,6 +16860,83 @@ export interface operations {
       };
       /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorEventsTypeset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          field: 'title' | 'description' | 'image_alt';
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Typeset a field of a `investor-events` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              value: string;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -16757,6 +17747,83 @@ export interface operations {
       };
       /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminVacanciesTypeset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          field: 'title' | 'description';
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Typeset a field of a `vacancies` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              value: string;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
