@@ -1,7 +1,21 @@
+import type { SxProps, Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { DeleteButton, SaveButton, Toolbar, useRecordContext } from 'react-admin';
 import { PublishButton } from '../buttons/PublishButton.js';
 import { SaveAndContinueButton } from '../buttons/SaveAndContinueButton.js';
+
+/**
+ * On a phone the buttons stay in one row, their names in plain case without icons (the row scrolls sideways rather
+ * than growing a second line when a draft adds «Опубликовать»).
+ */
+const TOOLBAR_SX = {
+  gap: 1,
+  flexWrap: { xs: 'nowrap', sm: 'wrap' },
+  overflowX: { xs: 'auto', sm: 'visible' },
+  '& .MuiButton-root': { flexShrink: 0, whiteSpace: 'nowrap', textTransform: { xs: 'none', sm: 'uppercase' }, px: { xs: 1.25, sm: 2 } },
+  // react-admin's save buttons put their icon before the name, not as MUI's start icon.
+  '& .MuiButton-root > svg, & .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+} satisfies SxProps<Theme>;
 
 /**
  * The buttons under every resource form: «Сохранить» (then the list), «Сохранить и продолжить», «Опубликовать» on
@@ -10,7 +24,7 @@ import { SaveAndContinueButton } from '../buttons/SaveAndContinueButton.js';
 export const FormToolbar = ({ publishes, remove }: { publishes: boolean; remove?: ReactNode }) => {
   const record = useRecordContext();
   return (
-    <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+    <Toolbar sx={TOOLBAR_SX}>
       <SaveButton />
       <SaveAndContinueButton />
       {publishes && <PublishButton />}

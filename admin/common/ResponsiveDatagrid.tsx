@@ -9,7 +9,8 @@ import { columnsOf, isField } from './columns.js';
 const OneColumnList = lazy(() => import('./OneColumnList.js'));
 
 /**
- * A list's table on wider screens; on a phone one card per record (react-admin's SimpleList pattern, with every column).
+ * A list's table on wider screens; on a phone one compact row per record (react-admin's SimpleList pattern: title,
+ * state and date).
  * Every list's first column marks the records other staff members have open; a translatable resource's lists on a
  * site with English show, before the buttons, whether each record is translated.
  */

@@ -72,11 +72,27 @@ describe('admin screens that fit', () => {
     400_000,
   );
 
-  it('lists are one column of cards on a phone and a table on a laptop; the side menu shows whole labels', async () => {
+  it('lists are compact rows on a phone (title, state, date) and a table on a laptop; the form buttons in one row; the side menu shows whole labels', async () => {
     const phone = await signedIn({ width: 390, height: 844 });
-    await phone.goto('/admin/news');
-    await phone.getByTestId('one-column-list').waitFor();
+    await phone.goto('/admin/vacancies');
+    const rows = phone.getByTestId('one-column-list').locator('li');
+    await rows.first().waitFor();
     expect(await phone.locator('table').count()).toBe(0);
+    const first = rows.first();
+    expect(await first.getByText('Опубликовано', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await first.getByText(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d$/).count()).toBe(1);
+    expect(await first.getByText('Зарплата от').count()).toBe(0);
+    expect((await first.boundingBox())?.height).toBeLessThanOrEqual(110);
+    expect(await first.getByRole('button', { name: 'Удалить' }).count()).toBe(1);
+    await first.getByRole('link').first().click();
+    await phone.waitForURL(/\/admin\/vacancies\/\d+$/);
+    await phone.locator('input[name="title"]').fill('Изменённая вакансия');
+    // One row: every button's middle at the same height (the removal's icon button is taller than the others).
+    const middles = await phone
+      .locator('.RaToolbar-mobileToolbar')
+      .evaluate((toolbar) => [...toolbar.querySelectorAll('button')].map(({ offsetTop, offsetHeight }) => offsetTop + offsetHeight / 2));
+    expect(middles.length).toBe(3);
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(4);
     await phone.context().close();
 
     const laptop = await signedIn({ width: 1366, height: 900 });
