@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { setSubmissionErrors, useFormIsDirty, useSaveContext } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useStayAfterSave } from '../buttons/SaveAndContinueButton.js';
@@ -13,23 +13,18 @@ export const SaveShortcut = () => {
   const form = useFormContext();
   const { save } = useSaveContext();
   const onSuccess = useStayAfterSave();
-  // The listener is added once; what it calls is the latest render's.
-  const submit = useRef<() => void>(() => undefined);
-  submit.current = () => {
-    if (!dirty || !save) return;
-    void form.handleSubmit(async (values) => {
-      const errors = await save(values, { onSuccess });
-      if (errors != null) setSubmissionErrors(errors, form.setError);
-    })();
-  };
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.code !== 'KeyS') return;
       event.preventDefault();
-      submit.current();
+      if (!dirty || !save) return;
+      void form.handleSubmit(async (values) => {
+        const errors = await save(values, { onSuccess });
+        if (errors != null) setSubmissionErrors(errors, form.setError);
+      })();
     };
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, []);
+  }, [dirty, form, save, onSuccess]);
   return null;
 };
