@@ -78,6 +78,9 @@ async function chooseLevel(page: Page, level: string): Promise<void> {
   await editorFocused(page);
 }
 
+/** The in-app dialog the toolbar's «Ссылка» opens (never the browser's prompt). */
+const linkDialog = (page: Page) => page.getByRole('dialog', { name: 'Ссылка' });
+
 const squeeze = (html: string) => html.replace(/\s+/g, ' ').trim();
 
 describe('the rich-text editor in Chromium', () => {
@@ -105,8 +108,10 @@ describe('the rich-text editor in Chromium', () => {
     await use(page, 'Очистить форматирование');
 
     await typeSelected(page, 'Ссылка на сайт');
-    page.once('dialog', (dialog) => void dialog.accept('https://example.com/uslugi'));
-    await use(page, 'Ссылка');
+    await toolbar(page).getByRole('button', { name: 'Ссылка', exact: true }).click();
+    await linkDialog(page).getByLabel('Адрес ссылки').fill('https://example.com/uslugi');
+    await linkDialog(page).getByRole('button', { name: 'Сохранить' }).click();
+    await editorFocused(page);
     // A full stop typed right after the link is text, not part of the link.
     await toLineEnd(page);
     await page.keyboard.type('.');
@@ -191,6 +196,33 @@ describe('the rich-text editor in Chromium', () => {
     expect(squeeze(published)).toBe(squeeze(typesetHtml(html)));
     await page.context().close();
   }, 120_000);
+
+  it('the link dialog finds a record of the site and links its address, which answers 301 after a slug change; it removes a link', async () => {
+    const target = await addNews('Итоги годового собрания');
+    const page = await openEditor(await addNews('Ссылки на материалы'));
+    await typeSelected(page, 'годовое собрание');
+    await toolbar(page).getByRole('button', { name: 'Ссылка', exact: true }).click();
+    await linkDialog(page).getByLabel('Найти страницу сайта').fill('собрание');
+    await linkDialog(page)
+      .getByRole('button', { name: /годового собрания/ })
+      .click();
+    await editorFocused(page);
+    const link = `<a target="_blank" rel="noopener noreferrer" href="/news/${target.slug}">годовое собрание</a>`;
+    expect(await editorHtml(page)).toContain(link);
+
+    const { headers } = await userWithToken(admin.app, 'USER');
+    await postForm(admin.app, `/api/admin/news/update/${target.id}`, headers, { slug: 'itogi-sobraniya' });
+    const old = await fetch(`${admin.baseURL}/news/${target.slug}`, { redirect: 'manual' });
+    expect([old.status, old.headers.get('location')]).toEqual([301, '/news/itogi-sobraniya']);
+
+    await page.locator('.ProseMirror a').click();
+    await toolbar(page).getByRole('button', { name: 'Ссылка', exact: true }).click();
+    await expect.poll(() => linkDialog(page).getByLabel('Адрес ссылки').inputValue()).toBe(`/news/${target.slug}`);
+    await linkDialog(page).getByRole('button', { name: 'Убрать ссылку' }).click();
+    await editorFocused(page);
+    expect(await editorHtml(page)).not.toContain('<a ');
+    await page.context().close();
+  });
 
   it('the toolbar stays on screen while a long text scrolls, on a desktop and on a 390 px phone', async () => {
     const { headers } = await userWithToken(admin.app, 'USER');

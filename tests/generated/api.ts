@@ -4740,6 +4740,7 @@ export interface operations {
               id: number;
               kind: string;
               title: string;
+              url: string;
               /** Format: date-time */
               date: string;
               published: boolean;
