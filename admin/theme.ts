@@ -21,9 +21,24 @@ export const theme: RaThemeOptions = {
     // No screen is wider than the window, whatever the content: the page's column may shrink, a table wider than
     // it scrolls inside its own box, long words break, and images inside rich text fit.
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
-    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0, overflowX: 'auto' } } } },
-    RaEdit: { styleOverrides: { root: { '& .RaEdit-main': { minWidth: 0, flexWrap: 'wrap' }, '& .RaEdit-card': { minWidth: 0, flex: '1 1 20rem' } } } },
-    RaCreate: { styleOverrides: { root: { '& .RaCreate-main': { minWidth: 0 }, '& .RaCreate-card': { minWidth: 0 } } } },
+    // The bulk actions' bar takes its own row above the table: raised over the list's buttons, as react-admin places
+    // it, the content's scroll box would clip it away.
+    RaList: {
+      styleOverrides: {
+        root: {
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { minWidth: 0, overflowX: 'auto' },
+          '& .RaList-content .RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
+        },
+      },
+    },
+    // The form's card lets its content overflow (a card clips by default), so the rich-text toolbar can stay on screen.
+    RaEdit: {
+      styleOverrides: {
+        root: { '& .RaEdit-main': { minWidth: 0, flexWrap: 'wrap' }, '& .RaEdit-card': { minWidth: 0, flex: '1 1 20rem', overflow: 'visible' } },
+      },
+    },
+    RaCreate: { styleOverrides: { root: { '& .RaCreate-main': { minWidth: 0 }, '& .RaCreate-card': { minWidth: 0, overflow: 'visible' } } } },
     MuiCardContent: { styleOverrides: { root: { overflowWrap: 'anywhere', '& img': { maxWidth: '100%', height: 'auto' } } } },
     MuiToolbar: { styleOverrides: { root: { flexWrap: 'wrap' } } },
     MuiToggleButtonGroup: { styleOverrides: { root: { flexWrap: 'wrap' } } },

@@ -43,12 +43,13 @@ export interface SearchResult {
 /** A page of the site's search; `more` when the query finds more than `total` (`SEARCH_RESULTS_MAX`) items. */
 export type SearchPage = Page<SearchResult> & { more: boolean };
 
-/** One result of the admin's global search, opened at `/admin/<resource>/<id>`. */
+/** One result of the admin's global search, opened at `/admin/<resource>/<id>`; `url` is its public address. */
 export interface AdminSearchResult {
   resource: string;
   id: number;
   kind: string;
   title: string;
+  url: string;
   date: string;
   published: boolean;
 }

@@ -1,7 +1,8 @@
 import type { SxProps, Theme } from '@mui/material';
 import type { ReactNode } from 'react';
-import { DeleteButton, SaveButton, Toolbar, useRecordContext } from 'react-admin';
+import { SaveButton, Toolbar, useRecordContext } from 'react-admin';
 import { PublishButton } from '../buttons/PublishButton.js';
+import { RemoveButton } from '../buttons/RemoveButton.js';
 import { SaveAndContinueButton } from '../buttons/SaveAndContinueButton.js';
 
 /**
@@ -19,7 +20,7 @@ const TOOLBAR_SX = {
 
 /**
  * The buttons under every resource form: «Сохранить» (then the list), «Сохранить и продолжить», «Опубликовать» on
- * a draft of a resource that publishes, and removal of a stored record (react-admin's, or the form's own `remove`).
+ * a draft of a resource that publishes, and removal of a stored record (`RemoveButton`, or the form's own `remove`).
  */
 export const FormToolbar = ({ publishes, remove }: { publishes: boolean; remove?: ReactNode }) => {
   const record = useRecordContext();
@@ -28,7 +29,7 @@ export const FormToolbar = ({ publishes, remove }: { publishes: boolean; remove?
       <SaveButton />
       <SaveAndContinueButton />
       {publishes && <PublishButton />}
-      {record?.id !== undefined && (remove ?? <DeleteButton sx={{ ml: 'auto' }} />)}
+      {record?.id !== undefined && (remove ?? <RemoveButton sx={{ ml: 'auto' }} />)}
     </Toolbar>
   );
 };

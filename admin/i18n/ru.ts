@@ -4,7 +4,7 @@ import { authMessages } from './auth.js';
 export const appMessages = {
   ra: {
     // The rich-text editor's toolbar (admin/richText/): the keys of ra-input-rich-text's buttons it uses, which
-    // ra-language-russian lacks, and its own (levels, link address, tables).
+    // ra-language-russian lacks, and its own (levels, tables).
     tiptap: {
       align_left: 'По левому краю',
       align_right: 'По правому краю',
@@ -16,7 +16,6 @@ export const appMessages = {
       list_numbered: 'Нумерованный список',
       clear_format: 'Очистить форматирование',
       link: 'Ссылка',
-      link_address: 'Адрес ссылки (пусто — убрать ссылку)',
       blockquote: 'Цитата',
       select_level: 'Вид абзаца',
       paragraph: 'Обычный текст',
@@ -40,8 +39,18 @@ export const appMessages = {
     title: 'Управление сайтом',
     // The typography a text field shows once the editor leaves it (admin/common/TypesetOnBlur.tsx).
     typography: { applied: 'Расставлена типографика: кавычки, тире, неразрывные пробелы.' },
-    // Images inside rich text (admin/richText/): the toolbar's button, the details dialog, dropped files.
+    // Links and images inside rich text (admin/richText/): the link's dialog, the image's button, its details dialog, dropped files.
     rich_text: {
+      link: {
+        title: 'Ссылка',
+        address: 'Адрес ссылки',
+        address_help: 'https://… или путь страницы сайта, например /news/…',
+        search: 'Найти страницу сайта',
+        search_help: 'Слово из названия новости, статьи, страницы…',
+        results: 'Найденные страницы сайта',
+        apply: 'Сохранить',
+        remove: 'Убрать ссылку',
+      },
       image: {
         button: 'Изображение',
         edit: 'Изменить изображение',

@@ -19,8 +19,12 @@ const RichTextHeading = Heading.extend({
   },
 }).configure({ levels: [...HEADING_LEVELS] });
 
-/** Links keep only their address: every one opens in a new tab, whatever target, title or class a paste brought. */
+/**
+ * Links keep only their address: every one opens in a new tab, whatever target, title or class a paste brought. Text
+ * typed at a link's end (a full stop, a space) is not part of it.
+ */
 const RichTextLink = Link.extend({
+  inclusive: false,
   addAttributes() {
     return {
       href: { default: null, parseHTML: (element) => element.getAttribute('href') },

@@ -66,6 +66,7 @@ export async function adminSearch(db: Kysely<Database>, q: string, role: Role): 
     id: item.record_id,
     kind: kindOf(item.resource),
     title: item.title,
+    url: item.url,
     date: item.date,
     published: item.published === 1,
   }));

@@ -187,15 +187,22 @@ describe('editing forms in Chromium', () => {
     await close();
   });
 
-  it('Ctrl+S saves the form and returns to the list without asking', async () => {
+  it('Ctrl+S and Cmd+S save and stay on the form, one save after the other without a conflict', async () => {
     const id = await addNews('Новость для Ctrl+S');
     const { page, dialogs, close } = await signedIn();
     await page.goto(`/admin/news/${id}`);
     await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Новость для Ctrl+S'));
     await titleBox(page).fill('Сохранено клавишами');
     await page.keyboard.press('Control+S');
-    await page.waitForURL('**/admin/news');
-    expect((await newsRow(id)).title).toBe('Сохранено клавишами');
+    await expect.poll(async () => (await newsRow(id)).title).toBe('Сохранено клавишами');
+    await leadBox(page).fill('Сохранено второй раз');
+    await page.keyboard.press('Meta+S');
+    await expect.poll(async () => (await newsRow(id)).lead).toBe('Сохранено второй раз');
+    expect(new URL(page.url()).pathname).toBe(`/admin/news/${id}`);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // Nothing is left unsaved: leaving does not ask.
+    await page.getByRole('menuitem', { name: 'Главная' }).click();
+    await page.getByText(/Здравствуйте, /).waitFor();
     expect(dialogs).toEqual([]);
     await close();
   });

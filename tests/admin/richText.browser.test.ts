@@ -7,7 +7,7 @@ import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { typesetHtml } from '../../server/content/typography.js';
-import { logIn, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+import { logIn, newAdminPage, newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /**
  * The rich-text editor in Debian's Chromium against the built server: every toolbar action, saved, shows on the
@@ -78,6 +78,9 @@ async function chooseLevel(page: Page, level: string): Promise<void> {
   await editorFocused(page);
 }
 
+/** The in-app dialog the toolbar's «Ссылка» opens (never the browser's prompt). */
+const linkDialog = (page: Page) => page.getByRole('dialog', { name: 'Ссылка' });
+
 const squeeze = (html: string) => html.replace(/\s+/g, ' ').trim();
 
 describe('the rich-text editor in Chromium', () => {
@@ -105,8 +108,13 @@ describe('the rich-text editor in Chromium', () => {
     await use(page, 'Очистить форматирование');
 
     await typeSelected(page, 'Ссылка на сайт');
-    page.once('dialog', (dialog) => void dialog.accept('https://example.com/uslugi'));
-    await use(page, 'Ссылка');
+    await toolbar(page).getByRole('button', { name: 'Ссылка', exact: true }).click();
+    await linkDialog(page).getByLabel('Адрес ссылки').fill('https://example.com/uslugi');
+    await linkDialog(page).getByRole('button', { name: 'Сохранить' }).click();
+    await editorFocused(page);
+    // A full stop typed right after the link is text, not part of the link.
+    await toLineEnd(page);
+    await page.keyboard.type('.');
 
     for (const [text, alignment] of [
       ['По центру', 'По центру'],
@@ -165,7 +173,7 @@ describe('the rich-text editor in Chromium', () => {
       '<p><strong>Жирный текст</strong></p>',
       '<p><em>Курсивный текст</em></p>',
       '<p>Уже не жирный</p>',
-      '<p><a target="_blank" rel="noopener noreferrer" href="https://example.com/uslugi">Ссылка на сайт</a></p>',
+      '<p><a target="_blank" rel="noopener noreferrer" href="https://example.com/uslugi">Ссылка на сайт</a>.</p>',
       '<p class="text-center">По центру</p>',
       '<p class="text-right">Вправо</p>',
       '<p class="text-justify">По ширине</p>',
@@ -188,6 +196,60 @@ describe('the rich-text editor in Chromium', () => {
     expect(squeeze(published)).toBe(squeeze(typesetHtml(html)));
     await page.context().close();
   }, 120_000);
+
+  it('the link dialog finds a record of the site and links its address, which answers 301 after a slug change; it removes a link', async () => {
+    const target = await addNews('Итоги годового собрания');
+    const page = await openEditor(await addNews('Ссылки на материалы'));
+    await typeSelected(page, 'годовое собрание');
+    await toolbar(page).getByRole('button', { name: 'Ссылка', exact: true }).click();
+    await linkDialog(page).getByLabel('Найти страницу сайта').fill('собрание');
+    await linkDialog(page)
+      .getByRole('button', { name: /годового собрания/ })
+      .click();
+    await editorFocused(page);
+    const link = `<a target="_blank" rel="noopener noreferrer" href="/news/${target.slug}">годовое собрание</a>`;
+    expect(await editorHtml(page)).toContain(link);
+
+    const { headers } = await userWithToken(admin.app, 'USER');
+    await postForm(admin.app, `/api/admin/news/update/${target.id}`, headers, { slug: 'itogi-sobraniya' });
+    const old = await fetch(`${admin.baseURL}/news/${target.slug}`, { redirect: 'manual' });
+    expect([old.status, old.headers.get('location')]).toEqual([301, '/news/itogi-sobraniya']);
+
+    await page.locator('.ProseMirror a').click();
+    await toolbar(page).getByRole('button', { name: 'Ссылка', exact: true }).click();
+    await expect.poll(() => linkDialog(page).getByLabel('Адрес ссылки').inputValue()).toBe(`/news/${target.slug}`);
+    await linkDialog(page).getByRole('button', { name: 'Убрать ссылку' }).click();
+    await editorFocused(page);
+    expect(await editorHtml(page)).not.toContain('<a ');
+    await page.context().close();
+  });
+
+  it('the toolbar stays on screen while a long text scrolls, on a desktop and on a 390 px phone', async () => {
+    const { headers } = await userWithToken(admin.app, 'USER');
+    const content = Array.from({ length: 60 }, (_, index) => `<p>Абзац ${index + 1} длинного текста.</p>`).join('');
+    const added = await postForm(admin.app, '/api/admin/news/add', headers, { title: 'Длинный текст', content, public_at: daysAgo(1) });
+    const { id } = added.json().data as NewsItem;
+    for (const viewport of [
+      { width: 1340, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page, context } = await newSignedInPage(admin, { viewport });
+      await page.goto(`/admin/news/${id}`);
+      await page.locator('.ProseMirror p').last().scrollIntoViewIfNeeded();
+      const layout = await page.evaluate(() => {
+        const bar = (document.querySelector('.RaRichTextInputToolbar-root') as HTMLElement).getBoundingClientRect();
+        const last = (document.querySelector('.ProseMirror p:last-child') as HTMLElement).getBoundingClientRect();
+        return { barTop: bar.top, barBottom: bar.bottom, lastTop: last.top, scrolled: window.scrollY, pageWidth: document.documentElement.scrollWidth };
+      });
+      expect(layout.scrolled, `${viewport.width}`).toBeGreaterThan(1000);
+      expect(layout.barTop, `${viewport.width}`).toBe(0);
+      expect(layout.lastTop, `${viewport.width}`).toBeGreaterThanOrEqual(layout.barBottom);
+      expect(layout.pageWidth, `${viewport.width}`).toBeLessThanOrEqual(viewport.width);
+      // The button under the finger is the toolbar's, not the app bar's.
+      await toolbar(page).getByRole('button', { name: 'Жирный', exact: true }).click({ trial: true });
+      await context.close();
+    }
+  });
 
   it('on a phone the public page shows alignment and a wide table scrolls in its own box, not the page', async () => {
     const { headers } = await userWithToken(admin.app, 'USER');

@@ -22,21 +22,25 @@ afterAll(async () => {
 
 const status = async (url: string) => (await fetch(`${site.url}${url}`)).status;
 
+async function signIn() {
+  const context = await browser.newContext({ baseURL: site.url, viewport: { width: 1340, height: 900 }, locale: 'ru-RU' });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/admin');
+  await page.getByLabel(/Электронная почта/).fill(MANAGER.email);
+  await page.getByLabel(/Пароль/).fill(MANAGER.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.getByText(/Здравствуйте, /).waitFor();
+  return { context, page, errors };
+}
+
 describe('the trash in Chromium', () => {
   it('removes a news item, restores it from «Корзина» back into its list and the site; a taken address shows the server refusal', async () => {
     const [item] = (await (await fetch(`${site.url}/api/news/items`)).json()).data.items as { title: string; slug: string }[];
     if (!item) throw new Error('the demo content has no news');
-    const context = await browser.newContext({ baseURL: site.url, viewport: { width: 1340, height: 900 }, locale: 'ru-RU' });
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-
-    await page.goto('/admin');
-    await page.getByLabel(/Электронная почта/).fill(MANAGER.email);
-    await page.getByLabel(/Пароль/).fill(MANAGER.password);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page.getByText(/Здравствуйте, /).waitFor();
+    const { context, page, errors } = await signIn();
 
     await page.goto('/admin/news');
     const row = page.locator('tr', { hasText: item.title }).first();
@@ -84,6 +88,44 @@ describe('the trash in Chromium', () => {
       .click();
     await page.getByText(`Нельзя восстановить «${item.title}»: этот адрес уже занят другой записью — «${item.slug}».`).waitFor();
     await page.locator('tr', { hasText: item.title }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a removal shows «Удалено» with «Отменить», which brings the record back; a bulk removal too', async () => {
+    const items = (await (await fetch(`${site.url}/api/news/items`)).json()).data.items as { title: string; slug: string }[];
+    const [first, second] = items.slice(1, 3);
+    if (!first || !second) throw new Error('the demo content has too few news');
+    const { context, page, errors } = await signIn();
+    await page.goto('/admin/news');
+    const row = (title: string) => page.locator('tr', { hasText: title }).first();
+    const confirm = () =>
+      page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Подтвердить|Удалить/ })
+        .click();
+    const undo = async () => {
+      await page.getByText('Удалено', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Отменить' }).click();
+      await page.getByText('Удаление отменено').waitFor();
+    };
+
+    await row(first.title).getByRole('button', { name: 'Удалить' }).click();
+    await confirm();
+    await row(first.title).waitFor({ state: 'detached' });
+    expect(await status(`/news/${first.slug}`)).toBe(404);
+    await undo();
+    await row(first.title).waitFor();
+    expect(await status(`/news/${first.slug}`)).toBe(200);
+
+    for (const item of [first, second]) await row(item.title).getByRole('checkbox').check();
+    await page.locator('.RaBulkActionsToolbar-toolbar').getByRole('button', { name: 'Удалить' }).click();
+    await confirm();
+    await row(second.title).waitFor({ state: 'detached' });
+    expect(await status(`/news/${first.slug}`)).toBe(404);
+    await undo();
+    for (const item of [first, second]) await row(item.title).waitFor();
+    expect(await status(`/news/${second.slug}`)).toBe(200);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -229,6 +229,7 @@ describe.each(await testDialects())('full-text search on %s', (dialect) => {
         id: ids.draft,
         kind: 'Новость',
         title: 'Черновая новость',
+        url: expect.stringMatching(/^\/news\/[a-z0-9-]+$/),
       }),
     ]);
     expect((await t.app.inject({ url: '/api/admin/search?q=отчеты' })).statusCode).toBe(401);

@@ -4960,6 +4960,7 @@ export interface operations {
               id: number;
               kind: string;
               title: string;
+              url: string;
               /** Format: date-time */
               date: string;
               published: boolean;

@@ -231,6 +231,7 @@ export const adminSearchResult = z.object({
   id: int,
   kind: z.string(),
   title: z.string(),
+  url: z.string(),
   date: moment,
   published: z.boolean(),
 }) satisfies z.ZodType<AdminSearchResult>;
