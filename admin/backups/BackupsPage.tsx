@@ -22,19 +22,10 @@ import { useState } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { formatMegabytes } from '@lib/format.js';
 import { formatDateTime } from '../common/dateTime.js';
+import { saveFile } from '../common/saveFile.js';
 import { messageOf } from '../profile/accountApi.js';
 import { useBackupsApi, type BackupRun } from './backupsApi.js';
 import './texts.js';
-
-/** Saves a downloaded archive under its name, as the browser saves any download. */
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 const RunLine = ({ label, run, failed }: { label: string; run: BackupRun | null; failed?: boolean }) => {
   const translate = useTranslate();
@@ -58,7 +49,7 @@ const DownloadDialog = ({ name, onClose }: { name: string; onClose: () => void }
     setBusy(true);
     setError(null);
     try {
-      save(await api.download(name, password), name);
+      saveFile(await api.download(name, password), name);
       onClose();
     } catch (failure) {
       setError(messageOf(failure));
