@@ -1,9 +1,10 @@
 import HistoryIcon from '@mui/icons-material/History';
 import type { ResourceEntry } from '../common/resourceEntry.js';
+import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from './actions.js';
 
 export default {
   icon: HistoryIcon,
-  recordRepresentation: (record) => `${String(record.action ?? '')} ${String(record.resource ?? '')}`,
+  recordRepresentation: (record) => `${AUDIT_ACTIONS[String(record.action)] ?? String(record.action ?? '')} ${String(record.record_title ?? '')}`.trim(),
   labels: {
     name: 'Запись журнала |||| Журнал действий',
     fields: {
@@ -13,10 +14,13 @@ export default {
       action: 'Действие',
       resource: 'Раздел',
       record_id: 'ID записи',
+      record_title: 'Запись',
       ip: 'IP-адрес',
       created_at: 'Время',
       q: 'Поиск',
     },
+    actions: AUDIT_ACTIONS,
+    subjects: AUDIT_SUBJECTS,
   },
   list: async () => (await import('./AuditLogList.js')).AuditLogList,
 } satisfies ResourceEntry;

@@ -19557,19 +19557,22 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: ({
+            data: {
               id: number;
               user_id: number | null;
-              user_email: string | null;
-              resource: string | null;
-              action: string | null;
+              user_email: string;
+              /** @description The verb: `create`, `update`, `delete`, `login`… (docs/admin-api.md). */
+              action: string;
+              resource: string;
               record_id: string | null;
-              ip: string | null;
+              ip: string;
               /** Format: date-time */
               created_at: string;
-            } & {
-              [key: string]: unknown;
-            })[];
+              /** @description The record's title (a removed one's as the trash keeps it); null when unknown. */
+              record_title: string | null;
+              /** @description The resource whose edit screen shows the record while it is there (`users` for sign-ins); null once it is gone. */
+              record_resource: string | null;
+            }[];
           };
         };
       };
@@ -19625,17 +19628,18 @@ export interface operations {
             data: {
               id: number;
               user_id: number | null;
-              user_email: string | null;
-              resource: string | null;
-              action: string | null;
+              user_email: string;
+              /** @description The verb: `create`, `update`, `delete`, `login`… (docs/admin-api.md). */
+              action: string;
+              resource: string;
               record_id: string | null;
-              ip: string | null;
+              ip: string;
               /** Format: date-time */
               created_at: string;
-              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
-              version?: number;
-            } & {
-              [key: string]: unknown;
+              /** @description The record's title (a removed one's as the trash keeps it); null when unknown. */
+              record_title: string | null;
+              /** @description The resource whose edit screen shows the record while it is there (`users` for sign-ins); null once it is gone. */
+              record_resource: string | null;
             };
           };
         };
