@@ -15,7 +15,7 @@ import { RESOURCES } from '@lib/resources/index.js';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
 import { ListPagination } from '../common/ListPagination.js';
-import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from './actions.js';
+import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from '../i18n/audit.js';
 
 /** One choice per word: the actions it names, comma-separated (the filter sends them as a list). */
 const ACTION_CHOICES = [...new Set(Object.values(AUDIT_ACTIONS))].map((word) => ({

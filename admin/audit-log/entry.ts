@@ -1,6 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
 import type { ResourceEntry } from '../common/resourceEntry.js';
-import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from './actions.js';
+import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from '../i18n/audit.js';
 
 export default {
   icon: HistoryIcon,

@@ -151,7 +151,18 @@ describe.each(await testDialects())('audit log on %s', (dialect) => {
     expect(data.length).toBeGreaterThan(5);
     const times = data.map((entry) => entry.created_at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(Object.keys(data[0] ?? {}).sort()).toEqual(['action', 'created_at', 'id', 'ip', 'record_id', 'record_resource', 'record_title', 'resource', 'user_email', 'user_id']);
+    expect(Object.keys(data[0] ?? {}).sort()).toEqual([
+      'action',
+      'created_at',
+      'id',
+      'ip',
+      'record_id',
+      'record_resource',
+      'record_title',
+      'resource',
+      'user_email',
+      'user_id',
+    ]);
 
     const page = await list({ sort: ['id', 'ASC'], range: [1, 2] });
     expect(page.headers['content-range']).toBe(`audit-log 1-2/${data.length}`);
