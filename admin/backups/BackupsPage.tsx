@@ -20,7 +20,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
-import { formatMegabytes } from '@lib/format.js';
+import { formatFileSize } from '@lib/format.js';
 import { formatDateTime } from '../common/dateTime.js';
 import { saveFile } from '../common/saveFile.js';
 import { messageOf } from '../profile/accountApi.js';
@@ -33,7 +33,7 @@ const RunLine = ({ label, run, failed }: { label: string; run: BackupRun | null;
     <Typography>
       {translate(label)}: {run ? formatDateTime(run.finished_at) : translate('app.backups.never')}
       {run && failed ? ` — ${run.error ?? ''}` : ''}
-      {run && !failed && run.size !== null ? ` (${run.archive ?? ''}, ${formatMegabytes(run.size)})` : ''}
+      {run && !failed && run.size !== null ? ` (${run.archive ?? ''}, ${formatFileSize(run.size)})` : ''}
     </Typography>
   );
 };
@@ -123,7 +123,7 @@ export const BackupsPage = () => {
             {data.archives.map((archive) => (
               <TableRow key={archive.name}>
                 <TableCell>{archive.name}</TableCell>
-                <TableCell>{formatMegabytes(archive.size)}</TableCell>
+                <TableCell>{formatFileSize(archive.size)}</TableCell>
                 <TableCell>{formatDateTime(archive.created_at)}</TableCell>
                 <TableCell align="right">
                   <Button size="small" startIcon={<DownloadIcon />} onClick={() => setDownloading(archive.name)}>
