@@ -3,15 +3,32 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
-import { Divider } from '@mui/material';
-import type { ReactElement } from 'react';
-import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
+import { Badge, Divider } from '@mui/material';
+import { createElement, type ReactElement } from 'react';
+import { Menu as RaMenu, useCanAccess, useResourceDefinitions, useTranslate } from 'react-admin';
+import { useNewEnquiries } from '../common/newEnquiries.js';
 import { MENU_GROUPS } from '../resources.js';
 
 const Item = ({ name }: { name: string }) => {
   const { canAccess, isPending } = useCanAccess({ resource: name, action: 'list' });
   if (isPending || !canAccess) return null;
-  return <RaMenu.ResourceItem name={name} />;
+  return name === 'enquiries' ? <EnquiriesItem /> : <RaMenu.ResourceItem name={name} />;
+};
+
+/** «Обращения» with the number of new enquiries on its icon. */
+const EnquiriesItem = () => {
+  const { total = 0 } = useNewEnquiries();
+  const icon = useResourceDefinitions().enquiries?.icon;
+  return (
+    <RaMenu.ResourceItem
+      name="enquiries"
+      leftIcon={
+        <Badge badgeContent={total} color="error" max={99} data-testid="new-enquiries">
+          {icon ? createElement(icon) : null}
+        </Badge>
+      }
+    />
+  );
 };
 
 /** An entry of a screen for a MANAGER only, shown once canAccess allows it. */

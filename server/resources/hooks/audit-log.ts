@@ -55,7 +55,7 @@ async function trashTitles(db: Db, entries: readonly Row[]): Promise<Map<string,
  * still there, the resource whose edit screen shows it (`record_resource`: `users` for a sign-in). A removed record
  * keeps the title the trash knows it by, without a resource; an entry without a record has both null.
  */
-async function present(db: Db, entries: Row[]): Promise<Row[]> {
+export async function withRecordTitles(db: Db, entries: readonly Row[]): Promise<Row[]> {
   const [live, removed] = await Promise.all([liveTitles(db, entries), trashTitles(db, entries)]);
   return entries.map((entry) => {
     const resource = recordResourceOf(entry);
@@ -66,4 +66,4 @@ async function present(db: Db, entries: Row[]): Promise<Row[]> {
   });
 }
 
-export const auditLogHooks: ResourceHooks = { present };
+export const auditLogHooks: ResourceHooks = { present: withRecordTitles };
