@@ -113,7 +113,7 @@ const MyWorkCards = () => {
             <ListItem key={`${edit.resource}-${edit.record_id}`} disableGutters>
               <ListItemText
                 primary={<Link to={createPath({ resource: edit.resource, type: 'edit', id: edit.record_id })}>{edit.title || `№${edit.record_id}`}</Link>}
-                secondary={`${ruDateTime(edit.created_at)} · ${translate(`resources.audit-log.actions.${edit.action}`, { _: edit.action })} · ${kind(edit.resource)}`}
+                secondary={`${ruDateTime(edit.created_at)} · ${kind(edit.resource)}`}
               />
             </ListItem>
           ))}

@@ -15,7 +15,11 @@ import { RESOURCES } from '@lib/resources/index.js';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
 import { ListPagination } from '../common/ListPagination.js';
+import { addScreenTexts } from '../i18n/index.js';
 import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from '../i18n/audit.js';
+
+// The words of the actions and subjects load with the log, not with every screen.
+addScreenTexts({ resources: { 'audit-log': { actions: AUDIT_ACTIONS, subjects: AUDIT_SUBJECTS } } });
 
 /** One choice per word: the actions it names, comma-separated (the filter sends them as a list). */
 const ACTION_CHOICES = [...new Set(Object.values(AUDIT_ACTIONS))].map((word) => ({

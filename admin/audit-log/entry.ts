@@ -1,10 +1,9 @@
 import HistoryIcon from '@mui/icons-material/History';
 import type { ResourceEntry } from '../common/resourceEntry.js';
-import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from '../i18n/audit.js';
 
 export default {
   icon: HistoryIcon,
-  recordRepresentation: (record) => `${AUDIT_ACTIONS[String(record.action)] ?? String(record.action ?? '')} ${String(record.record_title ?? '')}`.trim(),
+  recordRepresentation: (record) => String(record.record_title ?? record.record_id ?? ''),
   labels: {
     name: 'Запись журнала |||| Журнал действий',
     fields: {
@@ -19,8 +18,6 @@ export default {
       created_at: 'Время',
       q: 'Поиск',
     },
-    actions: AUDIT_ACTIONS,
-    subjects: AUDIT_SUBJECTS,
   },
   list: async () => (await import('./AuditLogList.js')).AuditLogList,
 } satisfies ResourceEntry;

@@ -3,9 +3,9 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
-import { Badge, Divider } from '@mui/material';
-import { createElement, type ReactElement } from 'react';
-import { Menu as RaMenu, useCanAccess, useResourceDefinitions, useTranslate } from 'react-admin';
+import { Box, Divider } from '@mui/material';
+import type { ReactElement } from 'react';
+import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
 import { useNewEnquiries } from '../common/newEnquiries.js';
 import { MENU_GROUPS } from '../resources.js';
 
@@ -15,17 +15,26 @@ const Item = ({ name }: { name: string }) => {
   return name === 'enquiries' ? <EnquiriesItem /> : <RaMenu.ResourceItem name={name} />;
 };
 
-/** «Обращения» with the number of new enquiries on its icon. */
+/** «Обращения» with the number of new enquiries after its name. */
 const EnquiriesItem = () => {
+  const translate = useTranslate();
   const { total = 0 } = useNewEnquiries();
-  const icon = useResourceDefinitions().enquiries?.icon;
   return (
     <RaMenu.ResourceItem
       name="enquiries"
-      leftIcon={
-        <Badge badgeContent={total} color="error" max={99} data-testid="new-enquiries">
-          {icon ? createElement(icon) : null}
-        </Badge>
+      primaryText={
+        <>
+          {translate('resources.enquiries.name', { smart_count: 2 })}
+          {total > 0 ? (
+            <Box
+              component="span"
+              data-testid="new-enquiries"
+              sx={{ ml: 1, px: 0.75, borderRadius: 2, bgcolor: 'error.main', color: 'error.contrastText', fontSize: '0.75rem' }}
+            >
+              {total}
+            </Box>
+          ) : null}
+        </>
       }
     />
   );

@@ -59,7 +59,7 @@ describe('the feedback form and «Обращения» in Chromium', () => {
     await page.getByTestId('my-drafts').getByRole('link', { name: 'Начатая новость' }).waitFor();
     await page
       .getByTestId('my-edits')
-      .getByText(/Изменение · Новость/)
+      .getByText(/ · Новость$/)
       .waitFor();
     expect(await page.getByTestId('my-edits').getByRole('link').first().textContent()).toBe(news.title);
     await page.getByTestId('new-enquiries-card').getByText('Новые обращения: 1').waitFor();
