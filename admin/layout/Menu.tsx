@@ -3,7 +3,7 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
-import { Box, Divider } from '@mui/material';
+import { Divider } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
 import { useNewEnquiries } from '../common/newEnquiries.js';
@@ -25,15 +25,7 @@ const EnquiriesItem = () => {
       primaryText={
         <>
           {translate('resources.enquiries.name', { smart_count: 2 })}
-          {total > 0 ? (
-            <Box
-              component="span"
-              data-testid="new-enquiries"
-              sx={{ ml: 1, px: 0.75, borderRadius: 2, bgcolor: 'error.main', color: 'error.contrastText', fontSize: '0.75rem' }}
-            >
-              {total}
-            </Box>
-          ) : null}
+          {total > 0 ? <span data-testid="new-enquiries"> ({total})</span> : null}
         </>
       }
     />

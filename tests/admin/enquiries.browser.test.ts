@@ -64,7 +64,7 @@ describe('the feedback form and «Обращения» in Chromium', () => {
     expect(await page.getByTestId('my-edits').getByRole('link').first().textContent()).toBe(news.title);
     await page.getByTestId('new-enquiries-card').getByText('Новые обращения: 1').waitFor();
     await page.getByTestId('new-enquiries-card').getByRole('link', { name: '№1 Мария Иванова' }).waitFor();
-    expect(await page.getByTestId('new-enquiries').textContent()).toBe('1');
+    expect(await page.getByTestId('new-enquiries').textContent()).toBe(' (1)');
     await page.getByTestId('my-drafts').getByRole('link', { name: 'Начатая новость' }).click();
     await page.waitForURL('**/admin/news/create');
     await page.goto('/admin/enquiries');
