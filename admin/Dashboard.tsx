@@ -1,11 +1,13 @@
 import { Card, CardContent, CardHeader, Grid, List as MuiList, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Title, useCanAccess, useCreatePath, useDataProvider, useGetIdentity, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider/index.js';
 import { cappedTotal, listTotalCap } from '@lib/listTotals.js';
 import { formatMoney } from '@lib/money.js';
 import { GENERALS_KEY, READS_KEY } from './cache.js';
+import { useDraftsApi } from './autosave/draftsApi.js';
+import { useNewEnquiries } from './common/newEnquiries.js';
 import { GlobalSearch } from './search/GlobalSearch.js';
 
 const COUNTED = ['news', 'media-our', 'media-other', 'media-video', 'photobank-photos'] as const;
@@ -63,6 +65,83 @@ const Scheduled = () => {
         )}
       </CardContent>
     </Card>
+  );
+};
+
+/** A card of the dashboard: its title, then its list, or a line saying it is empty. */
+const ListCard = ({ title, empty, testId, children }: { title: string; empty: string; testId: string; children: ReactNode[] }) => (
+  <Card data-testid={testId}>
+    <CardHeader title={title} />
+    <CardContent>{children.length === 0 ? <Typography variant="body2">{empty}</Typography> : <MuiList dense>{children}</MuiList>}</CardContent>
+  </Card>
+);
+
+/** The editor's own work: the forms' kept versions (unsaved changes) to go back to, and the records changed last. */
+const MyWorkCards = () => {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const { api, userId } = useDraftsApi();
+  const { data } = useQuery({ queryKey: ['my-work', userId], queryFn: () => api.mine(), enabled: userId !== null });
+  const kind = (resource: string) => translate(`resources.${resource}.name`, { smart_count: 1 });
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ListCard title={translate('app.dashboard.drafts')} empty={translate('app.dashboard.no_drafts')} testId="my-drafts">
+          {(data?.drafts ?? []).map((draft) => (
+            <ListItem key={`${draft.resource}-${draft.record_key}`} disableGutters>
+              <ListItemText
+                primary={
+                  <Link
+                    to={
+                      draft.record_key === 'new'
+                        ? createPath({ resource: draft.resource, type: 'create' })
+                        : createPath({ resource: draft.resource, type: 'edit', id: draft.record_key })
+                    }
+                  >
+                    {draft.title || translate('app.dashboard.untitled')}
+                  </Link>
+                }
+                secondary={`${ruDateTime(draft.saved_at)} · ${kind(draft.resource)}${draft.record_key === 'new' ? `, ${translate('app.dashboard.new_record')}` : ''}`}
+              />
+            </ListItem>
+          ))}
+        </ListCard>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ListCard title={translate('app.dashboard.edits')} empty={translate('app.dashboard.no_edits')} testId="my-edits">
+          {(data?.edits ?? []).map((edit) => (
+            <ListItem key={`${edit.resource}-${edit.record_id}`} disableGutters>
+              <ListItemText
+                primary={<Link to={createPath({ resource: edit.resource, type: 'edit', id: edit.record_id })}>{edit.title || `№${edit.record_id}`}</Link>}
+                secondary={`${ruDateTime(edit.created_at)} · ${kind(edit.resource)}`}
+              />
+            </ListItem>
+          ))}
+        </ListCard>
+      </Grid>
+    </Grid>
+  );
+};
+
+/** The new enquiries waiting for an answer: how many, and the newest five (the menu's count reads the same). */
+const NewEnquiries = () => {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const { data = [], total = 0, canAccess } = useNewEnquiries();
+  if (!canAccess) return null;
+  return (
+    <ListCard title={translate('app.dashboard.enquiries', { count: total })} empty={translate('app.dashboard.no_enquiries')} testId="new-enquiries-card">
+      {data.map((enquiry) => (
+        <ListItem key={String(enquiry.id)} disableGutters>
+          <ListItemText
+            primary={
+              <Link to={createPath({ resource: 'enquiries', type: 'edit', id: enquiry.id })}>{`№${String(enquiry.id)} ${String(enquiry.name ?? '')}`}</Link>
+            }
+            secondary={`${ruDateTime(enquiry.created_at)} · ${String(enquiry.topic_title ?? '')}`}
+          />
+        </ListItem>
+      ))}
+    </ListCard>
   );
 };
 
@@ -132,7 +211,10 @@ const Counts = () => {
   );
 };
 
-/** The dashboard: counts, what is scheduled next, the media generals and the most-read items. */
+/**
+ * The dashboard: the editor's own unsaved and recent work, the new enquiries, what is scheduled next, counts, the
+ * media generals and the most-read items.
+ */
 export const Dashboard = () => {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -147,13 +229,19 @@ export const Dashboard = () => {
       <Grid size={12}>
         <GlobalSearch />
       </Grid>
+      <Grid size={12}>
+        <MyWorkCards />
+      </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <Counts />
+        <NewEnquiries />
       </Grid>
       <Grid size={{ xs: 12, md: 8 }}>
         <Scheduled />
       </Grid>
-      <Grid size={12}>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Counts />
+      </Grid>
+      <Grid size={{ xs: 12, md: 8 }}>
         <MediaSummaries />
       </Grid>
     </Grid>

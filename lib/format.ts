@@ -69,6 +69,11 @@ export function formatMegabytes(bytes: number): string {
   return `${mb.toFixed(1).replace('.', ',')}\u00a0МБ`;
 }
 
+/** A file's size as the admin shows it: kilobytes below a megabyte (`12 КБ`, never `0,0 МБ`), else `1,5 МБ`. */
+export function formatFileSize(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.ceil(Math.max(0, bytes) / 1024)}\u00a0КБ` : formatMegabytes(bytes);
+}
+
 /** Russian plural form for a whole number: forms are for 1, for 2–4, and for 5–20 (e.g. месяц, месяца, месяцев). */
 export function pluralRu(count: number, forms: readonly [one: string, few: string, many: string]): string {
   const n = Math.abs(Math.trunc(count));

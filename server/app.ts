@@ -166,16 +166,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await migrateToLatest(db as Kysely<unknown>);
   await syncDeclaredIndexes(db, declaredIndexesOnStart());
   await applySanitizerPolicy(db, app.log);
-  if (config.seedDemo) {
-    await seedDemoContent(db, files);
-    if (config.siteLocales.includes('en')) await seedEnglishDemo(db);
-  }
+  const demoNames = config.seedDemo ? await seedDemoContent(db, files) : new Map<string, string>();
+  if (config.seedDemo && config.siteLocales.includes('en')) await seedEnglishDemo(db);
   // A crash can leave files written for rows that never committed, and half-written temporary files. With SQLite
   // one process owns the uploads and nothing is being written at start; otherwise another process may be writing.
   const sweep = (graceMs: number, uploads?: RecordUploads) => sweepUploads(files, () => namedFiles(db, uploads?.visit), graceMs);
   // The start's sweep reads the file columns once for itself and for the adoption of uploads made before the media
   // library (nothing is copied; a file the records name is never swept, so the order does not matter).
-  const uploads = new RecordUploads();
+  const uploads = new RecordUploads(demoNames);
   const swept = await sweep(dialect === 'sqlite' ? 0 : ORPHAN_GRACE_MS, uploads);
   if (swept.orphans.length || swept.temporary.length) {
     app.log.info({ orphans: swept.orphans.length, temporary: swept.temporary.length }, 'removed upload files no record names');

@@ -2,14 +2,14 @@ import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import { Box, Card, CardActionArea, Checkbox, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link, useCreatePath, useTranslate } from 'react-admin';
-import { formatMegabytes } from '@lib/format.js';
+import { formatFileSize } from '@lib/format.js';
 import type { Asset } from '../../dataProvider/index.js';
 
-/** An asset's size in MB with one decimal and, for an image, its dimensions. */
+/** An asset's size (КБ below a megabyte, else МБ) and, for an image, its dimensions. */
 export const useAssetFacts = () => {
   const translate = useTranslate();
   return (asset: Asset) =>
-    [formatMegabytes(asset.size), asset.width && asset.height ? translate('app.assets.grid.dimensions', { width: asset.width, height: asset.height }) : null]
+    [formatFileSize(asset.size), asset.width && asset.height ? translate('app.assets.grid.dimensions', { width: asset.width, height: asset.height }) : null]
       .filter(Boolean)
       .join(' · ');
 };

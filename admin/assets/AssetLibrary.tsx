@@ -1,7 +1,9 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
+import SelectAllIcon from '@mui/icons-material/SelectAll';
 import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ListBase, Title, useDataProvider, useListContext, useCreatePath, useNotify, useStore, useTranslate } from 'react-admin';
+import { Confirm, HttpError, ListBase, Title, useDataProvider, useListContext, useCreatePath, useNotify, useStore, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { ASSET_KINDS } from '@lib/resources/index.js';
 import type { AdminDataProvider, Asset } from '../../dataProvider/index.js';
@@ -92,34 +94,83 @@ const LibraryPages = () => {
   );
 };
 
-/** The selection's «Переместить в папку…»: a folder chosen in the tree, then one request for every selected asset. */
-const MoveSelected = ({ path }: { path: FolderPath }) => {
-  const { selectedIds, onUnselectItems } = useListContext<Asset>();
+/**
+ * The page's selection: «Выбрать все» (the assets on the page), then «Переместить в папку…» (a folder chosen in the
+ * tree, one request for them all) or «Удалить» (after a confirmation, one by one; a file records use stays, named
+ * in the notice, to be removed from its own screen, which lists its uses).
+ */
+const SelectionBar = ({ path }: { path: FolderPath }) => {
+  const { data = [], selectedIds, onSelect, onUnselectItems } = useListContext<Asset>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
   const [choosing, setChoosing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
   const move = async (target: FolderPath) => {
     setChoosing(false);
     try {
-      const { data } = await dataProvider.moveAssets('assets', { ids: selectedIds, folderId: folderIdOf(target) });
-      notify('app.assets.move.done', { type: 'success', messageArgs: { smart_count: data.moved } });
+      const { data: moved } = await dataProvider.moveAssets('assets', { ids: selectedIds, folderId: folderIdOf(target) });
+      notify('app.assets.move.done', { type: 'success', messageArgs: { smart_count: moved.moved } });
       onUnselectItems();
     } catch (error) {
       notify(error instanceof Error ? error.message : String(error), { type: 'warning' });
     }
   };
-  if (selectedIds.length === 0) return null;
+  const remove = async () => {
+    setBusy(true);
+    const used: string[] = [];
+    let removed = 0;
+    try {
+      for (const asset of data.filter((shown) => selectedIds.includes(shown.id))) {
+        try {
+          await dataProvider.delete('assets', { id: asset.id, previousData: asset });
+          removed += 1;
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status !== 409) throw error;
+          used.push(asset.name);
+        }
+      }
+      if (used.length) notify('app.assets.bulk.kept_used', { type: 'warning', messageArgs: { smart_count: removed, names: used.join(', ') } });
+      else notify('app.assets.bulk.removed', { type: 'info', messageArgs: { smart_count: removed } });
+      onUnselectItems();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : String(error), { type: 'warning' });
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  if (data.length === 0) return null;
+  const all = data.every((asset) => selectedIds.includes(asset.id));
   return (
-    <Paper variant="outlined" sx={{ p: 1, display: 'flex', alignItems: 'center', gap: 2 }}>
-      <Typography variant="body2">{translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}</Typography>
-      <Button size="small" startIcon={<DriveFileMoveIcon />} onClick={() => setChoosing(true)}>
-        {translate('app.assets.move.button')}
+    <Paper variant="outlined" sx={{ p: 1, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Button size="small" startIcon={<SelectAllIcon />} disabled={all} onClick={() => onSelect(data.map((asset) => asset.id))}>
+        {translate('app.assets.bulk.select_all')}
       </Button>
-      <Button size="small" onClick={() => onUnselectItems()}>
-        {translate('ra.action.unselect')}
-      </Button>
+      {selectedIds.length === 0 ? null : (
+        <>
+          <Typography variant="body2">{translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}</Typography>
+          <Button size="small" startIcon={<DriveFileMoveIcon />} onClick={() => setChoosing(true)}>
+            {translate('app.assets.move.button')}
+          </Button>
+          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirming(true)}>
+            {translate('app.assets.bulk.remove')}
+          </Button>
+          <Button size="small" onClick={() => onUnselectItems()}>
+            {translate('ra.action.unselect')}
+          </Button>
+        </>
+      )}
       {choosing ? <FolderChooser initial={path} onChoose={(target) => void move(target)} onClose={() => setChoosing(false)} /> : null}
+      <Confirm
+        isOpen={confirming}
+        loading={busy}
+        title="app.assets.bulk.remove"
+        content={translate('app.assets.bulk.remove_confirm', { smart_count: selectedIds.length })}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirming(false)}
+      />
     </Paper>
   );
 };
@@ -145,7 +196,7 @@ const LibraryBody = ({ path, showingAll, open, showAll }: { path: FolderPath; sh
         folderId={showingAll ? null : folderIdOf(path)}
         onUse={(found) => navigate(createPath({ resource: 'assets', id: found.id, type: 'edit' }))}
       />
-      <MoveSelected path={path} />
+      <SelectionBar path={path} />
       {!isPending && data.length === 0 ? (
         <Typography color="text.secondary">{translate('app.assets.grid.empty')}</Typography>
       ) : (

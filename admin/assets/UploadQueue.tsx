@@ -3,7 +3,7 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { Alert, Box, Button, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { formatMegabytes } from '@lib/format.js';
+import { formatFileSize } from '@lib/format.js';
 import type { AdminDataProvider, Asset } from '../../dataProvider/index.js';
 import { droppedFiles } from './droppedFiles.js';
 import { UploadQueue as Queue, type QueuedUpload } from './uploadQueue.js';
@@ -155,7 +155,7 @@ export const UploadRow = ({ item, onCancel, onUse, useLabel, reused }: UploadRow
     <Box component="li" aria-label={name}>
       <Stack direction="row" alignItems="center" spacing={1}>
         <Typography variant="body2" sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {name} · {formatMegabytes(item.file.size)}
+          {name} · {formatFileSize(item.file.size)}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {translate(`app.assets.upload.status.${reused && item.status === 'duplicate' ? 'reused' : item.status}`, { percent: item.percent })}

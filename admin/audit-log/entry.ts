@@ -3,7 +3,7 @@ import type { ResourceEntry } from '../common/resourceEntry.js';
 
 export default {
   icon: HistoryIcon,
-  recordRepresentation: (record) => `${String(record.action ?? '')} ${String(record.resource ?? '')}`,
+  recordRepresentation: (record) => String(record.record_title ?? record.record_id ?? ''),
   labels: {
     name: 'Запись журнала |||| Журнал действий',
     fields: {
@@ -13,6 +13,7 @@ export default {
       action: 'Действие',
       resource: 'Раздел',
       record_id: 'ID записи',
+      record_title: 'Запись',
       ip: 'IP-адрес',
       created_at: 'Время',
       q: 'Поиск',

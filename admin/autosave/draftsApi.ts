@@ -22,6 +22,12 @@ export interface KeptVersion {
   saved_at: string;
 }
 
+/** The signed-in user's own work for the dashboard (`GET /api/admin/my-work`): kept form versions and recent edits. */
+export interface MyWork {
+  drafts: { resource: string; record_key: string; title: string; saved_at: string }[];
+  edits: { resource: string; record_id: string; action: string; title: string | null; created_at: string }[];
+}
+
 const pathOf = (target: Pick<DraftTarget, 'resource' | 'recordKey'>) =>
   `/api/admin/form-drafts/${encodeURIComponent(target.resource)}/${encodeURIComponent(target.recordKey)}`;
 
@@ -57,6 +63,7 @@ export function createDraftsApi(http: HttpClient, token: () => string | undefine
         return false;
       }
     },
+    mine: async () => unwrap<MyWork>((await http.get('/api/admin/my-work')).data),
     forget: async (target: DraftTarget) => {
       await http.request({ method: 'DELETE', url: pathOf(target) });
     },

@@ -20,21 +20,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
-import { formatMegabytes } from '@lib/format.js';
+import { formatFileSize } from '@lib/format.js';
 import { formatDateTime } from '../common/dateTime.js';
+import { saveFile } from '../common/saveFile.js';
 import { messageOf } from '../profile/accountApi.js';
 import { useBackupsApi, type BackupRun } from './backupsApi.js';
 import './texts.js';
-
-/** Saves a downloaded archive under its name, as the browser saves any download. */
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 const RunLine = ({ label, run, failed }: { label: string; run: BackupRun | null; failed?: boolean }) => {
   const translate = useTranslate();
@@ -42,7 +33,7 @@ const RunLine = ({ label, run, failed }: { label: string; run: BackupRun | null;
     <Typography>
       {translate(label)}: {run ? formatDateTime(run.finished_at) : translate('app.backups.never')}
       {run && failed ? ` — ${run.error ?? ''}` : ''}
-      {run && !failed && run.size !== null ? ` (${run.archive ?? ''}, ${formatMegabytes(run.size)})` : ''}
+      {run && !failed && run.size !== null ? ` (${run.archive ?? ''}, ${formatFileSize(run.size)})` : ''}
     </Typography>
   );
 };
@@ -58,7 +49,7 @@ const DownloadDialog = ({ name, onClose }: { name: string; onClose: () => void }
     setBusy(true);
     setError(null);
     try {
-      save(await api.download(name, password), name);
+      saveFile(await api.download(name, password), name);
       onClose();
     } catch (failure) {
       setError(messageOf(failure));
@@ -132,7 +123,7 @@ export const BackupsPage = () => {
             {data.archives.map((archive) => (
               <TableRow key={archive.name}>
                 <TableCell>{archive.name}</TableCell>
-                <TableCell>{formatMegabytes(archive.size)}</TableCell>
+                <TableCell>{formatFileSize(archive.size)}</TableCell>
                 <TableCell>{formatDateTime(archive.created_at)}</TableCell>
                 <TableCell align="right">
                   <Button size="small" startIcon={<DownloadIcon />} onClick={() => setDownloading(archive.name)}>

@@ -4,7 +4,7 @@ import { BulkExportButton, DateField, FunctionField, useRecordContext, useTransl
 import { formatMoney } from '@lib/money.js';
 import { BulkRemoveButton } from '../buttons/RemoveButton.js';
 
-export { formatMegabytes } from '@lib/format.js';
+export { formatFileSize } from '@lib/format.js';
 
 /** A date and time in ru-RU. */
 export const DateTimeField = ({ source, label }: { source: string; label?: string }) => (

@@ -1,6 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useDataProvider, useListContext, useNotify } from 'react-admin';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
+import { saveFile } from '../common/saveFile.js';
 import { ENQUIRY_TEXTS } from './texts.js';
 
 /** Downloads the enquiries the list's filter picks as CSV that Excel opens (UTF-8 with a BOM). */
@@ -12,12 +13,7 @@ export const ExportCsvButton = () => {
     try {
       const { data } = await dataProvider.exportCsv('enquiries', { filter: filterValues });
       // The browser drops the BOM when it reads the answer as text; Excel needs it to read UTF-8.
-      const url = URL.createObjectURL(new Blob(['\uFEFF', data.replace(/^\uFEFF/, '')], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'obrashcheniya.csv';
-      link.click();
-      URL.revokeObjectURL(url);
+      saveFile(new Blob(['\uFEFF', data.replace(/^\uFEFF/, '')], { type: 'text/csv;charset=utf-8' }), 'obrashcheniya.csv');
     } catch (error) {
       notify(error instanceof Error ? error.message : String(error), { type: 'error' });
     }

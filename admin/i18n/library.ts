@@ -51,6 +51,13 @@ export const libraryMessages = {
         empty: 'В этой папке пока нет файлов.',
         dimensions: '%{width}×%{height}',
       },
+      bulk: {
+        select_all: 'Выбрать все',
+        remove: 'Удалить',
+        remove_confirm: 'Переместить в корзину выбранные файлы (%{smart_count})? Файлы, которые используются в записях, останутся.',
+        removed: 'Удалено файлов: %{smart_count}',
+        kept_used: 'Удалено файлов: %{smart_count}. Используются в записях и остались: %{names} — их можно удалить со страницы файла.',
+      },
       move: {
         button: 'Переместить в папку…',
         title: 'Переместить в папку',

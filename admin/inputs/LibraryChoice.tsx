@@ -3,7 +3,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
-import { formatMegabytes } from '@lib/format.js';
+import { formatFileSize } from '@lib/format.js';
 import { isAssetReference, type Asset } from '../../dataProvider/index.js';
 import { lazyScreen } from '../common/lazyScreen.js';
 
@@ -45,7 +45,7 @@ export const LibraryChoice = ({ source, altSource = null, kind, accept }: Librar
       {shown ? (
         <Box data-testid="picked-asset" sx={{ mt: 1 }}>
           <Typography variant="caption" color="text.secondary">
-            {translate('app.assets.picker.picked')}: {shown.name} · {formatMegabytes(shown.size)}
+            {translate('app.assets.picker.picked')}: {shown.name} · {formatFileSize(shown.size)}
           </Typography>
           {shown.thumbnail ? (
             <Box component="img" src={shown.thumbnail} alt={shown.alt} sx={{ display: 'block', maxWidth: 320, maxHeight: 200, borderRadius: 1 }} />

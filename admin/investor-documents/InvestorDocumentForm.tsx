@@ -2,7 +2,7 @@ import { Link, Typography } from '@mui/material';
 import { FileField, FileInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import type { DownloadFile } from '@lib/types.js';
 import { choicesOf } from '../common/choices.js';
-import { formatMegabytes } from '../common/fields.js';
+import { formatFileSize } from '../common/fields.js';
 import { FlagInput } from '../inputs/FlagInput.js';
 import { LibraryChoice } from '../inputs/LibraryChoice.js';
 import { acceptOf, rules } from '../common/rules.js';
@@ -25,7 +25,7 @@ const CurrentFile = () => {
       <Link href={file.url} target="_blank" rel="noreferrer">
         {file.name}
       </Link>{' '}
-      · {formatMegabytes(file.size)}
+      · {formatFileSize(file.size)}
     </Typography>
   );
 };

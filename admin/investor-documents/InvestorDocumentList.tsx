@@ -2,7 +2,7 @@ import { EditButton, FunctionField, List, SearchInput, SelectField, SelectInput,
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import type { DownloadFile } from '@lib/types.js';
 import { choicesOf } from '../common/choices.js';
-import { DateTimeField, formatMegabytes, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
+import { DateTimeField, formatFileSize, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
 import { rules } from '../common/rules.js';
 import { NumericInput } from '../inputs/NumericInput.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
@@ -21,7 +21,7 @@ const filters = [
 /** The document's file: its name and size in megabytes. */
 const fileText = (record: RaRecord): string => {
   const file = (record.file ?? null) as DownloadFile | null;
-  return file ? `${file.name} · ${formatMegabytes(file.size)}` : '';
+  return file ? `${file.name} · ${formatFileSize(file.size)}` : '';
 };
 
 export const InvestorDocumentList = () => {

@@ -6,12 +6,30 @@ import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { Divider } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
+import { useNewEnquiries } from '../common/newEnquiries.js';
 import { MENU_GROUPS } from '../resources.js';
 
 const Item = ({ name }: { name: string }) => {
   const { canAccess, isPending } = useCanAccess({ resource: name, action: 'list' });
   if (isPending || !canAccess) return null;
-  return <RaMenu.ResourceItem name={name} />;
+  return name === 'enquiries' ? <EnquiriesItem /> : <RaMenu.ResourceItem name={name} />;
+};
+
+/** «Обращения» with the number of new enquiries after its name. */
+const EnquiriesItem = () => {
+  const translate = useTranslate();
+  const { total = 0 } = useNewEnquiries();
+  return (
+    <RaMenu.ResourceItem
+      name="enquiries"
+      primaryText={
+        <>
+          {translate('resources.enquiries.name', { smart_count: 2 })}
+          {total > 0 ? <span data-testid="new-enquiries"> ({total})</span> : null}
+        </>
+      }
+    />
+  );
 };
 
 /** An entry of a screen for a MANAGER only, shown once canAccess allows it. */

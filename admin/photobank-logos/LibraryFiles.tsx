@@ -4,7 +4,7 @@ import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
-import { formatMegabytes } from '@lib/format.js';
+import { formatFileSize } from '@lib/format.js';
 import type { Asset } from '../../dataProvider/index.js';
 import { lazyScreen } from '../common/lazyScreen.js';
 
@@ -44,7 +44,7 @@ export const LibraryFiles = ({ accept }: { accept: string }) => {
           {shown.map((asset) => (
             <Box component="li" key={asset.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <Typography variant="body2">
-                {asset.name} · {asset.format.toUpperCase()} · {formatMegabytes(asset.size)}
+                {asset.name} · {asset.format.toUpperCase()} · {formatFileSize(asset.size)}
               </Typography>
               <IconButton
                 size="small"

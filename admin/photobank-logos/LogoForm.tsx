@@ -12,7 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { LogoFile } from '@lib/types.js';
-import { formatMegabytes } from '../common/fields.js';
+import { formatFileSize } from '../common/fields.js';
 import { choicesOf } from '../common/choices.js';
 import { acceptOf, rules } from '../common/rules.js';
 import { ReferenceInput } from '../inputs/ReferenceInput.js';
@@ -35,13 +35,13 @@ const CurrentFiles = () => {
           <Link href={file.url} target="_blank" rel="noreferrer">
             {file.format.toUpperCase()}
           </Link>{' '}
-          · {formatMegabytes(file.size)}
+          · {formatFileSize(file.size)}
         </Typography>
       ))}
       <CheckboxGroupInput
         source="keep_file_ids"
         label="app.photobank.keep_files"
-        choices={files.map((file) => ({ id: file.id, name: `${file.format.toUpperCase()} · ${formatMegabytes(file.size)}` }))}
+        choices={files.map((file) => ({ id: file.id, name: `${file.format.toUpperCase()} · ${formatFileSize(file.size)}` }))}
         format={(value: unknown) => (Array.isArray(value) ? value : files.map((file) => file.id))}
       />
     </Box>

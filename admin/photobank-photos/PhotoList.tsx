@@ -2,7 +2,7 @@ import { FunctionField, List, ReferenceField, SearchInput, SelectInput, TextFiel
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import type { PublicImage } from '@lib/types.js';
 import { MoveDownButton, MoveUpButton } from '../buttons/index.js';
-import { formatMegabytes, SafeBulkActions } from '../common/fields.js';
+import { formatFileSize, SafeBulkActions } from '../common/fields.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
 import { ReferenceInput } from '../inputs/ReferenceInput.js';
 import { ListPagination } from '../common/ListPagination.js';
@@ -28,7 +28,7 @@ export const PhotoList = () => (
         }}
       />
       <TextField source="title" />
-      <FunctionField source="size" render={(record: RaRecord) => formatMegabytes(Number(record.size ?? 0))} />
+      <FunctionField source="size" render={(record: RaRecord) => formatFileSize(Number(record.size ?? 0))} />
       <MoveUpButton />
       <MoveDownButton />
       <RemoveButton />

@@ -45,6 +45,8 @@ export const TwoFactorSection = ({ account }: { account: Account }) => {
       setSetup(null);
       setCode('');
       notify('app.profile.enabled', { type: 'success' });
+      // The card says «Включена» at once, while the codes show.
+      await changed();
     });
   };
 

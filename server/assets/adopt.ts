@@ -57,11 +57,14 @@ export class RecordUploads {
   readonly named = new Map<string, Found>();
   readonly owned = new Set<string>();
 
+  /** `names`: the names files get as assets, by key (the demo content's readable ones); else a file's own name. */
+  constructor(private readonly names: ReadonlyMap<string, string> = new Map()) {}
+
   readonly visit: FileColumnVisitor = (column, value) => {
     if (column.table === 'asset_files') this.owned.add(value);
     if (!column.libraryUse) return;
     const entry = column.kind === 'key' ? keyEntry(value) : foundIn(column.kind === 'image' ? 'image' : 'files', value);
-    if (entry && !this.named.has(entry.key)) this.named.set(entry.key, entry);
+    if (entry && !this.named.has(entry.key)) this.named.set(entry.key, { ...entry, name: this.names.get(entry.key) ?? entry.name });
   };
 }
 

@@ -38,18 +38,26 @@ async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 
 /**
  * Fills an empty database with the demo content of ./content.ts. Images are drawn and stored first; the rows go
- * in one transaction, and if it fails the images are removed again, so a failed seed leaves nothing behind.
+ * in one transaction, and if it fails the images are removed again, so a failed seed leaves nothing behind. Answers
+ * the readable names the files get in the media library, by key (none when the database held content already).
  */
-export async function seedDemoContent(db: Kysely<Database>, files: FileStore): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
+export async function seedDemoContent(db: Kysely<Database>, files: FileStore): Promise<ReadonlyMap<string, string>> {
+  // The library's names of the files, by key: what each shows, so that the demo library reads like a real one.
+  const names = new Map<string, string>();
+  if (!(await isEmpty(db))) return names;
   const written: string[] = [];
   let seed = 0;
-  const storeIllustration = async (folder: string, width = DEMO_IMAGE_WIDTH, height = DEMO_IMAGE_HEIGHT) => {
-    const stored = await storeImage(files, folder, await renderIllustration(++seed, width, height));
-    written.push(stored.src, ...stored.variants.map((variant) => variant.src));
+  const named = <T extends { key: string } | { src: string }>(stored: T, title: string): T => {
+    const key = 'key' in stored ? stored.key : stored.src;
+    names.set(key, `${title}.${key.slice(key.lastIndexOf('.') + 1)}`);
     return stored;
   };
-  const image = async (folder: string) => JSON.stringify(await storeIllustration(folder));
+  const storeIllustration = async (folder: string, title: string, width = DEMO_IMAGE_WIDTH, height = DEMO_IMAGE_HEIGHT) => {
+    const stored = await storeImage(files, folder, await renderIllustration(++seed, width, height));
+    written.push(stored.src, ...stored.variants.map((variant) => variant.src));
+    return named(stored, title);
+  };
+  const image = async (folder: string, title: string) => JSON.stringify(await storeIllustration(folder, title));
   const file = async (folder: string, extension: string, data: Buffer) => {
     const key = files.newKey(folder, extension);
     await files.write(key, data);
@@ -68,7 +76,7 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
       lead: article.lead,
       // Rich HTML is stored sanitised by whoever writes it: reads serve it as stored.
       content: await storedDemoHtml(demoHtml(article.title)),
-      image: await image(folder),
+      image: await image(folder, article.title),
       image_alt: article.title,
       public_at: at(article.daysAgo),
       published: 1 as const,
@@ -86,7 +94,7 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
 
     const sources: Insertable<MediaSourcesTable>[] = [];
     for (const source of SOURCES) {
-      const logo = await storeImage(files, 'media-sources', await renderLogoPng(logoSvg(source.colour)));
+      const logo = named(await storeImage(files, 'media-sources', await renderLogoPng(logoSvg(source.colour))), `Логотип ${source.name}`);
       written.push(logo.src, ...logo.variants.map((variant) => variant.src));
       sources.push({ name: source.name, url: source.url, logo: JSON.stringify(logo), active: source.active, created_at: now, updated_at: now });
     }
@@ -98,7 +106,7 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
         title: video.title,
         lead: `${video.title}: смотрите видео.`,
         video_url: `https://www.youtube-nocookie.com/embed/${video.youtubeId}`,
-        preview: await image('media-video'),
+        preview: await image('media-video', video.title),
         public_at: at(video.daysAgo),
         published: 1 as const,
         fixed: video.fixed ? (1 as const) : (0 as const),
@@ -115,8 +123,8 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
           const background = logo.colour === '#ffffff' ? '#0b5cad' : 'none';
           const svg = logoSvg(logo.colour, background);
           logoFiles.set(logo.title, {
-            svg: await file('photobank/logos', 'svg', Buffer.from(svg)),
-            png: await file('photobank/logos', 'png', await renderLogoPng(svg)),
+            svg: named(await file('photobank/logos', 'svg', Buffer.from(svg)), logo.title),
+            png: named(await file('photobank/logos', 'png', await renderLogoPng(svg)), logo.title),
           });
         }
       }
@@ -126,7 +134,7 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
       for (const category of group.categories) {
         for (const title of category.photos) {
           // Photobank photos are for download, so they are kept at full HD.
-          const stored = await storeIllustration('photobank/photos', 1920, 1080);
+          const stored = await storeIllustration('photobank/photos', title, 1920, 1080);
           photos.set(title, { image: JSON.stringify(stored), size: (await files.size(stored.src)) ?? 0 });
         }
       }
@@ -176,7 +184,7 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
         .execute();
       await insertPhotobank(trx, logoFiles, photos);
     });
-    return true;
+    return names;
   } catch (error) {
     await files.remove(written);
     throw error;

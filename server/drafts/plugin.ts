@@ -6,6 +6,7 @@ import { HttpError, notFound } from '../http/errors.js';
 import { lockForDecision } from '../db/locks.js';
 import { draftUsage, findDraft, forgetDraft, keepDraft, purgeDrafts, type DraftAddress } from './store.js';
 import { ADMIN_DOCS } from '../routes/openapi/admin.js';
+import { myWork } from './myWork.js';
 
 const DAY_MS = 86_400_000;
 /** Kept versions nobody came back to for this long are removed. */
@@ -79,6 +80,10 @@ export async function formDraftRoutes(app: FastifyInstance): Promise<void> {
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', requireRole('USER'));
+    scope.get('/api/admin/my-work', { schema: ADMIN_DOCS.myWork }, async (request) => ({
+      data: await myWork(app.db, { id: request.user?.id ?? 0, role: request.user?.role ?? 'USER' }),
+    }));
+
     const path = '/api/admin/form-drafts/:resource/:key';
 
     scope.get<DraftRoute>(path, { schema: { ...ADMIN_DOCS.draft, params } }, async (request) => ({ data: await findDraft(app.db, addressOf(request)) }));

@@ -4,6 +4,7 @@ import { RESOURCES, resourceNamed, type ResourceName } from '../../lib/resources
 import { multipartLimits } from '../admin/upload.js';
 import { requireRole } from '../auth/guard.js';
 import type { ResourceHooks } from './hooks.js';
+import { auditLogHooks } from './hooks/audit-log.js';
 import { assetFolderHooks } from './hooks/asset-folders.js';
 import { assetHooks } from './hooks/assets.js';
 import { enquiryHooks } from './hooks/enquiries.js';
@@ -29,6 +30,7 @@ const HOOKS: Partial<Record<ResourceName, ResourceHooks>> = {
   redirects: redirectHooks,
   users: usersHooks,
   enquiries: enquiryHooks,
+  'audit-log': auditLogHooks,
 };
 
 /** What a resource does beyond its declaration (no hooks for most). */

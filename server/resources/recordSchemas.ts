@@ -98,12 +98,33 @@ const enquiryRecord = z.object({
   version: int,
 });
 
+/** An audit log entry with the title of its record (server/resources/hooks/audit-log.ts). */
+const auditRecord = z.object({
+  id: int,
+  user_id: int.nullable(),
+  user_email: z.string(),
+  action: z.string().meta({ description: 'The verb: `create`, `update`, `delete`, `login`… (docs/admin-api.md).' }),
+  resource: z.string(),
+  record_id: z.string().nullable(),
+  ip: z.string(),
+  created_at: moment,
+  record_title: z.string().nullable().meta({ description: "The record's title (a removed one's as the trash keeps it); null when unknown." }),
+  record_resource: z
+    .string()
+    .nullable()
+    .meta({ description: 'The resource whose edit screen shows the record while it is there (`users` for sign-ins); null once it is gone.' }),
+});
+
+/** The columns a presenter adds to the list rows it answers, beside the declared list columns. */
+const PRESENTED_LIST_COLUMNS: Readonly<Record<string, readonly string[]>> = { 'audit-log': ['record_title', 'record_resource'] };
+
 /** The resources with a presenter of their own (server/resources/hooks/). */
 const PRESENTED: Readonly<Record<string, z.ZodType>> = {
   users: userRecord,
   'media-video': z.object({ ...video.shape, published: flag, created_at: moment, updated_at: moment, version: int }),
   'photobank-logos': logoItemRecord,
   enquiries: enquiryRecord,
+  'audit-log': auditRecord,
 };
 
 /**
@@ -140,7 +161,7 @@ export function listRowSchemaOf(resource: ResourceDescriptor): z.ZodType {
   const record = recordSchemaOf(resource);
   if (!(record instanceof z.ZodObject)) return record;
   const severalFiles = Object.entries(resource.fields).flatMap(([name, field]) => (field.kind === 'files' && field.maxFiles > 1 ? [name] : []));
-  const carried = new Set(['id', ...resource.list.columns, ...severalFiles]);
+  const carried = new Set(['id', ...resource.list.columns, ...severalFiles, ...(PRESENTED_LIST_COLUMNS[resource.name] ?? [])]);
   const mask: Record<string, true> = Object.fromEntries(Object.keys(record.shape).flatMap((name) => (carried.has(name) ? [[name, true]] : [])));
   return record.pick(mask as Record<string, true> & Record<number, never>);
 }

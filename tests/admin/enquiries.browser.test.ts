@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_RESULTS } from '../../lib/enquiry.js';
-import { logIn, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+import { insertAudit } from '../../server/admin/audit.js';
+import { logIn, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** A visitor sends the feedback form on /kontakty in Debian's Chromium, and staff find the enquiry in «Обращения». */
 
@@ -33,7 +34,39 @@ describe('the feedback form and «Обращения» in Chromium', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ name: 'Мария Иванова', phone: '+79161234567', topic_title: 'Сотрудничество', status: 'new' });
 
+    // The dashboard: the manager's kept form and last edit, the new enquiry (counted in the menu too).
+    const manager = await admin.app.db.selectFrom('users').select('id').where('email', '=', MANAGER.email).executeTakeFirstOrThrow();
+    const news = await admin.app.db.selectFrom('news').select(['id', 'title']).orderBy('id').executeTakeFirstOrThrow();
+    await admin.app.db
+      .insertInto('form_drafts')
+      .values({
+        user_id: manager.id,
+        resource: 'news',
+        record_key: 'new',
+        form_values: JSON.stringify({ title: 'Начатая новость' }),
+        version: null,
+        saved_at: new Date().toISOString(),
+      })
+      .execute();
+    await insertAudit(admin.app.db, {
+      action: 'update',
+      resource: 'news',
+      recordId: news.id,
+      actor: { id: manager.id, email: MANAGER.email },
+      ip: '127.0.0.1',
+    });
     await logIn(page);
+    await page.getByTestId('my-drafts').getByRole('link', { name: 'Начатая новость' }).waitFor();
+    await page
+      .getByTestId('my-edits')
+      .getByText(/ · Новость$/)
+      .waitFor();
+    expect(await page.getByTestId('my-edits').getByRole('link').first().textContent()).toBe(news.title);
+    await page.getByTestId('new-enquiries-card').getByText('Новые обращения: 1').waitFor();
+    await page.getByTestId('new-enquiries-card').getByRole('link', { name: '№1 Мария Иванова' }).waitFor();
+    expect(await page.getByTestId('new-enquiries').textContent()).toBe(' (1)');
+    await page.getByTestId('my-drafts').getByRole('link', { name: 'Начатая новость' }).click();
+    await page.waitForURL('**/admin/news/create');
     await page.goto('/admin/enquiries');
     const row = page.locator('tr', { hasText: 'Мария Иванова' });
     await expect.poll(() => row.count()).toBe(1);

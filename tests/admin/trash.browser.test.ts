@@ -88,6 +88,20 @@ describe('the trash in Chromium', () => {
       .click();
     await page.getByText(`Нельзя восстановить «${item.title}»: этот адрес уже занят другой записью — «${item.slug}».`).waitFor();
     await page.locator('tr', { hasText: item.title }).first().waitFor();
+
+    // The audit log in words: the removal and the restore name the item (kept by the trash); a sign-in links its account.
+    await page.goto('/admin/audit-log');
+    const removal = page.locator('tr', { hasText: 'Восстановление из корзины' }).first();
+    await removal.getByText(item.title).waitFor();
+    await removal.getByText('Новость', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Добавить фильтр' }).click();
+    await page.getByRole('menu').getByText('Действие', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Действие' }).click();
+    await page.getByRole('option', { name: 'Вход', exact: true }).click();
+    await expect.poll(() => page.locator('tbody tr').first().textContent()).toContain('Вход');
+    expect(await page.locator('tbody tr', { hasNotText: 'Вход' }).count()).toBe(0);
+    await page.locator('tbody tr').first().getByRole('link').click();
+    await page.waitForURL(/\/admin\/users\/\d+$/);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { SETTING_KEYS, setSetting } from '../../server/auth/settings.js';
@@ -35,8 +36,25 @@ describe('two-factor sign-in in Chromium', () => {
     const codes = page.getByTestId('recovery-codes').locator('li');
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
-    await page.getByRole('button', { name: /Готово/ }).click();
+    // «Включена» at once, beside the codes; they are copied, saved as a .txt file and printed alone.
     await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toContain('Включена');
+    const first = (await codes.first().textContent()) ?? '';
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Скопировать' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(first);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать .txt' }).click()]);
+    expect(download.suggestedFilename()).toBe('recovery-codes.txt');
+    expect(await readFile(await download.path(), 'utf8')).toContain(first);
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-printed', '1');
+    });
+    await page.getByRole('button', { name: 'Распечатать' }).click();
+    expect(await page.locator('body').getAttribute('data-printed')).toBe('1');
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('recovery-codes').isVisible()).toBe(true);
+    expect(await page.getByTestId('two-factor-status').isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('button', { name: /Готово/ }).click();
     const row = await admin.app.db.selectFrom('users').select('two_factor').where('id', '=', editor.user.id).executeTakeFirstOrThrow();
     expect(row.two_factor).toBe(1);
 

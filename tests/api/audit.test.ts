@@ -76,6 +76,44 @@ describe.each(await testDialects())('audit log on %s', (dialect) => {
     expect(log.at(-1)?.ip).toBe('198.51.100.1');
   });
 
+  it("names each entry's record: a live one's title and resource, a removed one's title from the trash", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: manager.headers,
+      payload: { email: 'titled@example.com', name: 'Озаглавленный', password: 'long-enough' },
+    });
+    const id = created.json().data.id as number;
+    const actor = { id: manager.user.id, email: manager.user.email };
+    await insertAudit(t.app.db, { action: 'login', resource: 'session', recordId: id, actor, ip: '192.0.2.80' });
+    await insertAudit(t.app.db, { action: 'remove', resource: 'news', recordId: 987654, actor, ip: '192.0.2.80' });
+    await insertAudit(t.app.db, { action: 'update', resource: 'settings', recordId: 'security', actor, ip: '192.0.2.80' });
+    await t.app.db
+      .insertInto('trash')
+      .values({
+        resource: 'news',
+        record_id: 987654,
+        title: 'Удалённая новость',
+        row: '{}',
+        files: '[]',
+        removed_by_id: null,
+        removed_by_email: '',
+        removed_at: new Date().toISOString(),
+      })
+      .execute();
+    const titled = (entry: Entry & { record_title?: string | null; record_resource?: string | null }) => [
+      entry.action,
+      entry.record_title,
+      entry.record_resource,
+    ];
+    expect((await entries({ resource: 'users', record_id: String(id) })).map(titled)).toEqual([['create', 'Озаглавленный', 'users']]);
+    expect((await entries({ ip: '192.0.2.80' })).map(titled)).toEqual([
+      ['update', null, null],
+      ['remove', 'Удалённая новость', null],
+      ['login', 'Озаглавленный', 'users'],
+    ]);
+  });
+
   it('keeps the entries of a deleted user, with the e-mail', async () => {
     const user = await userWithToken(t.app, 'USER', 'soon-deleted');
     await session(t.app, user.user.email, 'soon-deleted');
@@ -113,7 +151,18 @@ describe.each(await testDialects())('audit log on %s', (dialect) => {
     expect(data.length).toBeGreaterThan(5);
     const times = data.map((entry) => entry.created_at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(Object.keys(data[0] ?? {}).sort()).toEqual(['action', 'created_at', 'id', 'ip', 'record_id', 'resource', 'user_email', 'user_id']);
+    expect(Object.keys(data[0] ?? {}).sort()).toEqual([
+      'action',
+      'created_at',
+      'id',
+      'ip',
+      'record_id',
+      'record_resource',
+      'record_title',
+      'resource',
+      'user_email',
+      'user_id',
+    ]);
 
     const page = await list({ sort: ['id', 'ASC'], range: [1, 2] });
     expect(page.headers['content-range']).toBe(`audit-log 1-2/${data.length}`);

@@ -3476,6 +3476,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/my-work': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's kept form versions and recent edits */
+    get: operations['getAdminMyWork'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/form-drafts/{resource}/{key}': {
     parameters: {
       query?: never;
@@ -20625,19 +20642,22 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: ({
+            data: {
               id: number;
               user_id: number | null;
-              user_email: string | null;
-              resource: string | null;
-              action: string | null;
+              user_email: string;
+              /** @description The verb: `create`, `update`, `delete`, `login`… (docs/admin-api.md). */
+              action: string;
+              resource: string;
               record_id: string | null;
-              ip: string | null;
+              ip: string;
               /** Format: date-time */
               created_at: string;
-            } & {
-              [key: string]: unknown;
-            })[];
+              /** @description The record's title (a removed one's as the trash keeps it); null when unknown. */
+              record_title: string | null;
+              /** @description The resource whose edit screen shows the record while it is there (`users` for sign-ins); null once it is gone. */
+              record_resource: string | null;
+            }[];
           };
         };
       };
@@ -20693,17 +20713,18 @@ export interface operations {
             data: {
               id: number;
               user_id: number | null;
-              user_email: string | null;
-              resource: string | null;
-              action: string | null;
+              user_email: string;
+              /** @description The verb: `create`, `update`, `delete`, `login`… (docs/admin-api.md). */
+              action: string;
+              resource: string;
               record_id: string | null;
-              ip: string | null;
+              ip: string;
               /** Format: date-time */
               created_at: string;
-              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
-              version?: number;
-            } & {
-              [key: string]: unknown;
+              /** @description The record's title (a removed one's as the trash keeps it); null when unknown. */
+              record_title: string | null;
+              /** @description The resource whose edit screen shows the record while it is there (`users` for sign-ins); null once it is gone. */
+              record_resource: string | null;
             };
           };
         };
@@ -21181,6 +21202,64 @@ export interface operations {
       };
       /** @description No such record or page (an id that cannot name a record is one too). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminMyWork: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed-in user's kept form versions and recent edits */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description The user's kept form versions, newest first (up to 8), each with the title typed in it. */
+              drafts: {
+                resource: string;
+                record_key: string;
+                title: string;
+                /** Format: date-time */
+                saved_at: string;
+              }[];
+              /** @description The records the user changed last, each once, newest first (up to 8), with their titles. */
+              edits: {
+                resource: string;
+                record_id: string;
+                action: string;
+                title: string | null;
+                /** Format: date-time */
+                created_at: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateShort, formatMegabytes, formatMonths, formatRoubles, groupDigits, pluralRu } from '../../lib/format.js';
+import { formatDate, formatDateShort, formatFileSize, formatMegabytes, formatMonths, formatRoubles, groupDigits, pluralRu } from '../../lib/format.js';
 
 describe('formatting in Russian (dates, money, megabytes, plurals)', () => {
   it('dates are ru-RU', () => {
@@ -22,6 +22,14 @@ describe('formatting in Russian (dates, money, megabytes, plurals)', () => {
     expect(formatMegabytes(1.25 * 1024 * 1024 + 1)).toBe('1,3\u00a0МБ');
     expect(formatMegabytes(150 * 1024)).toBe('0,1\u00a0МБ');
     expect(formatMegabytes(0)).toBe('0,0\u00a0МБ');
+  });
+
+  it('a file size is KB below a megabyte (never 0,0 MB), MB from there', () => {
+    expect(formatFileSize(0)).toBe('0\u00a0КБ');
+    expect(formatFileSize(300)).toBe('1\u00a0КБ');
+    expect(formatFileSize(150 * 1024)).toBe('150\u00a0КБ');
+    expect(formatFileSize(1024 * 1024 - 1)).toBe('1024\u00a0КБ');
+    expect(formatFileSize(2.5 * 1024 * 1024)).toBe('2,5\u00a0МБ');
   });
 
   it('the plural of месяц: 1 месяц, 2 месяца, 5 месяцев, 11 месяцев, 21 месяц', () => {

@@ -46,6 +46,15 @@ const formDraft = z.object({
   saved_at: moment,
 });
 
+const myWork = z.object({
+  drafts: z
+    .array(z.object({ resource: z.string(), record_key: z.string(), title: z.string(), saved_at: moment }))
+    .meta({ description: "The user's kept form versions, newest first (up to 8), each with the title typed in it." }),
+  edits: z
+    .array(z.object({ resource: z.string(), record_id: z.string(), action: z.string(), title: z.string().nullable(), created_at: moment }))
+    .meta({ description: 'The records the user changed last, each once, newest first (up to 8), with their titles.' }),
+});
+
 const siteSettings = z.object({
   locales: z.array(z.enum(LOCALES)).meta({ description: 'The site\'s languages (`SITE_LOCALES`): `["ru"]`, or `["ru", "en"]` with English on.' }),
 });
@@ -108,6 +117,7 @@ export const ADMIN_DOCS = {
   release: operation({ summary: 'This screen left the record', tag: admin, status: 204, success: { description: 'Released.' }, errors: [403] }),
   presence: operation({ summary: "The resource's records others have open", tag: admin, data: z.array(recordPresence), errors: [403] }),
   draft: operation({ summary: 'The kept unsaved version of a form', tag: admin, data: formDraft.nullable() }),
+  myWork: operation({ summary: "The signed-in user's kept form versions and recent edits", tag: admin, data: myWork }),
   keepDraft: operation({ summary: 'Keep the unsaved version of a form', tag: admin, data: formDraft }),
   forgetDraft: operation({ summary: 'Remove the kept version of a form', tag: admin, data: z.object({ removed: z.boolean() }) }),
   createUser: operation({ summary: 'Add a staff account', tag: users, data: userRecord, status: 201, errors: [409] }),
