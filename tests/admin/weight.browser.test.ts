@@ -18,7 +18,7 @@ const LOGIN_BUDGET = 150_000;
  */
 const DASHBOARD_BUDGET = 352_000;
 /**
- * A list screen, opened directly or after the login screen and the dashboard, in all: at most 363 KB gzip. Lists
+ * A list screen, opened directly or after the login screen and the dashboard, in all: at most 364 KB gzip. Lists
  * were held to 352 KB until their pagination learnt to say «из более 10 000» of a total counted up to its cap
  * (0.6 KB: the label and the cap's rule, shared with the server), which took the photobank's logo list to 352.2 KB,
  * and to 353 KB until the media library joined the shared frame: two more resources in the registry, the library's
@@ -31,9 +31,11 @@ const DASHBOARD_BUDGET = 352_000;
  * MANAGER's menu (its route, menu entry, texts and calls: the news list after the dashboard 359.5 KB), and to 360 KB
  * until the investor calendar joined the registry and REST-style resources got history and preview in the data
  * provider, with the conflict view's merge (the news list after the dashboard 362.0 KB, though the screens that load on
- * demand now bring their own texts).
+ * demand now bring their own texts), and to 363 KB until the day's frictions went: the menu's count of new enquiries
+ * and the dashboard's own work, the removal's «Отменить», typography shown in the form, Ctrl+S staying on it and the
+ * preview saying it shows the saved version (the news list after the dashboard 363.5 KB).
  */
-const LIST_BUDGET = 363_000;
+const LIST_BUDGET = 364_000;
 
 const admin = setUpChromiumAdmin();
 
@@ -98,7 +100,7 @@ async function report(screen: string, transfers: Transfer[], { brief = false } =
 }
 
 describe('the admin’s weight in Chromium', () => {
-  it('opens the login screen within 150 KB and clean, then the dashboard within 352 KB and the news list within 363 KB', async () => {
+  it('opens the login screen within 150 KB and clean, then the dashboard within 352 KB and the news list within 364 KB', async () => {
     const { context, page, errors } = await newAdminPage(admin);
     const watched = watch(page);
 
