@@ -126,9 +126,9 @@ describe('editor trust in Chromium', () => {
     await page.goto(`/admin/news/${id}`);
     const lead = page.getByRole('textbox', { name: /^Анонс/ });
     await expect.poll(() => lead.inputValue()).toBe('Анонс');
-    await lead.fill('Набрано перед уходом с экрана');
+    await lead.fill('Набрано перед уходом');
     await page.getByRole('menuitem', { name: 'Главная' }).click();
-    await expect.poll(() => keptValues(String(id)), { timeout: 10_000 }).toMatchObject({ lead: 'Набрано перед уходом с экрана' });
+    await expect.poll(() => keptValues(String(id)), { timeout: 10_000 }).toMatchObject({ lead: 'Набрано перед уходом' });
 
     await page.goto(`/admin/news/${id}`);
     await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
