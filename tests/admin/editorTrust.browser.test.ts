@@ -211,6 +211,8 @@ describe('editor trust in Chromium', () => {
     expect(demoNames.filter(({ name }) => !/[а-яё]/i.test(name))).toEqual([]);
 
     const { page, context, errors } = await newSignedInPage(admin);
+    // Four steps on the library, each reloading it: on a busy machine one takes more than the usual 10 s.
+    context.setDefaultTimeout(20_000);
     await page.goto('/admin/assets');
     await page.getByLabel('Поиск').fill('пакетная');
     const cards = page.getByRole('checkbox', { name: /Выбрать «пакетная-/ });
