@@ -1,4 +1,5 @@
 import type { DialectName } from '../server/db/connect.js';
+import { benchAdminScreens } from './adminScreens.js';
 import { benchArchive } from './archive.js';
 import { benchAssets } from './assets.js';
 import { benchEditors } from './editors.js';
@@ -14,7 +15,8 @@ import { benchVikeFloor } from './vikeFloor.js';
  * `npm run bench`: every benchmark in turn; each prints its own numbers. `npm run bench -- --large [sqlite|postgres]`
  * runs only the large-site benchmark, on the named dialect or on both. `npm run bench -- --editors [--large]
  * [sqlite|postgres]` runs only the editor's-day benchmark (editors.ts), on the demo or the large site;
- * `npm run bench -- --backup` only the backup and restore of the large site.
+ * `npm run bench -- --backup` only the backup and restore of the large site; `npm run bench -- --admin` only the admin's
+ * screens in Chromium.
  */
 const args = process.argv.slice(2);
 const DIALECTS: readonly DialectName[] = ['sqlite', 'postgres'];
@@ -27,6 +29,8 @@ if (args.includes('--editors')) {
   await benchLargeSite(chosen ? [chosen] : undefined);
 } else if (args.includes('--backup')) {
   await benchBackup();
+} else if (args.includes('--admin')) {
+  await benchAdminScreens();
 } else {
   await benchReads();
   await benchArchive();

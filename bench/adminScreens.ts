@@ -1,0 +1,107 @@
+import { loadavg } from 'node:os';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { percentile } from './harness.js';
+import { startProductionServer } from './servers.js';
+
+const PASSWORD = 'bench-password';
+const ROUNDS = 7;
+
+/** One admin screen: where it is and what shows that it is ready to work in. */
+interface Screen {
+  label: string;
+  path: string;
+  ready: (page: Page) => Promise<unknown>;
+}
+
+/** An edit form is ready when its fields hold the record and the save button is there to press. */
+const formReady = (page: Page) =>
+  Promise.all([
+    page.getByRole('button', { name: 'Сохранить', exact: true }).waitFor(),
+    page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLInputElement>('input[name="title"]')).some((input) => input.value !== '')),
+  ]);
+const richFormReady = (page: Page) => Promise.all([formReady(page), page.locator('.ProseMirror').first().waitFor()]);
+const listReady = (page: Page) => page.locator('table tbody tr').first().waitFor();
+
+function screens(newsId: number, textPageId: number): Screen[] {
+  return [
+    { label: 'dashboard', path: '/admin', ready: (page) => page.getByText(/Здравствуйте, /).waitFor() },
+    { label: 'news list', path: '/admin/news', ready: listReady },
+    { label: 'news edit', path: `/admin/news/${newsId}`, ready: richFormReady },
+    { label: 'text page edit', path: `/admin/text-pages/${textPageId}`, ready: richFormReady },
+    { label: 'library', path: '/admin/assets', ready: (page) => page.getByRole('checkbox', { name: /Выбрать «/ }).first().waitFor() },
+  ];
+}
+
+async function signIn(browser: Browser, url: string): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
+  const context = await browser.newContext({ baseURL: url });
+  const page = await context.newPage();
+  await page.goto('/admin');
+  await page.getByLabel(/Электронная почта/).fill('admin@example.com');
+  await page.getByLabel(/Пароль/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.getByText(/Здравствуйте, /).waitFor();
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** Milliseconds from `goto` to the screen's ready sign, in the page it is given. */
+async function timeTo(page: Page, screen: Screen): Promise<number> {
+  const started = performance.now();
+  await page.goto(screen.path);
+  await screen.ready(page);
+  return performance.now() - started;
+}
+
+const summary = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `median ${percentile(sorted, 0.5).toFixed(0).padStart(5)} ms  max ${sorted[sorted.length - 1]!.toFixed(0).padStart(5)} ms`;
+};
+
+/**
+ * The admin's screens in Debian's Chromium (desktop viewport, no throttling), against the production build with the
+ * demo content: from navigation to the screen being ready to work in, first in a new browser (nothing cached), then
+ * again in the same browser (scripts from its cache). Needs `npm run build` first.
+ */
+export async function benchAdminScreens(): Promise<void> {
+  const server = await startProductionServer({ ADMIN_EMAIL: 'admin@example.com' });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const state = await signIn(browser, server.url);
+    const firstId = async (resource: string) => {
+      const context = await browser.newContext({ baseURL: server.url, storageState: state });
+      const page = await context.newPage();
+      await page.goto(`/admin/${resource}`);
+      await page.locator('table tbody tr td').nth(1).click();
+      await page.waitForURL(new RegExp(`/admin/${resource}/\\d+`));
+      const id = Number(/\/(\d+)/.exec(new URL(page.url()).pathname)?.[1]);
+      await context.close();
+      return id;
+    };
+    const list = screens(await firstId('news'), await firstId('text-pages'));
+    console.log(`\nAdmin screens in Chromium, navigation to ready (${ROUNDS} rounds; load average ${loadAverage()})`);
+    const cold = new Map<string, number[]>(list.map(({ label }) => [label, []]));
+    const warm = new Map<string, number[]>(list.map(({ label }) => [label, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const screen of list) {
+        const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1340, height: 900 }, locale: 'ru-RU', storageState: state });
+        const page = await context.newPage();
+        cold.get(screen.label)!.push(await timeTo(page, screen));
+        warm.get(screen.label)!.push(await timeTo(page, screen));
+        await context.close();
+      }
+    }
+    for (const { label } of list) {
+      console.log(`${label.padEnd(16)} new browser: ${summary(cold.get(label)!)}   cached scripts: ${summary(warm.get(label)!)}`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+/** The machine's load average over 1, 5 and 15 minutes: the times above mean little on a busy machine. */
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
