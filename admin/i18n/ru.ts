@@ -32,6 +32,9 @@ export const appMessages = {
         delete: 'Удалить таблицу',
       },
     },
+    // A record's screen names it in Russian quotation marks, as the site's typography does (ra-language-russian
+    // puts straight ones).
+    page: { edit: '%{name} «%{recordRepresentation}»', show: '%{name} «%{recordRepresentation}»' },
     // The guessers' texts, which ra-language-russian lacks (so that every react-admin key has a Russian text).
     guesser: { empty: { title: 'Нет данных', message: 'Проверьте источник данных' } },
   },
