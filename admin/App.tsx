@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { resourceNamed } from '@lib/resources/index.js';
 import { ADMIN_HOME, createAuthProvider, type LoginParams } from '../authProvider/index.js';
 import type { AdminProviders } from './providers.js';
 import { LoadingBar } from './shell/LoadingBar.js';
@@ -14,6 +15,19 @@ export interface AdminAppProps {
 const loadAdmin = () => import('./AdminRoot.js');
 const AdminRoot = lazy(loadAdmin);
 
+/** The rich-text editor, which the forms load lazily: the heaviest part of a form. */
+const loadRichTextEditor = () => import('./richText/RichTextEditor.js');
+
+/**
+ * When the admin opens on a form with rich text (`/admin/news/12`, `/admin/news/create`), the editor is fetched
+ * beside the admin's frame: otherwise the form would ask for it only once the frame has loaded, routed and rendered.
+ */
+function preloadFormOf(pathname: string): void {
+  const [name, id] = pathname.slice(ADMIN_HOME.length).split('/').filter(Boolean);
+  const resource = name === undefined || id === undefined ? undefined : resourceNamed(name);
+  if (resource && Object.values(resource.fields).some((field) => field.kind === 'html')) void loadRichTextEditor();
+}
+
 /**
  * The admin app at /admin. Its first screen is light: without a session the login screen shows with no
  * react-admin and no MUI at all, and every other admin address goes back to /admin; with a session (or the marker of
@@ -22,6 +36,11 @@ const AdminRoot = lazy(loadAdmin);
 export const App = ({ providers }: AdminAppProps) => {
   const [authProvider] = useState(() => providers?.authProvider ?? createAuthProvider());
   const [signedIn, setSignedIn] = useState(() => authProvider.session.present());
+
+  // The address the frame opens on, once it starts loading: later screens load as the editor goes to them.
+  useEffect(() => {
+    if (signedIn) preloadFormOf(window.location.pathname);
+  }, [signedIn]);
 
   useEffect(() => {
     if (!signedIn && window.location.pathname !== ADMIN_HOME) window.history.replaceState(null, '', ADMIN_HOME);

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { percentile } from './harness.js';
-import { startProductionServer } from './servers.js';
+import { ROOT, startProductionServer } from './servers.js';
 
 const PASSWORD = 'bench-password';
 const ROUNDS = 7;
@@ -61,10 +61,11 @@ const summary = (times: number[]) => {
 /**
  * The admin's screens in Debian's Chromium (desktop viewport, no throttling), against the production build with the
  * demo content: from navigation to the screen being ready to work in, first in a new browser (nothing cached), then
- * again in the same browser (scripts from its cache). Needs `npm run build` first.
+ * again in the same browser (scripts from its cache). Needs `npm run build` first; `root` is another checkout's
+ * built copy, to compare builds on one machine.
  */
-export async function benchAdminScreens(): Promise<void> {
-  const server = await startProductionServer({ ADMIN_EMAIL: 'admin@example.com' });
+export async function benchAdminScreens(root = ROOT): Promise<void> {
+  const server = await startProductionServer({ ADMIN_EMAIL: 'admin@example.com' }, root);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const state = await signIn(browser, server.url);
