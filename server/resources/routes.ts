@@ -100,7 +100,9 @@ export async function registerResourceRoutes(
     saveRecord({ ...options(request, how.action), expected: how.expected, inWrite: how.inWrite }, id, parseForm(schemas.update, values), []);
   // Where a MANAGER asked for review, a USER's change of what visitors see becomes the record's draft.
   const save = async (request: FastifyRequest, action: string, id: number | null, values: Values) => ({
-    data: await presentOne(resource.drafts ? await reviewedSave(request, resource, { action, id, values }, saveLive) : await saveLive(request, action, id, values)),
+    data: await presentOne(
+      resource.drafts ? await reviewedSave(request, resource, { action, id, values }, saveLive) : await saveLive(request, action, id, values),
+    ),
   });
   const remove = async (request: FastifyRequest, action: string, id: number) => {
     if (resource.drafts) await refuseLiveChange(request, resource, await loadRow(app.db, resource, id));

@@ -85,7 +85,8 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
     return uniqueOr409(slug?.[0] ?? 'id', () =>
       auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
         if (hooks.serializedBy) await lockForDecision(trx, hooks.serializedBy);
-        const current = id === null ? null : await lockedForWrite(trx, request, resource, id, options.expected === undefined ? expectedVersions(request) : options.expected);
+        const current =
+          id === null ? null : await lockedForWrite(trx, request, resource, id, options.expected === undefined ? expectedVersions(request) : options.expected);
         await hooks.checkInWrite?.(trx, values, current);
         const images = await settleColumnUploads(trx, request, resource, prepared, values, files, current);
         const context: WriteContext = { request, trx, files, values: { ...values, ...changes, ...images }, uploads, current };

@@ -14,7 +14,7 @@ export const reviewComment = z
 export const draftView = z
   .object({
     values: z.record(z.string(), z.unknown()).meta({ description: 'The draft as an update would send it, `translations` included.' }),
-    version: int.meta({ description: 'The draft\'s version: the `If-Match` of its next save, publication or discarding.' }),
+    version: int.meta({ description: "The draft's version: the `If-Match` of its next save, publication or discarding." }),
     saved_at: moment,
     user_email: z.string(),
     publish_at: moment.nullable().meta({ description: 'When it is to be published by itself; null when not scheduled.' }),

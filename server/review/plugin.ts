@@ -42,7 +42,13 @@ const DOCS = {
     tag: TAG,
     data: reviewSettings,
   }),
-  writeSettings: operation({ summary: 'Choose the resources under review', description: 'Only resources that keep drafts.', tag: TAG, data: reviewSettings, errors: [400] }),
+  writeSettings: operation({
+    summary: 'Choose the resources under review',
+    description: 'Only resources that keep drafts.',
+    tag: TAG,
+    data: reviewSettings,
+    errors: [400],
+  }),
   queue: operation({
     summary: 'Drafts for the dashboard',
     description: "`waiting`: drafts sent for review (a MANAGER's; empty for a USER); `mine`: the user's own drafts, a returned one with its comment.",
@@ -63,7 +69,12 @@ export async function publishDueDrafts(app: FastifyInstance, now: number): Promi
     const user =
       draft.scheduled_by === null
         ? undefined
-        : await app.db.selectFrom('users').select(['id', 'email', 'name', 'role']).where('id', '=', draft.scheduled_by).where('active', '=', 1).executeTakeFirst();
+        : await app.db
+            .selectFrom('users')
+            .select(['id', 'email', 'name', 'role'])
+            .where('id', '=', draft.scheduled_by)
+            .where('active', '=', 1)
+            .executeTakeFirst();
     try {
       if (!resource || !publishVia || !user) throw new Error('the draft has no resource or no active user who scheduled it');
       // The job acts as a request of the user who chose the moment: the save, its audit entry and its history name them.
@@ -92,11 +103,14 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (managers) => {
     managers.addHook('onRequest', requireRole('MANAGER'));
     managers.get('/api/admin/settings/review', { schema: DOCS.readSettings }, async () => ({ data: { resources: await reviewedResources(app.db) } }));
-    managers.put<{ Body: z.infer<typeof reviewSettings> }>('/api/admin/settings/review', { schema: { ...DOCS.writeSettings, body: reviewSettings } }, async (request) => {
-      const resources = await setReviewedResources(app.db, request.body.resources);
-      await recordAudit(request, { action: 'update', resource: 'settings', recordId: 'review' });
-      return { data: { resources } };
-    });
+    managers.put<{ Body: z.infer<typeof reviewSettings> }>(
+      '/api/admin/settings/review',
+      { schema: { ...DOCS.writeSettings, body: reviewSettings } },
+      async (request) => {
+        const resources = await setReviewedResources(app.db, request.body.resources);
+        await recordAudit(request, { action: 'update', resource: 'settings', recordId: 'review' });
+        return { data: { resources } };
+      },
+    );
   });
 }
-

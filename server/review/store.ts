@@ -45,7 +45,14 @@ export function mergedDraftValues(before: Values, sent: Values): Values {
 }
 
 /** Saves the draft of a live record (its row locked by the caller): a new one is begun from the live version. */
-export async function writeDraft(trx: Db, request: FastifyRequest, resource: ResourceDescriptor, live: Row, existing: RecordDraftRow | undefined, sent: Values): Promise<void> {
+export async function writeDraft(
+  trx: Db,
+  request: FastifyRequest,
+  resource: ResourceDescriptor,
+  live: Row,
+  existing: RecordDraftRow | undefined,
+  sent: Values,
+): Promise<void> {
   const author = { saved_by: request.user?.id ?? null, saved_by_email: request.user?.email ?? '', saved_at: nowIso() };
   if (existing) {
     await trx

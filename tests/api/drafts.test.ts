@@ -47,7 +47,13 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     return response.json().data as AdminRecord;
   };
   const addNews = async (title: string, who: Staff = manager, extra: Record<string, unknown> = {}): Promise<AdminRecord> => {
-    const response = await call('POST', '/api/admin/news/add', who, { title, public_at: daysAgo(1), published: 1, content: `<p>${title}: живой текст</p>`, ...extra });
+    const response = await call('POST', '/api/admin/news/add', who, {
+      title,
+      public_at: daysAgo(1),
+      published: 1,
+      content: `<p>${title}: живой текст</p>`,
+      ...extra,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as AdminRecord;
   };
@@ -138,7 +144,10 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     // An autosave that sends one field keeps the others of the draft.
     const next = await call('POST', `/api/admin/news/draft/${news.id}`, manager, { lead: 'Коротко об итогах' }, { 'if-match': `"${draftVersion}"` });
     expect(next.statusCode, next.body).toBe(200);
-    expect((next.json().data as AdminRecord).draft).toMatchObject({ values: { title: 'Итоги квартала: первая правка', lead: 'Коротко об итогах' }, version: draftVersion + 1 });
+    expect((next.json().data as AdminRecord).draft).toMatchObject({
+      values: { title: 'Итоги квартала: первая правка', lead: 'Коротко об итогах' },
+      version: draftVersion + 1,
+    });
     // A publication based on an older version of the draft is refused too.
     expect((await call('POST', `/api/admin/news/publish-draft/${news.id}`, manager, undefined, { 'if-match': `"${draftVersion}"` })).statusCode).toBe(409);
     // The live record changed meanwhile: publishing over it is a conflict unless the editor chose to overwrite.
@@ -163,7 +172,11 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
 
     const update = await call('POST', `/api/admin/news/update/${news.id}`, user, { title: 'Новый тариф: правка пользователя' });
     expect(update.statusCode, update.body).toBe(200);
-    expect(update.json().data).toMatchObject({ title: 'Новый тариф подключения', version: news.version, draft: { values: { title: 'Новый тариф: правка пользователя' } } });
+    expect(update.json().data).toMatchObject({
+      title: 'Новый тариф подключения',
+      version: news.version,
+      draft: { values: { title: 'Новый тариф: правка пользователя' } },
+    });
     expect((await get('/api/news/items')).body).not.toContain('правка пользователя');
 
     const refused = await call('POST', `/api/admin/news/publish-draft/${news.id}`, user);
@@ -185,9 +198,15 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     const onForm = await read(news.id, user);
     expect(onForm.review_state).toBe('changes_requested');
     expect(onForm.review_comment).toMatchObject({ text: 'Уточните дату вступления в силу.', user_email: manager.user.email });
-    const mine = (await call('GET', '/api/admin/review-queue', user)).json().data as { waiting: unknown[]; mine: AdminRecord[] & { record_id: number }[] };
+    const mine = (await call('GET', '/api/admin/review-queue', user)).json().data as {
+      waiting: unknown[];
+      mine: { record_id: number; review_state: string; review_comment: { text: string } | null }[];
+    };
     expect(mine.waiting).toEqual([]);
-    expect(mine.mine.find((item) => item.record_id === news.id)).toMatchObject({ review_state: 'changes_requested', review_comment: { text: 'Уточните дату вступления в силу.' } });
+    expect(mine.mine.find((item) => item.record_id === news.id)).toMatchObject({
+      review_state: 'changes_requested',
+      review_comment: { text: 'Уточните дату вступления в силу.' },
+    });
 
     expect((await call('POST', `/api/admin/news/draft/${news.id}`, user, { title: 'Новый тариф действует весной' })).statusCode).toBe(200);
     expect((await call('POST', `/api/admin/news/submit/${news.id}`, user)).statusCode).toBe(200);
@@ -250,7 +269,12 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     await t.app.jobs.runIfDue(SCHEDULED_DRAFTS_JOB, at.getTime() + 2 * 60_000);
     const after = await read(news.id);
     expect(after).toMatchObject({ title: 'Отключение воды отменено', draft: null });
-    const entry = await t.app.db.selectFrom('audit_log').select(['action', 'user_email']).where('record_id', '=', String(news.id)).orderBy('id', 'desc').executeTakeFirst();
+    const entry = await t.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'user_email'])
+      .where('record_id', '=', String(news.id))
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     expect(entry).toEqual({ action: 'publish-draft', user_email: manager.user.email });
   });
 });
