@@ -12,6 +12,7 @@ import { nowIso } from '../content/visibility.js';
 import { imageFiles } from '../files/images.js';
 import { formError } from '../http/validation.js';
 import { forgetRevisions, keepRevision } from '../revisions/store.js';
+import { deleteDraft } from '../review/store.js';
 import { indexRecord, unindexRecord } from '../search/indexer.js';
 import { followAddressChange, followTranslatedAddressChange } from '../redirects/store.js';
 import { noticePageChange } from '../indexnow/notify.js';
@@ -136,12 +137,13 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
         return { id, row: kept, before };
       }
       const named = [...columnFilesOf(resource, current), ...((await hooks.filesOf?.(trx, current)) ?? [])];
-      // A resource with a trash keeps the row there, and its files and history, until the entry is purged.
+      // A resource with a trash keeps the row there, and its files, history and draft, until the entry is purged.
       if (resource.trash) await putInTrash(trx, request, resource, current, named);
       else {
         files.replaced(named);
         await forgetRevisions(trx, resource.name, id);
         await forgetTranslations(trx, resource.name, id);
+        await deleteDraft(trx, resource.name, id);
       }
       await declared(trx).deleteFrom(resource.table).where('id', '=', id).execute();
       if (resource.ordered) await closeGap(trx, orderedListOf(resource, current));
