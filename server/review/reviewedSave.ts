@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
 import type { Row, Values } from '../resources/hooks.js';
 import { loadOr404 } from '../resources/rows.js';
+import { defaultOf } from '../resources/zod.js';
 import { refuseDraftUploads, saveDraft } from './drafts.js';
 import { isLive, underReview } from './rules.js';
 
@@ -24,9 +25,11 @@ export type SaveLive = (request: FastifyRequest, action: string, id: number | nu
 export async function reviewedSave(request: FastifyRequest, resource: ResourceDescriptor, write: ReviewedWrite, saveLive: SaveLive): Promise<Row> {
   const { action, id, values } = write;
   if (!(await underReview(request, resource))) return saveLive(request, action, id, values);
-  const publishes = 'published' in resource.fields && Number(values.published) === 1;
+  const flag = resource.fields.published;
+  const publishes = flag !== undefined && Number(values.published) === 1;
   if (id === null) {
-    if (!publishes) return saveLive(request, action, null, values);
+    // A new record is published unless the body says otherwise, where the flag's default is to publish.
+    if (!publishes && !(flag && values.published === undefined && defaultOf(flag) === 1)) return saveLive(request, action, null, values);
     const row = await saveLive(request, action, null, { ...values, published: 0 });
     await saveDraft(request, resource, row.id, { published: 1 }, null);
     return row;

@@ -38,7 +38,7 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
   }, 120_000);
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: Staff | null, payload?: object, headers: Record<string, string> = {}) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Staff | null, payload?: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method, url, headers: { ...(who ? who.headers : {}), ...headers }, ...(payload ? { payload } : {}) });
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const read = async (id: number, who: Staff = manager): Promise<AdminRecord> => {
@@ -243,6 +243,10 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     expect(added.published).toBe(0);
     expect(added.draft?.values).toEqual({ published: 1 });
     expect((await get('/api/news/items')).body).not.toContain('Пресс-релиз пользователя');
+    // Without a published flag in the body, the flag's default (published) is what waits.
+    const unflagged = await call('POST', '/api/admin/news/add', user, { title: 'Заметка пользователя', public_at: daysAgo(1) });
+    expect(unflagged.statusCode, unflagged.body).toBe(200);
+    expect(unflagged.json().data).toMatchObject({ published: 0, draft: { values: { published: 1 } } });
 
     await setReview([]);
     const news = await addNews('Годовое собрание');
@@ -252,6 +256,25 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     const restored = await call('POST', `/api/admin/news/restore-revision/${news.id}/${revision?.id ?? 0}`, user);
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json().data).toMatchObject({ title: 'Годовое собрание акционеров', draft: { values: { title: 'Годовое собрание' } } });
+    await setReview([]);
+  });
+
+  it("works alike for a plain REST resource: a USER's PUT of a live vacancy under review becomes its draft, a MANAGER publishes it", async () => {
+    const body = { title: 'Инженер релейной защиты', city: 'Казань', employment: 'full', public_at: daysAgo(1), published: 1 };
+    const created = await call('POST', '/api/admin/vacancies', manager, body);
+    expect(created.statusCode, created.body).toBe(200);
+    const vacancy = created.json().data as AdminRecord;
+    await setReview(['vacancies']);
+    const put = await call('PUT', `/api/admin/vacancies/${vacancy.id}`, user, { city: 'Самара' }, { 'if-match': `"${vacancy.version}"` });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toMatchObject({ city: 'Казань', draft: { values: { city: 'Самара' } } });
+    expect((await get('/api/vacancies')).body).not.toContain('Самара');
+    expect((await call('DELETE', `/api/admin/vacancies/${vacancy.id}`, user)).statusCode).toBe(403);
+    expect((await call('POST', `/api/admin/vacancies/publish-draft/${vacancy.id}`, user)).statusCode).toBe(403);
+    const published = await call('POST', `/api/admin/vacancies/publish-draft/${vacancy.id}`, manager);
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().data).toMatchObject({ city: 'Самара', draft: null });
+    expect((await get('/api/vacancies')).body).toContain('Самара');
     await setReview([]);
   });
 
