@@ -64,6 +64,8 @@ import { deleteExpiredEnquiries, RETENTION_EVERY_MS } from './enquiries/retentio
 import { enquiryRoutes } from './enquiries/routes.js';
 import { ENQUIRY_LETTER } from './enquiries/store.js';
 import { installMail } from './mail/mailer.js';
+import { REVIEW_LETTER, reviewLetter } from './review/letters.js';
+import { reviewRoutes } from './review/plugin.js';
 import { installMetrics } from './metrics/plugin.js';
 import { MetricsRecorder } from './metrics/recorder.js';
 import { backupRoutes } from './backup/routes.js';
@@ -207,13 +209,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('outbox', outbox);
   app.decorate('views', views);
   app.decorate('formTokens', formTokens);
+  app.decorate('drafts', new Map());
   // The page cache is installed below; lists keep their order in it from the first request on.
   const contentIn = contentInLanguages(config.siteLocales, (locale) =>
     createContentServices(db, views, formTokens, (key, compute) => app.pageCache.memo(key, compute), null, locale),
   );
   app.decorate('content', contentIn(DEFAULT_LOCALE));
   app.decorate('contentIn', contentIn);
-  installMail(app, { [ENQUIRY_LETTER]: enquiryLetter(db, config) });
+  installMail(app, { [ENQUIRY_LETTER]: enquiryLetter(db, config), [REVIEW_LETTER]: reviewLetter(db, config) });
   app.decorate('firstLogin', firstLogin);
 
   // One spelling of every path before anything else decides on it; then compression and the page cache, so that a
@@ -274,6 +277,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountRoutes);
   await app.register(adminCalendarRoutes);
   await app.register(adminResourceRoutes);
+  await app.register(reviewRoutes);
   await app.register(trashRoutes, { purgeIntervalMs: options.trashPurgeMs });
   await app.register(presenceRoutes, options.presence ?? {});
   await app.register(formDraftRoutes);

@@ -50,6 +50,7 @@ const article = <const Name extends string, const Table extends string, const Pa
     trash: true,
     search: { fields: ['title', 'lead', 'content'], kind, kindIn: { en: englishKind } },
     revisions: true,
+    drafts: true,
     public: {
       list: { path, perPage, filters: [], fields: SUMMARY },
       page: { ...pageAt(`${path}/{slug}`), byId: true, fields: [...SUMMARY, 'content', 'seo_title', 'seo_description', 'updated_at'], countsViews: true },

@@ -252,6 +252,11 @@ export interface ResourceDescriptor<Name extends string = string> {
   trash?: boolean;
   /** Every save keeps the previous version of the record: the edit screen's history, its diff and restore. */
   revisions?: boolean;
+  /**
+   * Content edited beside its live version: a draft is saved without touching what visitors see, shown with its diff
+   * and published (at once or at a chosen time) or discarded; a MANAGER may require review of the resource's drafts.
+   */
+  drafts?: boolean;
 }
 
 /**

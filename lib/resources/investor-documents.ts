@@ -16,6 +16,7 @@ export const investorDocuments = defineResource({
   table: 'investor_documents',
   role: 'MANAGER',
   api: 'verbs',
+  drafts: true,
   timestamps: true,
   fields: {
     title: requiredText(300, { typography: true, localized: true }),

@@ -36,6 +36,7 @@ export const investorEvents = defineResource({
   menu: 'site',
   trash: true,
   revisions: true,
+  drafts: true,
   search: { fields: ['title', 'place', 'description'], date: 'starts_at', kind: 'Событие календаря', kindIn: { en: 'Calendar event' } },
   public: {
     list: {

@@ -29,6 +29,7 @@ export const mediaOther = defineResource({
   trash: true,
   search: { fields: ['title', 'lead'], kind: 'СМИ о нас', kindIn: { en: 'In the press' }, url: (record) => String(record.url) },
   revisions: true,
+  drafts: true,
 });
 
 /** Videos on YouTube or RUTUBE, whose players the site embeds; fixed ones come first, in their own order. */
@@ -59,6 +60,7 @@ export const mediaVideo = defineResource({
   trash: true,
   search: { fields: ['title', 'lead'], kind: 'Видео', kindIn: { en: 'Video' }, url: () => '/media/video' },
   revisions: true,
+  drafts: true,
 });
 
 /** Press outlets; removing one deactivates it, since press items keep pointing to it. */

@@ -49,6 +49,7 @@ export const photobankLogos = defineResource({
   role: 'USER',
   api: 'verbs',
   verbsPath: '/api/admin/photobank/logo',
+  drafts: true,
   fields: {
     category_id: { kind: 'reference', resource: 'photobank-categories', required: true, missing: 'Такой категории нет.' },
     type: {
@@ -85,6 +86,7 @@ export const photobankPhotos = defineResource({
   role: 'USER',
   api: 'verbs',
   verbsPath: '/api/admin/photobank/photo',
+  drafts: true,
   fields: {
     category_id: { kind: 'reference', resource: 'photobank-categories', required: true, missing: 'Такой категории нет.' },
     title: requiredText(300, { typography: true, localized: true }),

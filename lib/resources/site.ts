@@ -35,6 +35,7 @@ export const textPages = defineResource({
   trash: true,
   search: { fields: ['title', 'content'], kind: 'Страница', kindIn: { en: 'Page' } },
   revisions: true,
+  drafts: true,
   public: {
     page: {
       key: 'identifier',

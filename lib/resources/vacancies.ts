@@ -42,6 +42,7 @@ export const vacancies = defineResource({
   menu: 'content',
   trash: true,
   revisions: true,
+  drafts: true,
   search: { fields: ['title', 'city', 'description'], kind: 'Вакансия', kindIn: { en: 'Vacancy' } },
   public: {
     list: {

@@ -4,6 +4,8 @@ import type { Db } from '../db/schema.js';
 export const SETTING_KEYS = {
   /** '1' when every staff account must sign in with a second factor; absent or '0' otherwise. */
   requireTwoFactor: 'security.require_two_factor',
+  /** JSON array of the names of the resources whose drafts a USER may not publish without a MANAGER's review. */
+  reviewResources: 'review.resources',
 } as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];

@@ -35,6 +35,7 @@ import type {
   TrashTable,
 } from './tables/system.js';
 import type { TranslationsTable } from './tables/translations.js';
+import type { RecordDraftsTable, ReviewEventsTable } from './tables/review.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/assets.js';
@@ -44,6 +45,7 @@ export type * from './tables/enquiries.js';
 export type * from './tables/photobank.js';
 export type * from './tables/system.js';
 export type * from './tables/translations.js';
+export type * from './tables/review.js';
 
 /** The tables written out here, by name; the tables of editable records carry the `version` their writes bump. */
 interface WrittenTables {
@@ -84,6 +86,8 @@ interface WrittenTables {
   asset_words: AssetWordsTable;
   asset_uses: AssetUsesTable;
   translations: TranslationsTable;
+  record_drafts: RecordDraftsTable;
+  review_events: ReviewEventsTable;
 }
 
 type Registered = (typeof RESOURCES)[number];

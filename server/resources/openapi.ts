@@ -7,6 +7,7 @@ import { pageOf, previewLink, revision, revisionSummary } from '../http/openapi/
 import { listRowSchemaOf, recordSchemaOf } from './recordSchemas.js';
 import type { TranslationLocale } from '../../lib/locales.js';
 import { translatedListRowSchema, translatedRecordSchema } from '../translations/openapi.js';
+import { draftDocs, draftStateShape, type DraftDocs } from '../review/openapi.js';
 
 /**
  * The documented operations of one admin resource, built from its declaration like its routes: the reads in
@@ -42,6 +43,13 @@ export interface ResourceDocs {
   restoreRevision: FastifySchema;
   preview: FastifySchema;
   typeset: FastifySchema;
+  /** The draft operations of a resource that keeps drafts. */
+  drafts: DraftDocs;
+}
+
+/** A record read of a resource that keeps drafts also tells its draft and where its review stands. */
+function withDraftState(record: z.ZodType, resource: ResourceDescriptor): z.ZodType {
+  return resource.drafts && record instanceof z.ZodObject ? record.extend(draftStateShape) : record;
 }
 
 const VERB_SUMMARIES: Readonly<Record<string, string>> = {
@@ -74,7 +82,7 @@ const STALE = 'Send `If-Match: "<version>"` of the record as read to refuse over
 /** `locales`: the other languages the site translates the resource's records into (none with Russian alone). */
 export function resourceDocs(resource: ResourceDescriptor, locales: readonly TranslationLocale[] = []): ResourceDocs {
   const tag = resourceTag(resource.name);
-  const record = translatedRecordSchema(recordSchemaOf(resource), resource, locales);
+  const record = withDraftState(translatedRecordSchema(recordSchemaOf(resource), resource, locales), resource);
   const name = `\`${resource.name}\``;
   // A write on an existing record may name the version it was based on.
   const write = (summary: string, errors: (404 | 409)[], uploads?: Uploads) =>
@@ -120,5 +128,6 @@ export function resourceDocs(resource: ResourceDescriptor, locales: readonly Tra
       data: z.object({ value: z.string() }),
       errors: [400],
     }),
+    drafts: draftDocs(resource.name, record),
   };
 }

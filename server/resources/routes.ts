@@ -16,6 +16,12 @@ import { resourceDocs } from './openapi.js';
 import { changeRecord, GENERIC_VERBS, removeRecord, saveRecord, type WriteOptions } from './writes.js';
 import { typesetFieldValue } from './preparedValues.js';
 import { idParams, writeSchemas } from './zod.js';
+import { loadRow } from './rows.js';
+import { draftRoutes } from '../review/draftRoutes.js';
+import type { PublishVia } from '../review/drafts.js';
+import { withDraftState } from '../review/read.js';
+import { reviewedSave } from '../review/reviewedSave.js';
+import { refuseLiveChange } from '../review/rules.js';
 import { translationLocalesOf, withTranslationFilters, withTranslations, withTranslationStatus } from '../translations/admin.js';
 import { translationsBodyShape } from '../translations/openapi.js';
 
@@ -72,7 +78,9 @@ export async function registerResourceRoutes(
     const records = await present(app.db, rows);
     return locales.length ? withTranslationStatus(app.db, resource, locales, records) : records;
   };
-  const detail = async (record: unknown) => (locales.length ? withTranslations(app.db, resource, locales, record) : record);
+  const translated = async (record: unknown) => (locales.length ? withTranslations(app.db, resource, locales, record) : record);
+  // A resource that keeps drafts answers the record's draft and review state beside the live values.
+  const detail = async (record: unknown) => (resource.drafts ? withDraftState(app.db, resource, await translated(record)) : translated(record));
   const presentOne = async (row: Row) => detail((await presentRows([row]))[0]);
   const docs = resourceDocs(resource, locales);
   registerAdminReads(app, withTranslationFilters(listSpecOf(resource), locales), (rows) => presentRows(rows as Row[]), { docs, detail });
@@ -86,12 +94,21 @@ export async function registerResourceRoutes(
   const consumes = multipart ? ['multipart/form-data', 'application/json'] : ['application/json'];
   const options = (request: FastifyRequest, action: string): WriteOptions => ({ request, resource, hooks, tableOf, action, present });
 
+  const saveLive = async (request: FastifyRequest, action: string, id: number | null, values: Values) =>
+    saveRecord(options(request, auditActionOf(request, action)), id, values, request.uploads ?? []);
+  const publishVia: PublishVia = (request, id, values, how) =>
+    saveRecord({ ...options(request, how.action), expected: how.expected, inWrite: how.inWrite }, id, parseForm(schemas.update, values), []);
+  // Where a MANAGER asked for review, a USER's change of what visitors see becomes the record's draft.
   const save = async (request: FastifyRequest, action: string, id: number | null, values: Values) => ({
-    data: await presentOne(await saveRecord(options(request, auditActionOf(request, action)), id, values, request.uploads ?? [])),
+    data: await presentOne(
+      resource.drafts ? await reviewedSave(request, resource, { action, id, values }, saveLive) : await saveLive(request, action, id, values),
+    ),
   });
   const remove = async (request: FastifyRequest, action: string, id: number) => {
+    if (resource.drafts) await refuseLiveChange(request, resource, await loadRow(app.db, resource, id));
     const { row, before } = await removeRecord(options(request, action), id);
-    return { data: hooks.remove ? await presentOne(row) : before };
+    if (hooks.remove) return { data: await presentOne(row) };
+    return { data: resource.drafts ? await withDraftState(app.db, resource, before) : before };
   };
 
   if (resource.api === 'verbs') {
@@ -117,9 +134,10 @@ export async function registerResourceRoutes(
     for (const verb of resource.verbs ?? []) {
       const change = hooks.verbs?.[verb] ?? GENERIC_VERBS[verb]?.(resource);
       if (!change) throw new Error(`${resource.name}: the verb ${verb} has no implementation`);
-      app.post<IdRoute>(`${base}/${verb}/:id`, { schema: { ...docs.verb(verb), params: idParams } }, async (request) => ({
-        data: await presentOne(await changeRecord(options(request, verb), request.params.id, change)),
-      }));
+      app.post<IdRoute>(`${base}/${verb}/:id`, { schema: { ...docs.verb(verb), params: idParams } }, async (request) => {
+        if (resource.drafts) await refuseLiveChange(request, resource, await loadRow(app.db, resource, request.params.id));
+        return { data: await presentOne(await changeRecord(options(request, verb), request.params.id, change)) };
+      });
     }
   }
 
@@ -146,6 +164,11 @@ export async function registerResourceRoutes(
       docs,
       restore: async (request, id, values) => (await save(request, 'restore-revision', id, parseForm(schemas.update, values))).data,
     });
+  }
+
+  if (resource.drafts) {
+    app.drafts.set(resource.name, publishVia);
+    await app.register(draftRoutes, { resource, updateSchema: schemas.update, docs: docs.drafts, publishVia, presentOne });
   }
 
   const typeset = typographyFields(resource.fields);

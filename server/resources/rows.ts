@@ -30,13 +30,20 @@ export async function loadOr404(db: Db, resource: ResourceDescriptor, id: number
  * The row a write is about to change or remove, locked against the other writers of that row until the
  * transaction ends: what the write keeps of it (a revision, a trash entry, the files to delete) is then what it
  * replaces, and the version the request's `If-Match` names must still be its version. PostgreSQL locks the row;
- * SQLite has one writer at a time.
+ * SQLite has one writer at a time. `expected` replaces the request's `If-Match` where the write knows better (a
+ * draft's publication expects the live version the draft was begun from).
  */
-export async function lockedForWrite(trx: Db, request: FastifyRequest, resource: ResourceDescriptor, id: number): Promise<Row> {
+export async function lockedForWrite(
+  trx: Db,
+  request: FastifyRequest,
+  resource: ResourceDescriptor,
+  id: number,
+  expected: number[] | null = expectedVersions(request),
+): Promise<Row> {
   const query = declared(trx).selectFrom(resource.table).selectAll().where('id', '=', id);
   const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw notFound();
-  if (isStale(expectedVersions(request), row.version)) throw staleVersion(await lastWriteOf(trx, resource.name, id));
+  if (isStale(expected, row.version)) throw staleVersion(await lastWriteOf(trx, resource.name, id));
   return row as Row;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { reversedRange, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { auditedWrite } from '../admin/audit.js';
+import { expectedVersions } from '../admin/versions.js';
 import { withFileChanges, type FileChanges } from '../admin/fileChanges.js';
 import { closeGap, moveInList } from '../admin/ordering.js';
 import { conflict, recordSlug, uniqueOr409 } from '../admin/unique.js';
@@ -11,6 +12,7 @@ import { nowIso } from '../content/visibility.js';
 import { imageFiles } from '../files/images.js';
 import { formError } from '../http/validation.js';
 import { forgetRevisions, keepRevision } from '../revisions/store.js';
+import { deleteDraft } from '../review/store.js';
 import { indexRecord, unindexRecord } from '../search/indexer.js';
 import { followAddressChange, followTranslatedAddressChange } from '../redirects/store.js';
 import { noticePageChange } from '../indexnow/notify.js';
@@ -35,6 +37,10 @@ export interface WriteOptions {
   action: string;
   /** The admin read shape of rows. */
   present: (db: Db, rows: Row[]) => Promise<unknown[]> | unknown[];
+  /** The versions the live record may have, instead of the request's `If-Match` (a draft's publication). */
+  expected?: number[] | null;
+  /** More of the same write, in its transaction once the row is saved (a published draft is forgotten there). */
+  inWrite?: (trx: Trx, row: Row) => Promise<void>;
 }
 
 /**
@@ -80,7 +86,8 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
     return uniqueOr409(slug?.[0] ?? 'id', () =>
       auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
         if (hooks.serializedBy) await lockForDecision(trx, hooks.serializedBy);
-        const current = id === null ? null : await lockedForWrite(trx, request, resource, id);
+        const current =
+          id === null ? null : await lockedForWrite(trx, request, resource, id, options.expected === undefined ? expectedVersions(request) : options.expected);
         await hooks.checkInWrite?.(trx, values, current);
         const images = await settleColumnUploads(trx, request, resource, prepared, values, files, current);
         const context: WriteContext = { request, trx, files, values: { ...values, ...changes, ...images }, uploads, current };
@@ -103,6 +110,7 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
         // The search index and the library's uses follow every write in the write's own transaction.
         await indexRecord(trx, resource, row);
         await keepUses(trx, resource, row, await hooks.assetKeys?.(trx, row));
+        await options.inWrite?.(trx, row);
         return row;
       }),
     );
@@ -129,12 +137,13 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
         return { id, row: kept, before };
       }
       const named = [...columnFilesOf(resource, current), ...((await hooks.filesOf?.(trx, current)) ?? [])];
-      // A resource with a trash keeps the row there, and its files and history, until the entry is purged.
+      // A resource with a trash keeps the row there, and its files, history and draft, until the entry is purged.
       if (resource.trash) await putInTrash(trx, request, resource, current, named);
       else {
         files.replaced(named);
         await forgetRevisions(trx, resource.name, id);
         await forgetTranslations(trx, resource.name, id);
+        await deleteDraft(trx, resource.name, id);
       }
       await declared(trx).deleteFrom(resource.table).where('id', '=', id).execute();
       if (resource.ordered) await closeGap(trx, orderedListOf(resource, current));

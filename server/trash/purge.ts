@@ -5,6 +5,7 @@ import { keysNoAssetNames } from '../assets/files.js';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
 import { forgetRevisions } from '../revisions/store.js';
+import { deleteDraft } from '../review/store.js';
 import { forgetTranslations } from '../translations/store.js';
 
 export const DAY_MS = 86_400_000;
@@ -27,7 +28,7 @@ export interface PurgeOptions {
  * Deletes trash entries for good, with their files. The entries are claimed first, in a transaction that deletes
  * them and answers what it deleted (with their audit entries): a purge running at the same moment in another
  * process, or a restore, finds them gone, so no file is deleted twice and no restored record's file is ever
- * deleted. The records' histories go with the entries; the files once that committed. Answers how many entries were purged.
+ * deleted. The records' histories and drafts go with the entries; the files once that committed. Answers how many entries were purged.
  */
 export async function purgeTrash({ db, files, removedBefore, actor, ip, log }: PurgeOptions): Promise<number> {
   const purged = await db.transaction().execute(async (trx) => {
@@ -37,6 +38,7 @@ export async function purgeTrash({ db, files, removedBefore, actor, ip, log }: P
     for (const entry of entries) {
       await forgetRevisions(trx, entry.resource, entry.record_id);
       await forgetTranslations(trx, entry.resource, entry.record_id);
+      await deleteDraft(trx, entry.resource, entry.record_id);
       await insertAudit(trx, { action: 'purge', resource: entry.resource, recordId: entry.record_id, actor, ip });
     }
     return entries;

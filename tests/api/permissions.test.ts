@@ -15,7 +15,7 @@ vi.mock('fastify', async (importOriginal) => (await import('../helpers/routes.js
  * The role each admin route needs, from the resource registry: a route belongs to the resource whose read path or
  * verbs path it starts with. Beside the resources: the signed-in user's own account, the site's settings, the global
  * search, the publishing calendar, the trash and who else is editing a record (every role; they answer only what the user's
- * role may read), the kept form versions and the user's own recent work (every role; the route refuses resources the
+ * role may read), the kept form versions, the user's own recent work and drafts (every role; the route refuses resources the
  * role may not edit), emptying
  * the trash, the IndexNow log and the security settings (MANAGER).
  */
@@ -30,6 +30,8 @@ const ACCOUNT_ROUTES: Readonly<Record<string, Role>> = {
   '/api/admin/presence': 'USER',
   '/api/admin/form-drafts': 'USER',
   '/api/admin/my-work': 'USER',
+  // Every role's drafts for the dashboard; a MANAGER also sees those waiting for review.
+  '/api/admin/review-queue': 'USER',
   '/api/admin/settings': 'MANAGER',
   // Erasing a person's enquiries is a MANAGER's, though staff read and annotate enquiries.
   '/api/admin/enquiries/erase': 'MANAGER',

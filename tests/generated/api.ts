@@ -999,6 +999,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/news/draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the draft of a `news` record
+     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminNewsDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/news/publish-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft of a `news` record
+     * @description Saves the draft onto the live record as an update does (checks, history, search, sitemap, feeds, IndexNow, page cache), or schedules that for `publish_at`. 403 for a USER where the resource is under review; 409 when the live record changed since the draft was begun (send `X-Conflict-Resolution: overwrite` to publish anyway).
+     */
+    post: operations['postAdminNewsPublishDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/news/discard-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Discard the draft of a `news` record
+     * @description Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminNewsDiscardDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/news/submit/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the draft of a `news` record for review
+     * @description The draft waits for a MANAGER (`review_state` `in_review`); the MANAGERs get a letter.
+     */
+    post: operations['postAdminNewsSubmitById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/news/request-changes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return the draft of a `news` record for changes
+     * @description MANAGER only: `review_state` becomes `changes_requested` with the comment, which its author gets by letter.
+     */
+    post: operations['postAdminNewsRequestChangesById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/news/typeset': {
     parameters: {
       query?: never;
@@ -1207,6 +1307,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/media-our/draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the draft of a `media-our` record
+     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminMediaOurDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-our/publish-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft of a `media-our` record
+     * @description Saves the draft onto the live record as an update does (checks, history, search, sitemap, feeds, IndexNow, page cache), or schedules that for `publish_at`. 403 for a USER where the resource is under review; 409 when the live record changed since the draft was begun (send `X-Conflict-Resolution: overwrite` to publish anyway).
+     */
+    post: operations['postAdminMediaOurPublishDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-our/discard-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Discard the draft of a `media-our` record
+     * @description Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminMediaOurDiscardDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-our/submit/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the draft of a `media-our` record for review
+     * @description The draft waits for a MANAGER (`review_state` `in_review`); the MANAGERs get a letter.
+     */
+    post: operations['postAdminMediaOurSubmitById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-our/request-changes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return the draft of a `media-our` record for changes
+     * @description MANAGER only: `review_state` becomes `changes_requested` with the comment, which its author gets by letter.
+     */
+    post: operations['postAdminMediaOurRequestChangesById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/media-our/typeset': {
     parameters: {
       query?: never;
@@ -1392,6 +1592,106 @@ export interface paths {
      * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
      */
     post: operations['postAdminMediaOtherRestoreRevisionByIdByRevisionId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-other/draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the draft of a `media-other` record
+     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminMediaOtherDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-other/publish-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft of a `media-other` record
+     * @description Saves the draft onto the live record as an update does (checks, history, search, sitemap, feeds, IndexNow, page cache), or schedules that for `publish_at`. 403 for a USER where the resource is under review; 409 when the live record changed since the draft was begun (send `X-Conflict-Resolution: overwrite` to publish anyway).
+     */
+    post: operations['postAdminMediaOtherPublishDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-other/discard-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Discard the draft of a `media-other` record
+     * @description Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminMediaOtherDiscardDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-other/submit/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the draft of a `media-other` record for review
+     * @description The draft waits for a MANAGER (`review_state` `in_review`); the MANAGERs get a letter.
+     */
+    post: operations['postAdminMediaOtherSubmitById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-other/request-changes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return the draft of a `media-other` record for changes
+     * @description MANAGER only: `review_state` becomes `changes_requested` with the comment, which its author gets by letter.
+     */
+    post: operations['postAdminMediaOtherRequestChangesById'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1631,6 +1931,106 @@ export interface paths {
      * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
      */
     post: operations['postAdminMediaVideoRestoreRevisionByIdByRevisionId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-video/draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the draft of a `media-video` record
+     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminMediaVideoDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-video/publish-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft of a `media-video` record
+     * @description Saves the draft onto the live record as an update does (checks, history, search, sitemap, feeds, IndexNow, page cache), or schedules that for `publish_at`. 403 for a USER where the resource is under review; 409 when the live record changed since the draft was begun (send `X-Conflict-Resolution: overwrite` to publish anyway).
+     */
+    post: operations['postAdminMediaVideoPublishDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-video/discard-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Discard the draft of a `media-video` record
+     * @description Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminMediaVideoDiscardDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-video/submit/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the draft of a `media-video` record for review
+     * @description The draft waits for a MANAGER (`review_state` `in_review`); the MANAGERs get a letter.
+     */
+    post: operations['postAdminMediaVideoSubmitById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media-video/request-changes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return the draft of a `media-video` record for changes
+     * @description MANAGER only: `review_state` becomes `changes_requested` with the comment, which its author gets by letter.
+     */
+    post: operations['postAdminMediaVideoRequestChangesById'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2064,6 +2464,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/photobank-logos/draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the draft of a `photobank-logos` record
+     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminPhotobankLogosDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/photobank-logos/publish-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft of a `photobank-logos` record
+     * @description Saves the draft onto the live record as an update does (checks, history, search, sitemap, feeds, IndexNow, page cache), or schedules that for `publish_at`. 403 for a USER where the resource is under review; 409 when the live record changed since the draft was begun (send `X-Conflict-Resolution: overwrite` to publish anyway).
+     */
+    post: operations['postAdminPhotobankLogosPublishDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/photobank-logos/discard-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Discard the draft of a `photobank-logos` record
+     * @description Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminPhotobankLogosDiscardDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/photobank-logos/submit/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the draft of a `photobank-logos` record for review
+     * @description The draft waits for a MANAGER (`review_state` `in_review`); the MANAGERs get a letter.
+     */
+    post: operations['postAdminPhotobankLogosSubmitById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/photobank-logos/request-changes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return the draft of a `photobank-logos` record for changes
+     * @description MANAGER only: `review_state` becomes `changes_requested` with the comment, which its author gets by letter.
+     */
+    post: operations['postAdminPhotobankLogosRequestChangesById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/photobank-logos/typeset': {
     parameters: {
       query?: never;
@@ -2206,6 +2706,106 @@ export interface paths {
     put?: never;
     /** Move down within its group or category: `photobank-photos` */
     post: operations['postAdminPhotobankPhotoMoveDownById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/photobank-photos/draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the draft of a `photobank-photos` record
+     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminPhotobankPhotosDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/photobank-photos/publish-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft of a `photobank-photos` record
+     * @description Saves the draft onto the live record as an update does (checks, history, search, sitemap, feeds, IndexNow, page cache), or schedules that for `publish_at`. 403 for a USER where the resource is under review; 409 when the live record changed since the draft was begun (send `X-Conflict-Resolution: overwrite` to publish anyway).
+     */
+    post: operations['postAdminPhotobankPhotosPublishDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/photobank-photos/discard-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Discard the draft of a `photobank-photos` record
+     * @description Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminPhotobankPhotosDiscardDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/photobank-photos/submit/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the draft of a `photobank-photos` record for review
+     * @description The draft waits for a MANAGER (`review_state` `in_review`); the MANAGERs get a letter.
+     */
+    post: operations['postAdminPhotobankPhotosSubmitById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/photobank-photos/request-changes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return the draft of a `photobank-photos` record for changes
+     * @description MANAGER only: `review_state` becomes `changes_requested` with the comment, which its author gets by letter.
+     */
+    post: operations['postAdminPhotobankPhotosRequestChangesById'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2571,6 +3171,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/text-pages/draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the draft of a `text-pages` record
+     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminTextPagesDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/text-pages/publish-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft of a `text-pages` record
+     * @description Saves the draft onto the live record as an update does (checks, history, search, sitemap, feeds, IndexNow, page cache), or schedules that for `publish_at`. 403 for a USER where the resource is under review; 409 when the live record changed since the draft was begun (send `X-Conflict-Resolution: overwrite` to publish anyway).
+     */
+    post: operations['postAdminTextPagesPublishDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/text-pages/discard-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Discard the draft of a `text-pages` record
+     * @description Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminTextPagesDiscardDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/text-pages/submit/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the draft of a `text-pages` record for review
+     * @description The draft waits for a MANAGER (`review_state` `in_review`); the MANAGERs get a letter.
+     */
+    post: operations['postAdminTextPagesSubmitById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/text-pages/request-changes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return the draft of a `text-pages` record for changes
+     * @description MANAGER only: `review_state` becomes `changes_requested` with the comment, which its author gets by letter.
+     */
+    post: operations['postAdminTextPagesRequestChangesById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/text-pages/typeset': {
     parameters: {
       query?: never;
@@ -2705,6 +3405,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/investor-documents/draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the draft of a `investor-documents` record
+     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminInvestorDocumentsDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-documents/publish-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft of a `investor-documents` record
+     * @description Saves the draft onto the live record as an update does (checks, history, search, sitemap, feeds, IndexNow, page cache), or schedules that for `publish_at`. 403 for a USER where the resource is under review; 409 when the live record changed since the draft was begun (send `X-Conflict-Resolution: overwrite` to publish anyway).
+     */
+    post: operations['postAdminInvestorDocumentsPublishDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-documents/discard-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Discard the draft of a `investor-documents` record
+     * @description Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminInvestorDocumentsDiscardDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-documents/submit/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the draft of a `investor-documents` record for review
+     * @description The draft waits for a MANAGER (`review_state` `in_review`); the MANAGERs get a letter.
+     */
+    post: operations['postAdminInvestorDocumentsSubmitById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-documents/request-changes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return the draft of a `investor-documents` record for changes
+     * @description MANAGER only: `review_state` becomes `changes_requested` with the comment, which its author gets by letter.
+     */
+    post: operations['postAdminInvestorDocumentsRequestChangesById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/investor-documents/typeset': {
     parameters: {
       query?: never;
@@ -2822,6 +3622,106 @@ export interface paths {
      * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
      */
     post: operations['postAdminInvestorEventsRestoreRevisionByIdByRevisionId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-events/draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the draft of a `investor-events` record
+     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminInvestorEventsDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-events/publish-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft of a `investor-events` record
+     * @description Saves the draft onto the live record as an update does (checks, history, search, sitemap, feeds, IndexNow, page cache), or schedules that for `publish_at`. 403 for a USER where the resource is under review; 409 when the live record changed since the draft was begun (send `X-Conflict-Resolution: overwrite` to publish anyway).
+     */
+    post: operations['postAdminInvestorEventsPublishDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-events/discard-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Discard the draft of a `investor-events` record
+     * @description Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminInvestorEventsDiscardDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-events/submit/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the draft of a `investor-events` record for review
+     * @description The draft waits for a MANAGER (`review_state` `in_review`); the MANAGERs get a letter.
+     */
+    post: operations['postAdminInvestorEventsSubmitById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/investor-events/request-changes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return the draft of a `investor-events` record for changes
+     * @description MANAGER only: `review_state` becomes `changes_requested` with the comment, which its author gets by letter.
+     */
+    post: operations['postAdminInvestorEventsRequestChangesById'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2965,6 +3865,106 @@ export interface paths {
      * @description Send `If-Match: "<version>"` of the record as read to refuse overwriting a newer save (409 with `saved`).
      */
     post: operations['postAdminVacanciesRestoreRevisionByIdByRevisionId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/vacancies/draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the draft of a `vacancies` record
+     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminVacanciesDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/vacancies/publish-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft of a `vacancies` record
+     * @description Saves the draft onto the live record as an update does (checks, history, search, sitemap, feeds, IndexNow, page cache), or schedules that for `publish_at`. 403 for a USER where the resource is under review; 409 when the live record changed since the draft was begun (send `X-Conflict-Resolution: overwrite` to publish anyway).
+     */
+    post: operations['postAdminVacanciesPublishDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/vacancies/discard-draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Discard the draft of a `vacancies` record
+     * @description Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     */
+    post: operations['postAdminVacanciesDiscardDraftById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/vacancies/submit/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the draft of a `vacancies` record for review
+     * @description The draft waits for a MANAGER (`review_state` `in_review`); the MANAGERs get a letter.
+     */
+    post: operations['postAdminVacanciesSubmitById'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/vacancies/request-changes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return the draft of a `vacancies` record for changes
+     * @description MANAGER only: `review_state` becomes `changes_requested` with the comment, which its author gets by letter.
+     */
+    post: operations['postAdminVacanciesRequestChangesById'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3380,6 +4380,50 @@ export interface paths {
     /** Read one `audit-log` record */
     get: operations['getAdminAuditLogById'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/review-queue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Drafts for the dashboard
+     * @description `waiting`: drafts sent for review (a MANAGER's; empty for a USER); `mine`: the user's own drafts, a returned one with its comment.
+     */
+    get: operations['getAdminReviewQueue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/settings/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Resources under review
+     * @description The resources whose drafts a USER may not publish: a USER's change of a live record there waits as its draft for a MANAGER.
+     */
+    get: operations['getAdminSettingsReview'];
+    /**
+     * Choose the resources under review
+     * @description Only resources that keep drafts.
+     */
+    put: operations['putAdminSettingsReview'];
     post?: never;
     delete?: never;
     options?: never;
@@ -6490,6 +7534,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -6592,6 +7660,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -6723,6 +7815,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -6832,6 +7948,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -6941,6 +8081,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -7189,6 +8353,726 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminNewsDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          slug?: string;
+          lead?: string;
+          public_at?: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
+          image?: {
+            asset: number;
+          };
+          image_alt?: string;
+          content?: string;
+          seo_title?: string;
+          seo_description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Save the draft of a `news` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              content: string;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminNewsPublishDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Publish at this moment instead of now (a past moment publishes now); null or absent: now. */
+          publish_at?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Publish the draft of a `news` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              content: string;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminNewsDiscardDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discard the draft of a `news` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              content: string;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminNewsSubmitById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send the draft of a `news` record for review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              content: string;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminNewsRequestChangesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Return the draft of a `news` record for changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              content: string;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -7539,6 +9423,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -7641,6 +9549,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -7772,6 +9704,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -7881,6 +9837,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -7990,6 +9970,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -8238,6 +10242,726 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaOurDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          slug?: string;
+          lead?: string;
+          public_at?: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
+          image?: {
+            asset: number;
+          };
+          image_alt?: string;
+          content?: string;
+          seo_title?: string;
+          seo_description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Save the draft of a `media-our` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              content: string;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaOurPublishDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Publish at this moment instead of now (a past moment publishes now); null or absent: now. */
+          publish_at?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Publish the draft of a `media-our` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              content: string;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaOurDiscardDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discard the draft of a `media-our` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              content: string;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaOurSubmitById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send the draft of a `media-our` record for review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              content: string;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaOurRequestChangesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Return the draft of a `media-our` record for changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              content: string;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -8585,6 +11309,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -8664,6 +11412,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -8772,6 +11544,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -8877,6 +11673,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -9121,6 +11941,700 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaOtherDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          source_id?: number | null;
+          url?: string;
+          lead?: string;
+          public_at?: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Save the draft of a `media-other` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              source_id: number | null;
+              url: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaOtherPublishDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Publish at this moment instead of now (a past moment publishes now); null or absent: now. */
+          publish_at?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Publish the draft of a `media-other` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              source_id: number | null;
+              url: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaOtherDiscardDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discard the draft of a `media-other` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              source_id: number | null;
+              url: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaOtherSubmitById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send the draft of a `media-other` record for review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              source_id: number | null;
+              url: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaOtherRequestChangesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Return the draft of a `media-other` record for changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              source_id: number | null;
+              url: string;
+              lead: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -9384,6 +12898,30 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -9460,6 +12998,30 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -9565,6 +13127,30 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -9668,6 +13254,30 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -9771,6 +13381,30 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -9874,6 +13508,30 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -9977,6 +13635,30 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -10080,6 +13762,30 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -10322,6 +14028,689 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaVideoDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          video_url?: string;
+          lead?: string;
+          public_at?: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Save the draft of a `media-video` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              lead: string;
+              video_url: string;
+              preview: components['schemas']['Image'] | null;
+              /** Format: date-time */
+              public_at: string;
+              fixed: 0 | 1;
+              fixed_order: number | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaVideoPublishDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Publish at this moment instead of now (a past moment publishes now); null or absent: now. */
+          publish_at?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Publish the draft of a `media-video` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              lead: string;
+              video_url: string;
+              preview: components['schemas']['Image'] | null;
+              /** Format: date-time */
+              public_at: string;
+              fixed: 0 | 1;
+              fixed_order: number | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaVideoDiscardDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discard the draft of a `media-video` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              lead: string;
+              video_url: string;
+              preview: components['schemas']['Image'] | null;
+              /** Format: date-time */
+              public_at: string;
+              fixed: 0 | 1;
+              fixed_order: number | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaVideoSubmitById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send the draft of a `media-video` record for review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              lead: string;
+              video_url: string;
+              preview: components['schemas']['Image'] | null;
+              /** Format: date-time */
+              public_at: string;
+              fixed: 0 | 1;
+              fixed_order: number | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminMediaVideoRequestChangesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Return the draft of a `media-video` record for changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              lead: string;
+              video_url: string;
+              preview: components['schemas']['Image'] | null;
+              /** Format: date-time */
+              public_at: string;
+              fixed: 0 | 1;
+              fixed_order: number | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -11893,6 +16282,30 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -11990,6 +16403,30 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -12116,6 +16553,30 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -12222,6 +16683,30 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -12328,6 +16813,30 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -12434,6 +16943,708 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminPhotobankLogosDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          category_id?: number | null;
+          /** @enum {string} */
+          type?: 'logo' | 'colour';
+          title?: string;
+          hex?: string;
+          rgb?: string;
+          cmyk?: string;
+          pantone?: string;
+          keep_file_ids?: string;
+          file_assets?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Save the draft of a `photobank-logos` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              category_id: number;
+              /** @enum {string} */
+              type: 'logo' | 'colour';
+              title: string;
+              position: number;
+              preview: components['schemas']['Image'] | null;
+              hex: string;
+              rgb: string;
+              cmyk: string;
+              pantone: string;
+              files: {
+                id: number;
+                format: string;
+                url: string;
+                size: number;
+              }[];
+              version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminPhotobankLogosPublishDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Publish at this moment instead of now (a past moment publishes now); null or absent: now. */
+          publish_at?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Publish the draft of a `photobank-logos` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              category_id: number;
+              /** @enum {string} */
+              type: 'logo' | 'colour';
+              title: string;
+              position: number;
+              preview: components['schemas']['Image'] | null;
+              hex: string;
+              rgb: string;
+              cmyk: string;
+              pantone: string;
+              files: {
+                id: number;
+                format: string;
+                url: string;
+                size: number;
+              }[];
+              version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminPhotobankLogosDiscardDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discard the draft of a `photobank-logos` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              category_id: number;
+              /** @enum {string} */
+              type: 'logo' | 'colour';
+              title: string;
+              position: number;
+              preview: components['schemas']['Image'] | null;
+              hex: string;
+              rgb: string;
+              cmyk: string;
+              pantone: string;
+              files: {
+                id: number;
+                format: string;
+                url: string;
+                size: number;
+              }[];
+              version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminPhotobankLogosSubmitById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send the draft of a `photobank-logos` record for review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              category_id: number;
+              /** @enum {string} */
+              type: 'logo' | 'colour';
+              title: string;
+              position: number;
+              preview: components['schemas']['Image'] | null;
+              hex: string;
+              rgb: string;
+              cmyk: string;
+              pantone: string;
+              files: {
+                id: number;
+                format: string;
+                url: string;
+                size: number;
+              }[];
+              version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminPhotobankLogosRequestChangesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Return the draft of a `photobank-logos` record for changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              category_id: number;
+              /** @enum {string} */
+              type: 'logo' | 'colour';
+              title: string;
+              position: number;
+              preview: components['schemas']['Image'] | null;
+              hex: string;
+              rgb: string;
+              cmyk: string;
+              pantone: string;
+              files: {
+                id: number;
+                format: string;
+                url: string;
+                size: number;
+              }[];
+              version: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             };
           };
         };
@@ -12687,6 +17898,30 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -12763,6 +17998,30 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -12868,6 +18127,30 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -12965,6 +18248,30 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -13062,6 +18369,30 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -13159,6 +18490,659 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminPhotobankPhotosDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          category_id?: number | null;
+          title?: string;
+          image?: {
+            asset: number;
+          };
+          image_alt?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Save the draft of a `photobank-photos` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              category_id: number;
+              title: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminPhotobankPhotosPublishDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Publish at this moment instead of now (a past moment publishes now); null or absent: now. */
+          publish_at?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Publish the draft of a `photobank-photos` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              category_id: number;
+              title: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminPhotobankPhotosDiscardDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discard the draft of a `photobank-photos` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              category_id: number;
+              title: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminPhotobankPhotosSubmitById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send the draft of a `photobank-photos` record for review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              category_id: number;
+              title: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminPhotobankPhotosRequestChangesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Return the draft of a `photobank-photos` record for changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              category_id: number;
+              title: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -14803,6 +20787,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -14881,6 +20889,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -14986,6 +21018,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -15090,6 +21146,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -15333,6 +21413,695 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminTextPagesDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          identifier?: string;
+          section?: 'investoram' | null;
+          title?: string;
+          content?: string;
+          form?: 'enquiry' | null;
+          seo_title?: string;
+          seo_description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Save the draft of a `text-pages` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              identifier: string;
+              section: 'investoram' | null;
+              title: string;
+              content: string;
+              form: 'enquiry' | null;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminTextPagesPublishDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Publish at this moment instead of now (a past moment publishes now); null or absent: now. */
+          publish_at?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Publish the draft of a `text-pages` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              identifier: string;
+              section: 'investoram' | null;
+              title: string;
+              content: string;
+              form: 'enquiry' | null;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminTextPagesDiscardDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discard the draft of a `text-pages` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              identifier: string;
+              section: 'investoram' | null;
+              title: string;
+              content: string;
+              form: 'enquiry' | null;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminTextPagesSubmitById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send the draft of a `text-pages` record for review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              identifier: string;
+              section: 'investoram' | null;
+              title: string;
+              content: string;
+              form: 'enquiry' | null;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminTextPagesRequestChangesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Return the draft of a `text-pages` record for changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              identifier: string;
+              section: 'investoram' | null;
+              title: string;
+              content: string;
+              form: 'enquiry' | null;
+              seo_title: string;
+              seo_description: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -15683,6 +22452,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -15776,6 +22569,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -15898,6 +22715,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -16004,6 +22845,708 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorDocumentsDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          /** @enum {string} */
+          category?: 'annual-reports' | 'financial-statements' | 'disclosure' | 'shareholder-meetings';
+          year?: number;
+          public_at?: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
+          file?: {
+            asset: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Save the draft of a `investor-documents` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              /** @enum {string} */
+              category: 'annual-reports' | 'financial-statements' | 'disclosure' | 'shareholder-meetings';
+              year: number;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              file: components['schemas']['DownloadFile'] | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorDocumentsPublishDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Publish at this moment instead of now (a past moment publishes now); null or absent: now. */
+          publish_at?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Publish the draft of a `investor-documents` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              /** @enum {string} */
+              category: 'annual-reports' | 'financial-statements' | 'disclosure' | 'shareholder-meetings';
+              year: number;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              file: components['schemas']['DownloadFile'] | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorDocumentsDiscardDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discard the draft of a `investor-documents` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              /** @enum {string} */
+              category: 'annual-reports' | 'financial-statements' | 'disclosure' | 'shareholder-meetings';
+              year: number;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              file: components['schemas']['DownloadFile'] | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorDocumentsSubmitById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send the draft of a `investor-documents` record for review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              /** @enum {string} */
+              category: 'annual-reports' | 'financial-statements' | 'disclosure' | 'shareholder-meetings';
+              year: number;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              file: components['schemas']['DownloadFile'] | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorDocumentsRequestChangesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Return the draft of a `investor-documents` record for changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              /** @enum {string} */
+              category: 'annual-reports' | 'financial-statements' | 'disclosure' | 'shareholder-meetings';
+              year: number;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              file: components['schemas']['DownloadFile'] | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -16300,6 +23843,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -16402,6 +23969,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -16504,6 +24095,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -16613,6 +24228,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -16834,6 +24473,725 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorEventsDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          slug?: string;
+          starts_at?: string;
+          ends_at?: string | null;
+          place?: string;
+          description?: string;
+          image?: {
+            asset: number;
+          };
+          image_alt?: string;
+          public_at?: string;
+          published?: 0 | 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Save the draft of a `investor-events` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              /** Format: date-time */
+              starts_at: string;
+              ends_at: string | null;
+              place: string;
+              description: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** Format: date-time */
+              public_at: string;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorEventsPublishDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Publish at this moment instead of now (a past moment publishes now); null or absent: now. */
+          publish_at?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Publish the draft of a `investor-events` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              /** Format: date-time */
+              starts_at: string;
+              ends_at: string | null;
+              place: string;
+              description: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** Format: date-time */
+              public_at: string;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorEventsDiscardDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discard the draft of a `investor-events` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              /** Format: date-time */
+              starts_at: string;
+              ends_at: string | null;
+              place: string;
+              description: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** Format: date-time */
+              public_at: string;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorEventsSubmitById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send the draft of a `investor-events` record for review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              /** Format: date-time */
+              starts_at: string;
+              ends_at: string | null;
+              place: string;
+              description: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** Format: date-time */
+              public_at: string;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminInvestorEventsRequestChangesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Return the draft of a `investor-events` record for changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              /** Format: date-time */
+              starts_at: string;
+              ends_at: string | null;
+              place: string;
+              description: string;
+              image: components['schemas']['Image'] | null;
+              image_alt: string;
+              /** Format: date-time */
+              public_at: string;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -17200,6 +25558,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -17302,6 +25684,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -17391,6 +25797,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -17500,6 +25930,30 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -17721,6 +26175,724 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminVacanciesDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          slug?: string;
+          city?: string;
+          salary_from?: number;
+          salary_to?: number;
+          /** @enum {string} */
+          employment?: 'full' | 'part' | 'project' | 'internship';
+          description?: string;
+          public_at?: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Save the draft of a `vacancies` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              city: string;
+              salary_from: number | null;
+              salary_to: number | null;
+              /** @enum {string} */
+              employment: 'full' | 'part' | 'project' | 'internship';
+              description: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminVacanciesPublishDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Publish at this moment instead of now (a past moment publishes now); null or absent: now. */
+          publish_at?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Publish the draft of a `vacancies` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              city: string;
+              salary_from: number | null;
+              salary_to: number | null;
+              /** @enum {string} */
+              employment: 'full' | 'part' | 'project' | 'internship';
+              description: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminVacanciesDiscardDraftById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discard the draft of a `vacancies` record */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              city: string;
+              salary_from: number | null;
+              salary_to: number | null;
+              /** @enum {string} */
+              employment: 'full' | 'part' | 'project' | 'internship';
+              description: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminVacanciesSubmitById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send the draft of a `vacancies` record for review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              city: string;
+              salary_from: number | null;
+              salary_to: number | null;
+              /** @enum {string} */
+              employment: 'full' | 'part' | 'project' | 'internship';
+              description: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminVacanciesRequestChangesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Return the draft of a `vacancies` record for changes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              title: string;
+              slug: string;
+              city: string;
+              salary_from: number | null;
+              salary_to: number | null;
+              /** @enum {string} */
+              employment: 'full' | 'part' | 'project' | 'internship';
+              description: string;
+              /** Format: date-time */
+              public_at: string;
+              unpublish_at: string | null;
+              published: 0 | 1;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
+              version?: number;
+              draft: {
+                /** @description The draft as an update would send it, `translations` included. */
+                values: {
+                  [key: string]: unknown;
+                };
+                /** @description The draft's version: the `If-Match` of its next save, publication or discarding. */
+                version: number;
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                /** @description When it is to be published by itself; null when not scheduled. */
+                publish_at: string | null;
+                /** @description The fields whose draft value differs from the live record. */
+                changed: string[];
+              } | null;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description The MANAGER's latest comment on a returned draft; null when none. */
+              review_comment: {
+                text: string;
+                user_email: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             } & {
               [key: string]: unknown;
             };
@@ -20749,6 +29921,231 @@ export interface operations {
       };
       /** @description No such record or page (an id that cannot name a record is one too). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminReviewQueue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Drafts for the dashboard */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              waiting: {
+                resource: string;
+                record_id: number;
+                /** @enum {string} */
+                review_state: 'none' | 'in_review' | 'changes_requested';
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                publish_at: string | null;
+                /** @description The MANAGER's latest comment on a returned draft; null when none. */
+                review_comment: {
+                  text: string;
+                  user_email: string;
+                  /** Format: date-time */
+                  at: string;
+                } | null;
+              }[];
+              mine: {
+                resource: string;
+                record_id: number;
+                /** @enum {string} */
+                review_state: 'none' | 'in_review' | 'changes_requested';
+                /** Format: date-time */
+                saved_at: string;
+                user_email: string;
+                publish_at: string | null;
+                /** @description The MANAGER's latest comment on a returned draft; null when none. */
+                review_comment: {
+                  text: string;
+                  user_email: string;
+                  /** Format: date-time */
+                  at: string;
+                } | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminSettingsReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Resources under review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              resources: (
+                | 'news'
+                | 'media-our'
+                | 'media-other'
+                | 'media-video'
+                | 'photobank-logos'
+                | 'photobank-photos'
+                | 'text-pages'
+                | 'investor-documents'
+                | 'investor-events'
+                | 'vacancies'
+              )[];
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putAdminSettingsReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          resources: (
+            | 'news'
+            | 'media-our'
+            | 'media-other'
+            | 'media-video'
+            | 'photobank-logos'
+            | 'photobank-photos'
+            | 'text-pages'
+            | 'investor-documents'
+            | 'investor-events'
+            | 'vacancies'
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description Choose the resources under review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              resources: (
+                | 'news'
+                | 'media-our'
+                | 'media-other'
+                | 'media-video'
+                | 'photobank-logos'
+                | 'photobank-photos'
+                | 'text-pages'
+                | 'investor-documents'
+                | 'investor-events'
+                | 'vacancies'
+              )[];
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import { RESOURCES, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { getSetting, setSetting, SETTING_KEYS } from '../auth/settings.js';
+import type { Db } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import type { Row } from '../resources/hooks.js';
+
+/** What the review refuses a USER, and what a draft's steps need, in the staff's words. */
+export const REVIEW_MESSAGES = {
+  publishByManager: 'Публикует менеджер после согласования. Отправьте черновик на согласование.',
+  liveByManager:
+    'Раздел на согласовании: изменить опубликованную запись этим действием может только менеджер. Сохраните черновик и отправьте его на согласование.',
+  returnByManager: 'Вернуть черновик на доработку может только менеджер.',
+  noDraft: 'У записи нет черновика.',
+  filesInDraft: 'В черновик файлы не загружаются: загрузите файл в медиатеку и выберите его там.',
+  notInReview: 'Черновик не на согласовании.',
+  alreadyInReview: 'Черновик уже на согласовании.',
+  draftChanged: 'Черновик изменился после того, как вы его открыли. Обновите страницу.',
+} as const;
+
+/** The resources that keep drafts, the only ones review may be asked for. */
+export const DRAFT_RESOURCES: readonly ResourceDescriptor[] = (RESOURCES as readonly ResourceDescriptor[]).filter((resource) => resource.drafts);
+
+/** The resources a MANAGER chose to review; names no longer keeping drafts are left out. */
+export async function reviewedResources(db: Db): Promise<string[]> {
+  const stored = await getSetting(db, SETTING_KEYS.reviewResources);
+  if (!stored) return [];
+  let names: unknown;
+  try {
+    names = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  return Array.isArray(names) ? DRAFT_RESOURCES.map((resource) => resource.name).filter((name) => names.includes(name)) : [];
+}
+
+export async function setReviewedResources(db: Db, names: readonly string[]): Promise<string[]> {
+  const kept = DRAFT_RESOURCES.map((resource) => resource.name).filter((name) => names.includes(name));
+  await setSetting(db, SETTING_KEYS.reviewResources, JSON.stringify(kept));
+  return kept;
+}
+
+/** Whether the signed-in user's changes of the resource wait for a MANAGER: a USER's, where review was asked for. */
+export async function underReview(request: FastifyRequest, resource: ResourceDescriptor): Promise<boolean> {
+  if (!resource.drafts || request.user?.role !== 'USER') return false;
+  return (await reviewedResources(request.server.db)).includes(resource.name);
+}
+
+/** Whether visitors may see the record: published, or of a resource without a published flag. */
+export const isLive = (resource: ResourceDescriptor, row: Row): boolean => !('published' in resource.fields) || Number(row.published) === 1;
+
+/** Refuses a USER's change of a live record under review made otherwise than through a draft (removal, verbs). */
+export async function refuseLiveChange(request: FastifyRequest, resource: ResourceDescriptor, row: Row | undefined): Promise<void> {
+  if (row && isLive(resource, row) && (await underReview(request, resource))) throw new HttpError(403, REVIEW_MESSAGES.liveByManager);
+}
