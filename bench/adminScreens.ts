@@ -28,7 +28,15 @@ function screens(newsId: number, textPageId: number): Screen[] {
     { label: 'news list', path: '/admin/news', ready: listReady },
     { label: 'news edit', path: `/admin/news/${newsId}`, ready: richFormReady },
     { label: 'text page edit', path: `/admin/text-pages/${textPageId}`, ready: richFormReady },
-    { label: 'library', path: '/admin/assets', ready: (page) => page.getByRole('checkbox', { name: /Выбрать «/ }).first().waitFor() },
+    {
+      label: 'library',
+      path: '/admin/assets',
+      ready: (page) =>
+        page
+          .getByRole('checkbox', { name: /Выбрать «/ })
+          .first()
+          .waitFor(),
+    },
   ];
 }
 
