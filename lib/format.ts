@@ -4,13 +4,45 @@
  * A date formatter made on its first use: making one loads the locale's and the time zone's data, work a page that
  * shows no date (and the first moments of every page in the browser) need not do.
  */
-function lazyDateFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+function lazyDateFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
   let format: Intl.DateTimeFormat | null = null;
-  return () => (format ??= new Intl.DateTimeFormat('ru-RU', { ...options, timeZone: 'Europe/Moscow' }));
+  return () => (format ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: 'Europe/Moscow' }));
 }
 
-const RU_DATE = lazyDateFormat({ day: 'numeric', month: 'long', year: 'numeric' });
-const RU_DATE_SHORT = lazyDateFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
+const RU_DATE = lazyDateFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+const RU_DATE_SHORT = lazyDateFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const EN_DATE = lazyDateFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const RU_TIME = lazyDateFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * Moscow has kept UTC+3 all year since 26 October 2014, 02:00 local time. From then on the site writes Moscow dates
+ * itself: the browser's first Intl date format costs a phone tens of milliseconds (the locale's and the time zone's
+ * data), spent in the middle of the page's hydration for the dates it shows. Earlier moments (summer time, UTC+4)
+ * are left to Intl, which knows their rules.
+ */
+const MOSCOW_FIXED_OFFSET_SINCE = Date.UTC(2014, 9, 25, 22);
+const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+interface MoscowTime {
+  year: number;
+  /** 0–11, as `Date` counts. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/** The moment on Moscow's wall clock, or null before Moscow's current offset (Intl then formats it). */
+function moscowTime(date: Date): MoscowTime | null {
+  if (date.getTime() < MOSCOW_FIXED_OFFSET_SINCE) return null;
+  const wall = new Date(date.getTime() + MOSCOW_OFFSET_MS);
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth(), day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
+}
+
+const RU_MONTHS = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
+const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
 
 function toDate(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -20,13 +52,33 @@ function toDate(value: string | Date): Date | null {
 /** `12 марта 2026 г.` — a long ru-RU date in Moscow time; an invalid date gives an empty string. */
 export function formatDate(value: string | Date): string {
   const date = toDate(value);
-  return date ? RU_DATE().format(date) : '';
+  if (!date) return '';
+  const moscow = moscowTime(date);
+  return moscow ? `${moscow.day} ${RU_MONTHS[moscow.month]} ${moscow.year} г.` : RU_DATE().format(date);
 }
 
 /** `12.03.2026` — the dd.mm.yyyy form of the date inputs. */
 export function formatDateShort(value: string | Date): string {
   const date = toDate(value);
-  return date ? RU_DATE_SHORT().format(date) : '';
+  if (!date) return '';
+  const moscow = moscowTime(date);
+  return moscow ? `${twoDigits(moscow.day)}.${twoDigits(moscow.month + 1)}.${moscow.year}` : RU_DATE_SHORT().format(date);
+}
+
+/** `12 March 2026` — a long British English date in Moscow time; an invalid date gives an empty string. */
+export function formatDateEnglish(value: string | Date): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const moscow = moscowTime(date);
+  return moscow ? `${moscow.day} ${EN_MONTHS[moscow.month]} ${moscow.year}` : EN_DATE().format(date);
+}
+
+/** `09:30` — the time of day in Moscow; an invalid date gives an empty string. */
+export function formatMoscowTime(value: string | Date): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const moscow = moscowTime(date);
+  return moscow ? `${twoDigits(moscow.hour)}:${twoDigits(moscow.minute)}` : RU_TIME().format(date);
 }
 
 /** The `YYYY-MM-DD` machine form for `<time datetime>`. */

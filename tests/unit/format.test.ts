@@ -1,11 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateShort, formatFileSize, formatMegabytes, formatMonths, formatRoubles, groupDigits, pluralRu } from '../../lib/format.js';
+import {
+  formatDate,
+  formatDateEnglish,
+  formatDateShort,
+  formatFileSize,
+  formatMegabytes,
+  formatMonths,
+  formatMoscowTime,
+  formatRoubles,
+  groupDigits,
+  pluralRu,
+} from '../../lib/format.js';
 
 describe('formatting in Russian (dates, money, megabytes, plurals)', () => {
   it('dates are ru-RU', () => {
     expect(formatDate('2026-03-12T09:00:00Z')).toBe('12 марта 2026 г.');
     expect(formatDateShort('2026-03-12T09:00:00Z')).toBe('12.03.2026');
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('Moscow dates and times written by hand read as Intl writes them, before and after Moscow kept UTC+3', () => {
+    const intl = (locale: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'Europe/Moscow' });
+    const long = intl('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+    const short = intl('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
+    const english = intl('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+    const time = intl('ru-RU', { hour: '2-digit', minute: '2-digit' });
+    // Every 17 h 13 min from 2010 to 2040: every month, hour and the changes of offset in 2011 and 2014.
+    for (let at = Date.UTC(2010, 0, 1); at < Date.UTC(2040, 0, 1); at += (17 * 60 + 13) * 60 * 1000) {
+      const date = new Date(at);
+      expect(formatDate(date)).toBe(long.format(date));
+      expect(formatDateShort(date)).toBe(short.format(date));
+      expect(formatDateEnglish(date)).toBe(english.format(date));
+      expect(formatMoscowTime(date)).toBe(time.format(date));
+    }
+    expect(formatDate('2014-10-25T21:59:59Z')).toBe('26 октября 2014 г.');
+    expect(formatMoscowTime('2014-10-25T22:00:00Z')).toBe('01:00');
+    expect(formatDateEnglish('not a date')).toBe('');
+    expect(formatMoscowTime('not a date')).toBe('');
   });
 
   it('money strips non-digits and groups digits in threes with a space, with ₽', () => {

@@ -27,7 +27,8 @@ const salaryIn =
     return words.negotiable;
   };
 
-const ENGLISH_DIGITS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+/** Whole numbers grouped by commas (`120,000`), as British English writes them; no Intl number format to load. */
+const englishDigits = (value: number): string => groupDigits(Math.round(value)).replaceAll(' ', ',');
 
 export const VACANCY_TEXTS: Readonly<Record<Locale, VacancyTexts>> = {
   ru: {
@@ -49,11 +50,7 @@ export const VACANCY_TEXTS: Readonly<Record<Locale, VacancyTexts>> = {
     cities: 'Cities',
     allCities: 'All cities',
     fallbackDescription: (brand, title, city) => `${brand} vacancy: ${title}, ${city}.`,
-    salary: salaryIn(
-      { from: 'from', to: 'to', negotiable: 'Salary negotiable' },
-      (value) => ENGLISH_DIGITS.format(value),
-      (value) => `${ENGLISH_DIGITS.format(value)}\u00a0₽`,
-    ),
+    salary: salaryIn({ from: 'from', to: 'to', negotiable: 'Salary negotiable' }, englishDigits, (value) => `${englishDigits(value)}\u00a0₽`),
     employment: { full: 'Full-time', part: 'Part-time', project: 'Project work', internship: 'Internship' },
   },
 };

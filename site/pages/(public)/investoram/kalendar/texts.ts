@@ -1,3 +1,4 @@
+import { formatMoscowTime } from '@lib/format.js';
 import type { Locale } from '@lib/locales.js';
 
 /** The investor calendar's own words in each language (the site's dictionary has the words every page shares). */
@@ -46,10 +47,8 @@ export const CALENDAR_TEXTS: Readonly<Record<Locale, CalendarTexts>> = {
   },
 };
 
-const TIMES = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
-
 /** The time of day of a moment in Moscow (`10:00`), or null at midnight: an event of a whole day has no time. */
 export function timeOfDay(value: string): string | null {
-  const time = TIMES.format(new Date(value));
+  const time = formatMoscowTime(value);
   return time === '00:00' ? null : time;
 }
