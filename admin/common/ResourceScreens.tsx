@@ -2,6 +2,7 @@ import { Create, Edit, useResourceContext } from 'react-admin';
 import { resourceNamed } from '@lib/resources/index.js';
 import { useForgetKeptVersion } from '../autosave/draftsApi.js';
 import { useConflictView } from '../conflicts/useConflictView.js';
+import { DraftBand } from '../drafts/DraftBand.js';
 import { PresenceNotice } from '../presence/PresenceNotice.js';
 import { editActionsOf, editAsideOf } from '../revisions/editorial.js';
 import type { EditParts } from './parts.js';
@@ -61,6 +62,7 @@ export const ResourceEdit = ({
         queryOptions={WHOLE_RECORD_QUERY}
       >
         <PresenceNotice />
+        {resource?.drafts && <DraftBand />}
         <Form editing />
       </Edit>
       {conflicts.view}
