@@ -59,12 +59,10 @@ export interface ReviewQueue {
 /** The `meta` of an update that saves the form as the record's draft instead of changing the live version. */
 export type DraftMeta = { draft: true };
 
-export const isDraftMeta = (meta: unknown): meta is DraftMeta =>
-  typeof meta === 'object' && meta !== null && (meta as Partial<DraftMeta>).draft === true;
+export const isDraftMeta = (meta: unknown): meta is DraftMeta => typeof meta === 'object' && meta !== null && (meta as Partial<DraftMeta>).draft === true;
 
 /** The draft of a record as read, if it has one. */
-export const draftOf = (record: unknown): RecordDraft | null =>
-  typeof record === 'object' && record !== null ? ((record as DraftInfo).draft ?? null) : null;
+export const draftOf = (record: unknown): RecordDraft | null => (typeof record === 'object' && record !== null ? ((record as DraftInfo).draft ?? null) : null);
 
 /**
  * The version a draft action is based on: the draft's own while there is one, else the live record's (a first draft
@@ -114,7 +112,11 @@ function draftBody(resource: string, data: UnknownRecord): UnknownRecord {
 export const draftMethods = (http: HttpClient, sender: Sender, changed: Changed) => ({
   async saveDraft(resource: string, params: UpdateParams): Promise<RaRecord> {
     const record = { ...(params.previousData as UnknownRecord), ...(params.data as UnknownRecord) };
-    const data = await sender.post(draftUrl(resource, 'draft', params.id), draftBody(resource, record), updateHeaders(draftBase(params.previousData), params.meta));
+    const data = await sender.post(
+      draftUrl(resource, 'draft', params.id),
+      draftBody(resource, record),
+      updateHeaders(draftBase(params.previousData), params.meta),
+    );
     changed(resource, 'update', [data]);
     return data;
   },

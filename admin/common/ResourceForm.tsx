@@ -39,11 +39,7 @@ export const ResourceForm = ({ defaultValues, children, remove }: ResourceFormPr
     return publishes ? { ...values, published: 0 } : values;
   };
   return (
-    <SimpleForm
-      record={record}
-      defaultValues={defaults}
-      toolbar={<FormToolbar publishes={publishes} drafts={resource?.drafts === true} remove={remove} />}
-    >
+    <SimpleForm record={record} defaultValues={defaults} toolbar={<FormToolbar publishes={publishes} drafts={resource?.drafts === true} remove={remove} />}>
       <UnsavedChangesGuard />
       <SaveShortcut />
       <FormAutosave />

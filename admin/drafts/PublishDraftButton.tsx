@@ -14,8 +14,10 @@ export const PublishDraftButton = ({ resource, record }: { resource: string; rec
   const [open, setOpen] = useState(false);
   const [when, setWhen] = useState<'now' | 'at'>('now');
   const [moment, setMoment] = useState('');
+  // The moment the dialog was opened: a publication moment must come after it.
+  const [openedAt, setOpenedAt] = useState(0);
   const at = moment ? new Date(moment) : null;
-  const valid = when === 'now' || (at !== null && !Number.isNaN(at.getTime()) && at.getTime() > Date.now());
+  const valid = when === 'now' || (at !== null && !Number.isNaN(at.getTime()) && at.getTime() > openedAt);
   const publish = async () => {
     const publishAt = when === 'at' && at ? at.toISOString() : undefined;
     const done = publishAt ? 'app.draft.publish_scheduled' : 'app.draft.published';
@@ -26,7 +28,14 @@ export const PublishDraftButton = ({ resource, record }: { resource: string; rec
   };
   return (
     <>
-      <Button variant="contained" startIcon={<PublishIcon />} onClick={() => setOpen(true)}>
+      <Button
+        variant="contained"
+        startIcon={<PublishIcon />}
+        onClick={() => {
+          setOpenedAt(Date.now());
+          setOpen(true);
+        }}
+      >
         {translate('app.draft.publish')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="publish-draft-title">

@@ -7,7 +7,10 @@ import { replaceRecordInCache } from '../cache.js';
  * Runs one action on the record's draft (publish, discard, submit, return): the edit screen then shows the server's
  * answer (the form reloads the live record or the draft as it now stands), and a toast says what happened or why not.
  */
-export function useDraftAction(): { busy: boolean; run: (action: () => Promise<{ data: RaRecord }>, done: string, args?: Record<string, unknown>) => Promise<boolean> } {
+export function useDraftAction(): {
+  busy: boolean;
+  run: (action: () => Promise<{ data: RaRecord }>, done: string, args?: Record<string, unknown>) => Promise<boolean>;
+} {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const resource = useResourceContext() ?? '';

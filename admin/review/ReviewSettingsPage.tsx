@@ -1,6 +1,6 @@
 import { Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { RESOURCES } from '@lib/resources/index.js';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
@@ -20,12 +20,11 @@ export const ReviewSettingsPage = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: async () => (await dataProvider.getReviewSettings()).data });
-  const [chosen, setChosen] = useState<string[]>([]);
+  // The editor's choice once they change a box; until then, what is saved.
+  const [edited, setEdited] = useState<string[] | null>(null);
+  const chosen = edited ?? settings.data?.resources ?? [];
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (settings.data) setChosen(settings.data.resources);
-  }, [settings.data]);
-  const toggle = (name: string, on: boolean) => setChosen((current) => (on ? [...current, name] : current.filter((other) => other !== name)));
+  const toggle = (name: string, on: boolean) => setEdited(on ? [...chosen, name] : chosen.filter((other) => other !== name));
   const save = async () => {
     setSaving(true);
     try {
