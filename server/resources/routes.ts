@@ -107,7 +107,8 @@ export async function registerResourceRoutes(
   const remove = async (request: FastifyRequest, action: string, id: number) => {
     if (resource.drafts) await refuseLiveChange(request, resource, await loadRow(app.db, resource, id));
     const { row, before } = await removeRecord(options(request, action), id);
-    return { data: hooks.remove ? await presentOne(row) : before };
+    if (hooks.remove) return { data: await presentOne(row) };
+    return { data: resource.drafts ? await withDraftState(app.db, resource, before) : before };
   };
 
   if (resource.api === 'verbs') {

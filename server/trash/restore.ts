@@ -10,6 +10,7 @@ import { HttpError, notFound } from '../http/errors.js';
 import type { Row, Trx } from '../resources/hooks.js';
 import { hooksOf, tableOf } from '../resources/index.js';
 import { presenterOf } from '../resources/present.js';
+import { withDraftState } from '../review/read.js';
 import { declared } from '../db/declared.js';
 import { missingReference, orderedListOf, takenValue, type FieldProblem } from '../resources/rows.js';
 import { followAddressChange, followTranslatedAddressChange } from '../redirects/store.js';
@@ -77,5 +78,6 @@ export async function restoreFromTrash(request: FastifyRequest, name: string, re
     return restored;
   });
   const [record] = await presenterOf(resource, hooks)(request.server.db, [row]);
-  return record;
+  // As the record's admin read answers it: a resource that keeps drafts tells its draft, kept in the trash with it.
+  return resource.drafts ? withDraftState(request.server.db, resource, record) : record;
 }

@@ -247,6 +247,13 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     const unflagged = await call('POST', '/api/admin/news/add', user, { title: 'Заметка пользователя', public_at: daysAgo(1) });
     expect(unflagged.statusCode, unflagged.body).toBe(200);
     expect(unflagged.json().data).toMatchObject({ published: 0, draft: { values: { published: 1 } } });
+    // Further changes join the waiting draft, which a MANAGER then publishes whole.
+    const unflaggedId = (unflagged.json().data as AdminRecord).id;
+    const edited = await call('POST', `/api/admin/news/update/${unflaggedId}`, user, { lead: 'Подробности позже' });
+    expect(edited.json().data).toMatchObject({ lead: '', draft: { values: { published: 1, lead: 'Подробности позже' } } });
+    const approved = await call('POST', `/api/admin/news/publish-draft/${unflaggedId}`, manager);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({ published: 1, lead: 'Подробности позже', draft: null });
 
     await setReview([]);
     const news = await addNews('Годовое собрание');
