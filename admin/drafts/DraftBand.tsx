@@ -10,6 +10,10 @@ import { PublishDraftButton } from './PublishDraftButton.js';
 import { RequestChangesButton } from './RequestChangesButton.js';
 import { ReviewStatus } from './ReviewStatus.js';
 import { useDraftAction } from './useDraftAction.js';
+import { addScreenTexts } from '../i18n/index.js';
+import { draftScreenMessages } from '../i18n/drafts.js';
+
+addScreenTexts(draftScreenMessages);
 
 /**
  * Above the edit form of a record with a draft: «Есть неопубликованные изменения», who saved the draft and when, where

@@ -1,10 +1,18 @@
-/** Drafts beside the live version and their review (merged over `appMessages`). */
+/** What every form's toolbar and the menu say about drafts (merged over `appMessages`). */
 export const draftMessages = {
   app: {
     menu: { review: 'Согласование' },
     draft: {
       save: 'Сохранить черновик',
       saved: 'Черновик сохранён, опубликованная версия не изменилась',
+    },
+  },
+};
+
+/** The texts of the draft's band, the review settings and queue: they come with those screens' code (`addScreenTexts`). */
+export const draftScreenMessages = {
+  app: {
+    draft: {
       band_title: 'Есть неопубликованные изменения',
       saved_by: 'Черновик сохранил(а) %{email}, %{date}',
       editing_draft: 'Форма показывает черновик: правки сохраняются в него, на сайте остаётся опубликованная версия.',

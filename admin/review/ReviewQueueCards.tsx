@@ -4,6 +4,10 @@ import { Link, useCreatePath, useDataProvider, usePermissions, useTranslate } fr
 import type { AdminDataProvider, ReviewQueueEntry } from '../../dataProvider/index.js';
 import { formatDateTime } from '../common/dateTime.js';
 import { ListCard } from '../common/ListCard.js';
+import { addScreenTexts } from '../i18n/index.js';
+import { draftScreenMessages } from '../i18n/drafts.js';
+
+addScreenTexts(draftScreenMessages);
 
 /** One draft of the queue: a link to its edit screen, who saved it and when, and a returned one's comment. */
 const QueueEntry = ({ entry }: { entry: ReviewQueueEntry }) => {

@@ -4,6 +4,10 @@ import { useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { RESOURCES } from '@lib/resources/index.js';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
+import { addScreenTexts } from '../i18n/index.js';
+import { draftScreenMessages } from '../i18n/drafts.js';
+
+addScreenTexts(draftScreenMessages);
 
 /** The resources that keep drafts: only they can be put under review. */
 const DRAFT_RESOURCES = RESOURCES.filter((resource) => 'drafts' in resource && resource.drafts === true).map((resource) => resource.name);
