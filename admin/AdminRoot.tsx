@@ -28,6 +28,7 @@ const CalendarPage = lazyScreen(async () => (await import('./calendar/CalendarPa
 const TrashList = lazyScreen(async () => (await import('./trash/TrashList.js')).TrashList);
 const IndexNowList = lazyScreen(async () => (await import('./indexnow/IndexNowList.js')).IndexNowList);
 const BackupsPage = lazyScreen(async () => (await import('./backups/BackupsPage.js')).BackupsPage);
+const ReviewSettingsPage = lazyScreen(async () => (await import('./review/ReviewSettingsPage.js')).ReviewSettingsPage);
 
 const store = localStorageStore();
 /** react-admin renders the page for unknown addresses without props. */
@@ -72,6 +73,7 @@ const AdminRoutes = ({ providers }: { providers: AdminProviders }) => (
       <Resource name="trash" list={TrashList} />
       <Resource name="indexnow" list={IndexNowList} />
       <Resource name="backups" list={BackupsPage} />
+      <Resource name="review" list={ReviewSettingsPage} />
     </CoreAdminUI>
     <Notification />
   </AdminContext>

@@ -1,13 +1,15 @@
 import { Card, CardContent, CardHeader, Grid, List as MuiList, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, Title, useCanAccess, useCreatePath, useDataProvider, useGetIdentity, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider/index.js';
 import { cappedTotal, listTotalCap } from '@lib/listTotals.js';
 import { formatMoney } from '@lib/money.js';
 import { GENERALS_KEY, READS_KEY } from './cache.js';
 import { useDraftsApi } from './autosave/draftsApi.js';
+import { ListCard } from './common/ListCard.js';
 import { useNewEnquiries } from './common/newEnquiries.js';
+import { ReviewQueueCards } from './review/ReviewQueueCards.js';
 import { GlobalSearch } from './search/GlobalSearch.js';
 
 const COUNTED = ['news', 'media-our', 'media-other', 'media-video', 'photobank-photos'] as const;
@@ -67,14 +69,6 @@ const Scheduled = () => {
     </Card>
   );
 };
-
-/** A card of the dashboard: its title, then its list, or a line saying it is empty. */
-const ListCard = ({ title, empty, testId, children }: { title: string; empty: string; testId: string; children: ReactNode[] }) => (
-  <Card data-testid={testId}>
-    <CardHeader title={title} />
-    <CardContent>{children.length === 0 ? <Typography variant="body2">{empty}</Typography> : <MuiList dense>{children}</MuiList>}</CardContent>
-  </Card>
-);
 
 /** The editor's own work: the forms' kept versions (unsaved changes) to go back to, and the records changed last. */
 const MyWorkCards = () => {
@@ -231,6 +225,9 @@ export const Dashboard = () => {
       </Grid>
       <Grid size={12}>
         <MyWorkCards />
+      </Grid>
+      <Grid size={12}>
+        <ReviewQueueCards />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <NewEnquiries />

@@ -20,6 +20,7 @@ import { assetMethods } from './assets.js';
 import { editorialMethods, enquiryMethods, publicReadMethods, redirectMethods, siteSettingsMethods, trashMethods } from './extras.js';
 import { presenceMethods } from './presence.js';
 import { ADMIN_API, apiStyleOf, restUploads, verbResource, type VerbResource } from './resources.js';
+import { draftMethods, isDraftMeta, reviewMethods } from './drafts.js';
 import { createSender } from './sending.js';
 import type { AdminDataProvider, ChangeAction, ChangeEvent, VerbParams, VerbResult } from './types.js';
 import { basedOn, updateHeaders } from './versions.js';
@@ -31,6 +32,8 @@ export * from './types.js';
 export { isAssetReference, toFormData, toJsonBody, type AssetReference } from './bodies.js';
 export type { OverwriteMeta } from './versions.js';
 export type { PresenceParams } from './presence.js';
+export { draftOf, isDraftMeta } from './drafts.js';
+export type * from './drafts.js';
 export type { Asset, AssetUploadParams, AssetReplaceParams, UploadAnswer } from './assets.js';
 export type { UploadProgressMeta } from './sending.js';
 export type { AssetUse } from '@lib/resources/index.js';
@@ -96,6 +99,8 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
   const editorial = editorialMethods(http, sender, changed);
   const presence = presenceMethods(http);
   const assets = assetMethods(http, changed);
+  const drafts = draftMethods(http, sender, changed);
+  const review = reviewMethods(http);
 
   const verbProvider: AdminDataProvider = {
     ...reads,
@@ -109,6 +114,8 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       return { data: data as ResultRecordType };
     },
     async update<RecordType extends RaRecord = RaRecord>(resource: string, params: UpdateParams): Promise<UpdateResult<RecordType>> {
+      // «Сохранить черновик»: the same save, kept beside the live version.
+      if (isDraftMeta(params.meta)) return { data: (await drafts.saveDraft(resource, params)) as RecordType };
       const config = configOf(resource);
       const url = config.updateWithoutId ? `${config.base}/update` : `${config.base}/update/${encodeURIComponent(String(params.id))}`;
       const record = { ...(params.previousData as UnknownRecord), ...(params.data as UnknownRecord) };
@@ -147,6 +154,8 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     ...editorial,
     ...presence,
     ...assets,
+    ...drafts,
+    ...review,
   };
 
   const plainWithEvents: DataProvider = {
@@ -154,6 +163,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     ...presence,
     ...assets,
     ...editorial,
+    ...drafts,
     async create(resource, params) {
       // A resource with upload fields sends its new files as multipart, like the verbs; the others go as they are.
       const uploads = restUploads(resource);
@@ -164,6 +174,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
       return result;
     },
     async update<RecordType extends RaRecord = RaRecord>(resource: string, params: UpdateParams): Promise<UpdateResult<RecordType>> {
+      if (isDraftMeta(params.meta)) return { data: (await drafts.saveDraft(resource, params)) as RecordType };
       const uploads = restUploads(resource);
       const headers = updateHeaders(params.previousData, params.meta);
       const data = uploads
@@ -194,6 +205,7 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
   };
   const readOnly: DataProvider = {
     ...reads,
+    ...review,
     ...publicReads,
     ...siteSettingsRead,
     ...trashActions,

@@ -1,5 +1,6 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { AssetMethods } from './assets.js';
+import type { DraftMethods } from './drafts.js';
 import type { PresenceMethods } from './presence.js';
 import type { Locale } from '@lib/locales.js';
 import type { PreviewLink, Revision, RevisionSummary } from '@lib/revisions.js';
@@ -46,7 +47,7 @@ export interface ChangeEvent {
   records: RaRecord[];
 }
 
-export interface AdminDataProvider extends DataProvider, PresenceMethods, AssetMethods {
+export interface AdminDataProvider extends DataProvider, PresenceMethods, AssetMethods, DraftMethods {
   fix(resource: string, params: VerbParams): Promise<VerbResult>;
   unfix(resource: string, params: VerbParams): Promise<VerbResult>;
   moveUp(resource: string, params: VerbParams): Promise<VerbResult>;

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { SimpleForm, useResourceContext } from 'react-admin';
+import { useMemo } from 'react';
+import { SimpleForm, useRecordContext, useResourceContext } from 'react-admin';
 import { resourceNamed } from '@lib/resources/index.js';
 import { FormAutosave } from '../autosave/FormAutosave.js';
+import { withDraftValues } from '../drafts/values.js';
 import { LanguageTabs } from '../translations/LanguageTabs.js';
 import { FormToolbar } from './FormToolbar.js';
 import { SaveShortcut } from './SaveShortcut.js';
@@ -23,18 +25,21 @@ export interface ResourceFormProps {
  * unsaved changes asks first, Ctrl+S saves, «Сохранить и продолжить» stays on it, a text field with typography shows
  * its typeset text once the editor leaves it. A new item of a resource that
  * publishes starts as a draft, and «Опубликовать» publishes a draft. On a site with English, a translatable
- * resource's form switches between the Russian fields and the English version of the localized ones.
+ * resource's form switches between the Russian fields and the English version of the localized ones. A record with a
+ * draft opens with the draft's values, so the editor continues the draft rather than the live version.
  */
 export const ResourceForm = ({ defaultValues, children, remove }: ResourceFormProps) => {
   const name = useResourceContext();
   const resource = name ? resourceNamed(name) : undefined;
   const publishes = resource !== undefined && 'published' in resource.fields;
+  const stored = useRecordContext();
+  const record = useMemo(() => (stored ? withDraftValues(stored) : undefined), [stored]);
   const defaults = () => {
     const values = typeof defaultValues === 'function' ? defaultValues() : (defaultValues ?? {});
     return publishes ? { ...values, published: 0 } : values;
   };
   return (
-    <SimpleForm defaultValues={defaults} toolbar={<FormToolbar publishes={publishes} remove={remove} />}>
+    <SimpleForm record={record} defaultValues={defaults} toolbar={<FormToolbar publishes={publishes} drafts={resource?.drafts === true} remove={remove} />}>
       <UnsavedChangesGuard />
       <SaveShortcut />
       <FormAutosave />

@@ -3,11 +3,15 @@ import { resourceNamed } from '@lib/resources/index.js';
 import { useForgetKeptVersion } from '../autosave/draftsApi.js';
 import { useConflictView } from '../conflicts/useConflictView.js';
 import { PresenceNotice } from '../presence/PresenceNotice.js';
+import { lazyScreen } from './lazyScreen.js';
 import { editActionsOf, editAsideOf } from '../revisions/editorial.js';
 import type { EditParts } from './parts.js';
 import { UploadProgressProvider, useUploadProgress } from './uploadProgress.js';
 
 type Form = EditParts['form'];
+
+/** The draft's band loads with the first edit screen that needs it, keeping the lists light. */
+const DraftBand = lazyScreen(async () => (await import('../drafts/DraftBand.js')).DraftBand, null);
 
 /** A resource's create screen: its form; back to the list once the server has answered. */
 export const ResourceCreate = ({ form: Form }: { form: Form }) => {
@@ -61,6 +65,7 @@ export const ResourceEdit = ({
         queryOptions={WHOLE_RECORD_QUERY}
       >
         <PresenceNotice />
+        {resource?.drafts && <DraftBand />}
         <Form editing />
       </Edit>
       {conflicts.view}

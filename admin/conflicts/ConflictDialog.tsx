@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { isUpload } from '@lib/resources/index.js';
 import { formatSavedAt, readableValue } from '../revisions/values.js';
+import { withDraftValues } from '../drafts/values.js';
 import { editorHtml } from '../richText/editorHtml.js';
 import { comparedFieldLabel, comparedFieldsOf } from '../translations/values.js';
 import { planMerge, type Conflict, type Overlap } from './merge.js';
@@ -13,6 +14,8 @@ interface ConflictDialogProps {
   resource: string;
   id: Identifier;
   conflict: Conflict;
+  /** The refused save was of the draft: what was saved meanwhile is the other editor's draft, compared as such. */
+  asDraft?: boolean;
   /** Saves the merged values over the saved version; `overwrite` when the editor keeps all of theirs own. */
   onSave: (values: RaRecord, saved: RaRecord, overwrite: boolean) => void;
   /** Drops the editor's changes and shows the saved version. */
@@ -27,12 +30,15 @@ interface ConflictDialogProps {
  * is saved once each has been decided, so nothing either editor wrote is dropped unseen. Taking the saved version
  * or keeping one's own (an explicit overwrite) stay one click away.
  */
-export const ConflictDialog = ({ resource, id, conflict, onSave, onTakeSaved, saving }: ConflictDialogProps) => {
+export const ConflictDialog = ({ resource, id, conflict, asDraft = false, onSave, onTakeSaved, saving }: ConflictDialogProps) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const saved = useQuery({
-    queryKey: ['conflict', resource, id, conflict.savedAt],
-    queryFn: async () => (await dataProvider.getOne(resource, { id })).data,
+    queryKey: ['conflict', resource, id, conflict.savedAt, asDraft],
+    queryFn: async () => {
+      const { data } = await dataProvider.getOne(resource, { id });
+      return asDraft ? withDraftValues(data) : data;
+    },
     staleTime: 0,
     gcTime: 0,
   });

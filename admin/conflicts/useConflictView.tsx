@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { HttpError, useDataProvider, useNotify, useRedirect, type Identifier, type RaRecord, type UpdateParams } from 'react-admin';
 import { STALE_VERSION_MESSAGE } from '@lib/versions.js';
 import type { ErrorBody } from '../../dataProvider/apiClient.js';
-import type { OverwriteMeta } from '../../dataProvider/index.js';
+import { isDraftMeta, type DraftMeta, type OverwriteMeta } from '../../dataProvider/index.js';
 import { replaceRecordInCache } from '../cache.js';
 import { ConflictDialog } from './ConflictDialog.js';
 import type { Conflict } from './merge.js';
@@ -35,7 +35,8 @@ export function useConflictView(
   const queryClient = useQueryClient();
   const notify = useNotify();
   const redirect = useRedirect();
-  const [state, setState] = useState<{ id: Identifier; conflict: Conflict } | null>(null);
+  // `asDraft`: the refused save was of the record's draft, so its resolution is saved as the draft again.
+  const [state, setState] = useState<{ id: Identifier; conflict: Conflict; asDraft: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
   const [generation, setGeneration] = useState(0);
   const [leaving, setLeaving] = useState(false);
@@ -55,23 +56,24 @@ export function useConflictView(
 
   const onError = (error: unknown, variables: Partial<UpdateParams>) => {
     if (isStaleVersion(error) && variables.id !== undefined) {
-      setState({ id: variables.id, conflict: conflictOf(error, variables.data as RaRecord, variables.previousData as RaRecord) });
+      const asDraft = isDraftMeta(variables.meta);
+      setState({ id: variables.id, conflict: conflictOf(error, variables.data as RaRecord, variables.previousData as RaRecord), asDraft });
     } else {
       notifyError(error);
     }
   };
 
-  const save = async (id: Identifier, values: RaRecord, saved: RaRecord, overwrite: boolean) => {
+  const save = async (id: Identifier, values: RaRecord, saved: RaRecord, overwrite: boolean, asDraft: boolean) => {
     setSaving(true);
     try {
-      const meta: OverwriteMeta | undefined = overwrite ? { overwrite: true } : undefined;
+      const meta: Partial<OverwriteMeta & DraftMeta> = { ...(overwrite ? { overwrite: true } : {}), ...(asDraft ? { draft: true } : {}) };
       const { data } = await dataProvider.update(resource, { id, data: values, previousData: saved, meta });
       await onResolved(id);
       notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
       showSaved(data);
       setLeaving(true);
     } catch (error) {
-      if (isStaleVersion(error)) setState({ id, conflict: conflictOf(error, values, saved) });
+      if (isStaleVersion(error)) setState({ id, conflict: conflictOf(error, values, saved), asDraft });
       else notifyError(error);
     } finally {
       setSaving(false);
@@ -95,8 +97,9 @@ export function useConflictView(
       resource={resource}
       id={state.id}
       conflict={state.conflict}
+      asDraft={state.asDraft}
       saving={saving}
-      onSave={(values, saved, overwrite) => void save(state.id, values, saved, overwrite)}
+      onSave={(values, saved, overwrite) => void save(state.id, values, saved, overwrite, state.asDraft)}
       onTakeSaved={(saved) => void takeSaved(state.id, saved)}
     />
   ) : null;

@@ -2,6 +2,7 @@ import Polyglot from 'node-polyglot';
 import russianMessages from 'ra-language-russian';
 import { mergeTranslations, type I18nProvider, type TranslationMessages } from 'react-admin';
 import { resourceMessages } from '../resources.js';
+import { draftMessages } from './drafts.js';
 import { libraryMessages } from './library.js';
 import { appMessages } from './ru.js';
 import { editorialMessages, formMessages, presenceMessages, screenMenuMessages, searchMessages, trashMessages } from './screens.js';
@@ -24,6 +25,7 @@ export const russian: TranslationMessages = mergeTranslations(
   formMessages,
   libraryMessages,
   translationMessages,
+  draftMessages,
 );
 
 // A key without a text shows the key itself (react-admin's polyglot provider does the same with `allowMissing`).

@@ -2,6 +2,7 @@ import BackupIcon from '@mui/icons-material/Backup';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { Divider } from '@mui/material';
 import type { ReactElement } from 'react';
@@ -41,7 +42,7 @@ const ManagerItem = ({ name, icon }: { name: string; icon: ReactElement }) => {
 
 /**
  * The side menu: the dashboard, then the resources in the groups their descriptors name (a USER sees only what
- * canAccess allows), then the trash and, for a MANAGER, the IndexNow log and the backups.
+ * canAccess allows), then the trash and, for a MANAGER, the IndexNow log, the backups and the review settings.
  */
 export const Menu = () => {
   const translate = useTranslate();
@@ -61,6 +62,7 @@ export const Menu = () => {
       <RaMenu.Item to="/admin/trash" primaryText={translate('app.menu.trash')} leftIcon={<DeleteOutlineIcon />} />
       <ManagerItem name="indexnow" icon={<TravelExploreIcon />} />
       <ManagerItem name="backups" icon={<BackupIcon />} />
+      <ManagerItem name="review" icon={<FactCheckIcon />} />
     </RaMenu>
   );
 };

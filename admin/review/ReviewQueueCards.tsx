@@ -1,0 +1,68 @@
+import { Grid, ListItem, ListItemText } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useCreatePath, useDataProvider, usePermissions, useTranslate } from 'react-admin';
+import type { AdminDataProvider, ReviewQueueEntry } from '../../dataProvider/index.js';
+import { formatDateTime } from '../common/dateTime.js';
+import { ListCard } from '../common/ListCard.js';
+import { addScreenTexts } from '../i18n/index.js';
+import { draftScreenMessages } from '../i18n/drafts.js';
+
+addScreenTexts(draftScreenMessages);
+
+/** One draft of the queue: a link to its edit screen, who saved it and when, and a returned one's comment. */
+const QueueEntry = ({ entry }: { entry: ReviewQueueEntry }) => {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const text = translate('app.review.queue_entry', {
+    resource: translate(`resources.${entry.resource}.name`, { smart_count: 1 }),
+    id: entry.record_id,
+    email: entry.user_email,
+    date: formatDateTime(entry.saved_at),
+  });
+  const state =
+    entry.review_state === 'changes_requested' && entry.review_comment
+      ? translate('app.review.changes_requested', {
+          comment: entry.review_comment.text,
+          email: entry.review_comment.user_email,
+          date: formatDateTime(entry.review_comment.at),
+        })
+      : translate(entry.review_state === 'in_review' ? 'app.review.in_review' : 'app.review.state_none');
+  return (
+    <ListItem disableGutters>
+      <ListItemText primary={<Link to={createPath({ resource: entry.resource, type: 'edit', id: entry.record_id })}>{text}</Link>} secondary={state} />
+    </ListItem>
+  );
+};
+
+/**
+ * The dashboard's review queue: for a MANAGER, the drafts waiting for review; for everyone, their own drafts, a
+ * returned one with the MANAGER's comment.
+ */
+export const ReviewQueueCards = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { permissions } = usePermissions<string>();
+  const queue = useQuery({ queryKey: ['review', 'queue'], queryFn: async () => (await dataProvider.getReviewQueue()).data });
+  const waiting = queue.data?.waiting ?? [];
+  const mine = queue.data?.mine ?? [];
+  return (
+    <Grid container spacing={2}>
+      {permissions === 'MANAGER' && (
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ListCard title={translate('app.review.queue_title')} empty={translate('app.review.queue_empty')} testId="review-queue">
+            {waiting.map((entry) => (
+              <QueueEntry key={`${entry.resource}-${entry.record_id}`} entry={entry} />
+            ))}
+          </ListCard>
+        </Grid>
+      )}
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ListCard title={translate('app.review.mine_title')} empty={translate('app.review.mine_empty')} testId="my-review-drafts">
+          {mine.map((entry) => (
+            <QueueEntry key={`${entry.resource}-${entry.record_id}`} entry={entry} />
+          ))}
+        </ListCard>
+      </Grid>
+    </Grid>
+  );
+};
