@@ -80,6 +80,7 @@ describe('two staff members editing one news item in Chromium', () => {
     });
     await first.context().close();
     await second.context().close();
+    // Two editors sign in and each waits to see the other: more than half a minute on a busy machine.
   }, 90_000);
 
   it('a paragraph both changed shows both versions marked word by word with no side chosen; the result is edited in place', async () => {
