@@ -5,8 +5,8 @@ import { useFormContext } from 'react-hook-form';
 import { isUpload, resourceNamed } from '@lib/resources/index.js';
 import { formatDateTime } from '../common/dateTime.js';
 import type { DraftsApi, DraftTarget, KeptVersion } from './draftsApi.js';
-import { comparedFieldsOf, valueAt } from '../translations/values.js';
-import { changedFields } from './keptValues.js';
+import { valueAt } from '../translations/values.js';
+import { changedFields, editableFieldsOf } from './keptValues.js';
 import { readPending } from './pendingDrafts.js';
 import type { Autosave } from './useAutosave.js';
 
@@ -20,8 +20,6 @@ async function newestKept(api: DraftsApi, target: DraftTarget): Promise<KeptVers
 
 const fieldsOf = (resource: string) => resourceNamed(resource)?.fields ?? {};
 
-/** The form's fields whose kept values are offered back: the record's own and its language versions'. */
-const editableOf = (resource: string) => Object.keys(comparedFieldsOf(resource));
 
 /**
  * Offers the unsaved changes kept for this form when they differ from what it shows: «Восстановить…» fills the form
@@ -33,7 +31,7 @@ export const RecoveryNotice = ({ target, api, autosave }: { target: DraftTarget;
   const [kept, setKept] = useState<KeptVersion | null>(null);
   const { forget } = autosave;
   const fields = fieldsOf(target.resource);
-  const editable = editableOf(target.resource);
+  const editable = editableFieldsOf(target.resource);
 
   // Looked up once per form (user, resource, record); a save that bumps the version does not ask again.
   const { userId, resource, recordKey } = target;
@@ -41,7 +39,7 @@ export const RecoveryNotice = ({ target, api, autosave }: { target: DraftTarget;
     let current = true;
     void newestKept(api, { userId, resource, recordKey, version: null }).then((found) => {
       if (!current || !found) return;
-      if (changedFields(editableOf(resource), found.values, getValues()).length === 0) forget();
+      if (changedFields(editableFieldsOf(resource), found.values, getValues()).length === 0) forget();
       else setKept(found);
     });
     return () => {

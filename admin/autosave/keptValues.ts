@@ -1,4 +1,4 @@
-import { carries, valueAt } from '../translations/values.js';
+import { carries, comparedFieldsOf, valueAt } from '../translations/values.js';
 
 /** A file chosen in a file input: the browser cannot hand it back after a reload, so it is never kept. */
 const isChosenFile = (value: unknown): boolean => typeof value === 'object' && value !== null && 'rawFile' in value;
@@ -26,3 +26,6 @@ const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null)
 export function changedFields(fields: readonly string[], kept: Record<string, unknown>, current: Record<string, unknown>): string[] {
   return fields.filter((name) => carries(kept, name) && !sameValue(valueAt(kept, name), valueAt(current, name)));
 }
+
+/** The form's fields an editor changes: the record's own and its language versions' (`translations.en.title`). */
+export const editableFieldsOf = (resource: string): string[] => Object.keys(comparedFieldsOf(resource));

@@ -6,7 +6,9 @@ import { FormAutosave } from '../autosave/FormAutosave.js';
 import { withDraftValues } from '../drafts/values.js';
 import { LanguageTabs } from '../translations/LanguageTabs.js';
 import { FormToolbar } from './FormToolbar.js';
+import { KeepTypingWhileSaving } from './KeepTypingWhileSaving.js';
 import { SaveShortcut } from './SaveShortcut.js';
+import { TrackSaves } from './savesInFlight.js';
 import { TypesetOnBlur } from './TypesetOnBlur.js';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
 
@@ -22,7 +24,7 @@ export interface ResourceFormProps {
 
 /**
  * The form of every resource: its unsaved changes are kept as the editor types (and offered back), leaving it with
- * unsaved changes asks first, Ctrl+S saves, «Сохранить и продолжить» stays on it, a text field with typography shows
+ * unsaved changes asks first, Ctrl+S saves, what is typed while a save is on its way stays, «Сохранить и продолжить» stays on it, a text field with typography shows
  * its typeset text once the editor leaves it. A new item of a resource that
  * publishes starts as a draft, and «Опубликовать» publishes a draft. On a site with English, a translatable
  * resource's form switches between the Russian fields and the English version of the localized ones. A record with a
@@ -39,12 +41,15 @@ export const ResourceForm = ({ defaultValues, children, remove }: ResourceFormPr
     return publishes ? { ...values, published: 0 } : values;
   };
   return (
-    <SimpleForm record={record} defaultValues={defaults} toolbar={<FormToolbar publishes={publishes} drafts={resource?.drafts === true} remove={remove} />}>
-      <UnsavedChangesGuard />
-      <SaveShortcut />
-      <FormAutosave />
-      <TypesetOnBlur />
-      <LanguageTabs>{children}</LanguageTabs>
-    </SimpleForm>
+    <TrackSaves>
+      <SimpleForm record={record} defaultValues={defaults} toolbar={<FormToolbar publishes={publishes} drafts={resource?.drafts === true} remove={remove} />}>
+        <UnsavedChangesGuard />
+        <KeepTypingWhileSaving record={record} />
+        <SaveShortcut record={record} />
+        <FormAutosave />
+        <TypesetOnBlur />
+        <LanguageTabs>{children}</LanguageTabs>
+      </SimpleForm>
+    </TrackSaves>
   );
 };

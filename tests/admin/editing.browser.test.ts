@@ -207,6 +207,44 @@ describe('editing forms in Chromium', () => {
     await close();
   });
 
+  it('what is typed while a save is on its way stays in the form, and Ctrl+S pressed meanwhile saves it once the first save is back', async () => {
+    const id = await addNews('Новость для медленного сохранения');
+    const { page, dialogs, close } = await signedIn();
+    await page.goto(`/admin/news/${id}`);
+    await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Новость для медленного сохранения'));
+    // The first save's answer is held back, so the editor types on while it is on its way.
+    let holding = true;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/admin/news/update/${id}`, async (route) => {
+      if (holding) {
+        holding = false;
+        const response = await route.fetch();
+        await held;
+        await route.fulfill({ response });
+      } else {
+        await route.continue();
+      }
+    });
+    await titleBox(page).fill('Сохранено первым');
+    await page.keyboard.press('Control+S');
+    await expect.poll(async () => (await newsRow(id)).title).toBe('Сохранено первым');
+    // The same field again (sent at once, it would be taken for a conflict with the first save) and another one.
+    await titleBox(page).fill('Сохранено первым, дополнено вторым');
+    await leadBox(page).fill('Набрано, пока сохранялось');
+    await page.keyboard.press('Control+S');
+    release();
+
+    await expect.poll(async () => (await newsRow(id)).lead, { timeout: 15_000 }).toBe('Набрано, пока сохранялось');
+    expect((await newsRow(id)).title).toBe('Сохранено первым, дополнено вторым');
+    expect(await leadBox(page).inputValue()).toBe('Набрано, пока сохранялось');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Главная' }).click();
+    await page.getByText(/Здравствуйте, /).waitFor();
+    expect(dialogs).toEqual([]);
+    await close();
+  });
+
   it('«Сохранить и продолжить» twice in a row saves both times on the same form, without a conflict', async () => {
     const id = await addNews('Новость для двух сохранений');
     const { page, close } = await signedIn();
