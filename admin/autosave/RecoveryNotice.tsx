@@ -20,7 +20,6 @@ async function newestKept(api: DraftsApi, target: DraftTarget): Promise<KeptVers
 
 const fieldsOf = (resource: string) => resourceNamed(resource)?.fields ?? {};
 
-
 /**
  * Offers the unsaved changes kept for this form when they differ from what it shows: «Восстановить…» fills the form
  * with them (it is then unsaved again), «Отменить» removes them. Kept values equal to the form's are removed quietly.
