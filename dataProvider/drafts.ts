@@ -36,6 +36,8 @@ export interface DraftInfo {
   draft?: RecordDraft | null;
   review_state?: ReviewState;
   review_comment?: ReviewComment | null;
+  /** Whether the signed-in user's changes of the record wait for a MANAGER's review. */
+  review_required?: boolean;
 }
 
 /** One line of the dashboard's review queue. */
@@ -94,7 +96,7 @@ type Changed = (resource: string, action: ChangeAction, records: RaRecord[]) => 
 
 const draftUrl = (resource: string, action: string, id: Identifier) => `${ADMIN_API}/${resource}/${action}/${encodeURIComponent(String(id))}`;
 
-const DRAFT_INFO_KEYS = new Set(['draft', 'review_state', 'review_comment']);
+const DRAFT_INFO_KEYS = new Set(['draft', 'review_state', 'review_comment', 'review_required']);
 
 /** The JSON body of a draft: the fields an update of the resource accepts (drafts take no uploads, only library assets). */
 function draftBody(resource: string, data: UnknownRecord): UnknownRecord {

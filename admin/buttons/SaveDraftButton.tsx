@@ -6,12 +6,8 @@ import { replaceRecordInCache } from '../cache.js';
 
 const DRAFT_META: DraftMeta = { draft: true };
 
-/**
- * «Сохранить черновик»: the form's values are kept as the record's draft and the live version stays on the site. It is
- * the edit screen's own save with the draft meta, so a draft someone else saved meanwhile opens the conflict view as a
- * stale update does. The editor stays on the form, which then continues the saved draft.
- */
-export const SaveDraftButton = () => {
+/** The mutation options of a save that keeps the form as the record's draft, and stays on the form. */
+export const useSaveAsDraft = (): { meta: DraftMeta; onSuccess: (data: RaRecord) => void } => {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const resource = useResourceContext() ?? '';
@@ -19,5 +15,15 @@ export const SaveDraftButton = () => {
     notify('app.draft.saved', { type: 'info' });
     replaceRecordInCache(queryClient, resource, data);
   };
-  return <SaveButton type="button" variant="outlined" label="app.draft.save" icon={<EditNoteIcon />} mutationOptions={{ meta: DRAFT_META, onSuccess }} />;
+  return { meta: DRAFT_META, onSuccess };
+};
+
+/**
+ * «Сохранить черновик»: the form's values are kept as the record's draft and the live version stays on the site. It is
+ * the edit screen's own save with the draft meta, so a draft someone else saved meanwhile opens the conflict view as a
+ * stale update does. The editor stays on the form, which then continues the saved draft.
+ */
+export const SaveDraftButton = () => {
+  const asDraft = useSaveAsDraft();
+  return <SaveButton type="button" variant="outlined" label="app.draft.save" icon={<EditNoteIcon />} mutationOptions={asDraft} />;
 };

@@ -1,11 +1,11 @@
 import type { SxProps, Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { SaveButton, Toolbar, useRecordContext } from 'react-admin';
-import { draftOf } from '../../dataProvider/index.js';
 import { PublishButton } from '../buttons/PublishButton.js';
 import { RemoveButton } from '../buttons/RemoveButton.js';
 import { SaveAndContinueButton } from '../buttons/SaveAndContinueButton.js';
 import { SaveDraftButton } from '../buttons/SaveDraftButton.js';
+import { isLiveRecord, savesGoToDraft } from '../drafts/values.js';
 
 /**
  * On a phone the buttons stay in one row, their names in plain case without icons (the row scrolls sideways rather
@@ -25,19 +25,20 @@ const TOOLBAR_SX = {
  * a draft of a resource that publishes, and removal of a stored record (`RemoveButton`, or the form's own `remove`).
  * On a resource that keeps drafts, a live record (published, or of a resource without a published flag) also offers
  * «Сохранить черновик»; while a record has a draft, the form edits that draft, so its saves go to the draft and the
- * draft is published from the band above the form.
+ * draft is published from the band above the form. A live record whose changes by this user wait for review is saved
+ * only as its draft too.
  */
 export const FormToolbar = ({ publishes, drafts, remove }: { publishes: boolean; drafts: boolean; remove?: ReactNode }) => {
   const record = useRecordContext();
   const stored = record?.id !== undefined;
-  const hasDraft = draftOf(record) !== null;
-  const live = stored && (!publishes || Number(record.published) === 1);
+  const toDraft = savesGoToDraft(record, publishes);
+  const live = isLiveRecord(record, publishes);
   return (
     <Toolbar sx={TOOLBAR_SX}>
-      {!hasDraft && <SaveButton />}
-      {!hasDraft && <SaveAndContinueButton />}
-      {drafts && (hasDraft || live) && <SaveDraftButton />}
-      {publishes && !hasDraft && <PublishButton />}
+      {!toDraft && <SaveButton />}
+      {!toDraft && <SaveAndContinueButton />}
+      {drafts && (toDraft || live) && <SaveDraftButton />}
+      {publishes && !toDraft && <PublishButton />}
       {stored && (remove ?? <RemoveButton sx={{ ml: 'auto' }} />)}
     </Toolbar>
   );

@@ -1,15 +1,19 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { setSubmissionErrors, useFormIsDirty, useResourceContext, useSaveContext, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
+import { resourceNamed } from '@lib/resources/index.js';
 import { editableFieldsOf } from '../autosave/keptValues.js';
 import { useStayAfterSave } from '../buttons/SaveAndContinueButton.js';
+import { useSaveAsDraft } from '../buttons/SaveDraftButton.js';
+import { savesGoToDraft } from '../drafts/values.js';
 import { useSavesInFlight } from './savesInFlight.js';
 
 /**
  * Ctrl+S (Cmd+S on a Mac) saves the form it is put in instead of the browser's «save page», whatever has the
  * focus, and stays on it as «Сохранить и продолжить» does; with nothing to save it does nothing. The key is matched by
  * its place, so it works in any keyboard layout. Pressed while a save is on its way, it saves again once the form
- * shows that save's answer (with its new version, so the second save is not taken for a conflict).
+ * shows that save's answer (with its new version, so the second save is not taken for a conflict). Where the form's
+ * saves go to the record's draft (it has one, or the user's changes wait for review), it saves the draft.
  *
  * Put it after `KeepTypingWhileSaving`: the second save must see what was typed meanwhile put back.
  */
@@ -18,7 +22,9 @@ export const SaveShortcut = ({ record }: { record: RaRecord | undefined }) => {
   const dirty = useFormIsDirty();
   const form = useFormContext();
   const { save } = useSaveContext();
-  const onSuccess = useStayAfterSave();
+  const stay = useStayAfterSave();
+  const asDraft = useSaveAsDraft();
+  const toDraft = savesGoToDraft(record, resourceNamed(resource)?.fields.published !== undefined);
   const savesRef = useSavesInFlight();
   const saveAgain = useRef(false);
   const shown = useRef(record);
@@ -26,13 +32,13 @@ export const SaveShortcut = ({ record }: { record: RaRecord | undefined }) => {
   const saveNow = useCallback(() => {
     if (!save) return;
     void form.handleSubmit(async (values) => {
-      const errors = await save(values, { onSuccess });
+      const errors = await save(values, toDraft ? asDraft : { onSuccess: stay });
       if (errors != null) {
         saveAgain.current = false;
         setSubmissionErrors(errors, form.setError);
       }
     })();
-  }, [form, save, onSuccess]);
+  }, [form, save, toDraft, asDraft, stay]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -18,8 +18,8 @@ addScreenTexts(draftScreenMessages);
 /**
  * Above the edit form of a record with a draft: «Есть неопубликованные изменения», who saved the draft and when, where
  * it stands in review, what it changes against the live version, and what may be done with it. A MANAGER publishes
- * or returns a draft; a USER sends it for review, and publishes it only while it is not in review (where the site
- * asks for review, the server refuses a USER's publication and says so).
+ * or returns a draft; a USER sends it for review, and publishes it only where the site does not ask for review and
+ * while it is not in review.
  */
 export const DraftBand = () => {
   const record = useRecordContext();
@@ -51,7 +51,7 @@ export const DraftBand = () => {
         </Typography>
         <DraftChanges resource={resource} live={record} draft={draft} />
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
-          {(manager || state === 'none') && <PublishDraftButton resource={resource} record={record} />}
+          {(manager || (state === 'none' && info.review_required !== true)) && <PublishDraftButton resource={resource} record={record} />}
           {manager && state === 'in_review' && <RequestChangesButton resource={resource} record={record} />}
           {!manager && state !== 'in_review' && (
             <Button startIcon={<SendIcon />} disabled={busy} onClick={() => void run(() => dataProvider.submitDraft(resource, action), 'app.review.submitted')}>

@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import { draftOf } from '../../dataProvider/index.js';
+import { draftOf, type DraftInfo } from '../../dataProvider/index.js';
 
 /**
  * The record as its editor continues it: the live record with its draft's values over it (the draft itself stays
@@ -9,3 +9,14 @@ export function withDraftValues<RecordType extends RaRecord>(record: RecordType)
   const draft = draftOf(record);
   return draft ? { ...record, ...draft.values } : record;
 }
+
+/** A stored record visitors see: published, or of a resource without a published flag. */
+export const isLiveRecord = (record: RaRecord | undefined, publishes: boolean): boolean =>
+  record?.id !== undefined && (!publishes || Number(record.published) === 1);
+
+/**
+ * Whether the form's saves go to the record's draft rather than to the live version: while it has a draft, and on a
+ * live record whose changes by the signed-in user wait for a MANAGER's review.
+ */
+export const savesGoToDraft = (record: RaRecord | undefined, publishes: boolean): boolean =>
+  draftOf(record) !== null || (isLiveRecord(record, publishes) && (record as DraftInfo | undefined)?.review_required === true);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { idFromText } from '../../lib/ids.js';
 import type { FilterType, ListRange, ListSearchIn, ListSearchReference } from '../../lib/resources/index.js';
@@ -135,7 +135,7 @@ export function registerAdminReads<T extends keyof Database, R>(
     preHandler?: preHandlerAsyncHookHandler;
     docs?: { list: FastifySchema; one: FastifySchema };
     /** What a read of one record adds to its list shape (its versions in other languages). */
-    detail?: (record: R) => Promise<unknown>;
+    detail?: (record: R, request: FastifyRequest) => Promise<unknown>;
   } = {},
 ): void {
   const preHandler = options.preHandler ? [options.preHandler] : [];
@@ -153,6 +153,6 @@ export function registerAdminReads<T extends keyof Database, R>(
     const [record] = await present(rows);
     if (record === undefined) throw notFound();
     tagVersion(reply, record);
-    return { data: options.detail ? await options.detail(record) : record };
+    return { data: options.detail ? await options.detail(record, request) : record };
   });
 }

@@ -80,8 +80,9 @@ export async function registerResourceRoutes(
   };
   const translated = async (record: unknown) => (locales.length ? withTranslations(app.db, resource, locales, record) : record);
   // A resource that keeps drafts answers the record's draft and review state beside the live values.
-  const detail = async (record: unknown) => (resource.drafts ? withDraftState(app.db, resource, await translated(record)) : translated(record));
-  const presentOne = async (row: Row) => detail((await presentRows([row]))[0]);
+  const detail = async (record: unknown, request: FastifyRequest) =>
+    resource.drafts ? withDraftState(request, resource, await translated(record)) : translated(record);
+  const presentOne = async (request: FastifyRequest, row: Row) => detail((await presentRows([row]))[0], request);
   const docs = resourceDocs(resource, locales);
   registerAdminReads(app, withTranslationFilters(listSpecOf(resource), locales), (rows) => presentRows(rows as Row[]), { docs, detail });
 
@@ -101,14 +102,15 @@ export async function registerResourceRoutes(
   // Where a MANAGER asked for review, a USER's change of what visitors see becomes the record's draft.
   const save = async (request: FastifyRequest, action: string, id: number | null, values: Values) => ({
     data: await presentOne(
+      request,
       resource.drafts ? await reviewedSave(request, resource, { action, id, values }, saveLive) : await saveLive(request, action, id, values),
     ),
   });
   const remove = async (request: FastifyRequest, action: string, id: number) => {
     if (resource.drafts) await refuseLiveChange(request, resource, await loadRow(app.db, resource, id));
     const { row, before } = await removeRecord(options(request, action), id);
-    if (hooks.remove) return { data: await presentOne(row) };
-    return { data: resource.drafts ? await withDraftState(app.db, resource, before) : before };
+    if (hooks.remove) return { data: await presentOne(request, row) };
+    return { data: resource.drafts ? await withDraftState(request, resource, before) : before };
   };
 
   if (resource.api === 'verbs') {
@@ -136,7 +138,7 @@ export async function registerResourceRoutes(
       if (!change) throw new Error(`${resource.name}: the verb ${verb} has no implementation`);
       app.post<IdRoute>(`${base}/${verb}/:id`, { schema: { ...docs.verb(verb), params: idParams } }, async (request) => {
         if (resource.drafts) await refuseLiveChange(request, resource, await loadRow(app.db, resource, request.params.id));
-        return { data: await presentOne(await changeRecord(options(request, verb), request.params.id, change)) };
+        return { data: await presentOne(request, await changeRecord(options(request, verb), request.params.id, change)) };
       });
     }
   }

@@ -14,7 +14,7 @@ export interface DraftRoutesOptions {
   docs: DraftDocs;
   publishVia: PublishVia;
   /** The record as the admin reads it, with its draft and review state. */
-  presentOne: (row: Row) => Promise<unknown>;
+  presentOne: (request: FastifyRequest, row: Row) => Promise<unknown>;
 }
 
 type IdRoute = { Params: { id: number } };
@@ -26,11 +26,11 @@ type IdRoute = { Params: { id: number } };
  */
 export const draftRoutes: FastifyPluginAsync<DraftRoutesOptions> = async (app, { resource, updateSchema, docs, publishVia, presentOne }) => {
   const base = `/api/admin/${resource.name}`;
-  const answer = async (id: number) => ({ data: await presentOne(await loadOr404(app.db, resource, id)) });
+  const answer = async (request: FastifyRequest, id: number) => ({ data: await presentOne(request, await loadOr404(app.db, resource, id)) });
 
   app.post<IdRoute & { Body: Values }>(`${base}/draft/:id`, { schema: { ...docs.save, params: idParams, body: updateSchema } }, async (request) => {
     await saveDraft(request, resource, request.params.id, request.body);
-    return answer(request.params.id);
+    return answer(request, request.params.id);
   });
 
   app.post<IdRoute & { Body: z.infer<typeof publishBody> | undefined }>(
@@ -38,18 +38,18 @@ export const draftRoutes: FastifyPluginAsync<DraftRoutesOptions> = async (app, {
     { schema: { ...docs.publish, params: idParams, body: publishBody.optional() } },
     async (request: FastifyRequest<IdRoute & { Body: z.infer<typeof publishBody> | undefined }>) => {
       await publishDraft(request, resource, request.params.id, publishVia, request.body?.publish_at ?? null);
-      return answer(request.params.id);
+      return answer(request, request.params.id);
     },
   );
 
   app.post<IdRoute>(`${base}/discard-draft/:id`, { schema: { ...docs.discard, params: idParams } }, async (request) => {
     await discardDraft(request, resource, request.params.id);
-    return answer(request.params.id);
+    return answer(request, request.params.id);
   });
 
   app.post<IdRoute>(`${base}/submit/:id`, { schema: { ...docs.submit, params: idParams } }, async (request) => {
     await submitDraft(request, resource, request.params.id);
-    return answer(request.params.id);
+    return answer(request, request.params.id);
   });
 
   app.post<IdRoute & { Body: z.infer<typeof commentBody> }>(
@@ -57,7 +57,7 @@ export const draftRoutes: FastifyPluginAsync<DraftRoutesOptions> = async (app, {
     { schema: { ...docs.requestChanges, params: idParams, body: commentBody } },
     async (request) => {
       await requestChanges(request, resource, request.params.id, request.body.comment);
-      return answer(request.params.id);
+      return answer(request, request.params.id);
     },
   );
 };

@@ -25,7 +25,14 @@ export const draftView = z
 export const reviewState = z.enum(['none', 'in_review', 'changes_requested']);
 
 /** What a record read adds for a resource that keeps drafts. */
-export const draftStateShape = { draft: draftView, review_state: reviewState, review_comment: reviewComment };
+export const draftStateShape = {
+  draft: draftView,
+  review_state: reviewState,
+  review_comment: reviewComment,
+  review_required: z
+    .boolean()
+    .meta({ description: "Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for)." }),
+};
 
 export const publishBody = z
   .object({

@@ -79,5 +79,5 @@ export async function restoreFromTrash(request: FastifyRequest, name: string, re
   });
   const [record] = await presenterOf(resource, hooks)(request.server.db, [row]);
   // As the record's admin read answers it: a resource that keeps drafts tells its draft, kept in the trash with it.
-  return resource.drafts ? withDraftState(request.server.db, resource, record) : record;
+  return resource.drafts ? withDraftState(request, resource, record) : record;
 }

@@ -68,11 +68,17 @@ describe('drafts and review in Chromium', () => {
     const { page: userPage } = await newAdminPage(admin);
     await logIn(userPage, author.user.email, author.password);
     await openNews(userPage, news.id);
+    // The USER's saves of the live record can only be its draft: the toolbar offers nothing else, Ctrl+S saves the draft,
+    // and the band offers sending for review, not publishing.
+    await userPage.getByRole('button', { name: 'Сохранить черновик' }).waitFor();
+    expect(await userPage.getByRole('button', { name: 'Сохранить', exact: true }).count()).toBe(0);
+    expect(await userPage.getByRole('button', { name: 'Сохранить и продолжить' }).count()).toBe(0);
     await userPage.getByRole('textbox', { name: /^Заголовок/ }).fill('Заголовок после согласования');
-    await userPage.getByRole('button', { name: 'Сохранить черновик' }).click();
+    await userPage.keyboard.press('Control+S');
     const userBand = userPage.getByTestId('draft-band');
     await userBand.waitFor();
     expect(await publicPage(news.slug)).not.toContain('Заголовок после согласования');
+    expect(await userBand.getByRole('button', { name: 'Опубликовать изменения' }).count()).toBe(0);
     await userBand.getByRole('button', { name: 'Отправить на согласование' }).click();
     await expect.poll(() => userPage.getByTestId('review-status').textContent()).toContain('На согласовании');
 

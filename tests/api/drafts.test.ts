@@ -16,6 +16,7 @@ interface AdminRecord {
   translations?: { en: Record<string, string | null> | null };
   draft: { values: Record<string, unknown>; version: number; saved_at: string; user_email: string; publish_at: string | null; changed: string[] } | null;
   review_state: 'none' | 'in_review' | 'changes_requested';
+  review_required: boolean;
   review_comment: { text: string; user_email: string; at: string } | null;
 }
 
@@ -197,6 +198,9 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     expect(returned.statusCode, returned.body).toBe(200);
     const onForm = await read(news.id, user);
     expect(onForm.review_state).toBe('changes_requested');
+    // The edit screen learns from the read whose changes wait for review: the USER's, not the MANAGER's.
+    expect(onForm.review_required).toBe(true);
+    expect((await read(news.id, manager)).review_required).toBe(false);
     expect(onForm.review_comment).toMatchObject({ text: 'Уточните дату вступления в силу.', user_email: manager.user.email });
     const mine = (await call('GET', '/api/admin/review-queue', user)).json().data as {
       waiting: unknown[];

@@ -7558,6 +7558,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -7684,6 +7686,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -7839,6 +7843,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -7972,6 +7978,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -8105,6 +8113,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -8377,6 +8387,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -8528,6 +8540,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -8668,6 +8682,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -8801,6 +8817,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -8934,6 +8952,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -9073,6 +9093,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -9447,6 +9469,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -9573,6 +9597,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -9728,6 +9754,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -9861,6 +9889,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -9994,6 +10024,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -10266,6 +10298,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -10417,6 +10451,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -10557,6 +10593,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -10690,6 +10728,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -10823,6 +10863,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -10962,6 +11004,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -11333,6 +11377,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -11436,6 +11482,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -11568,6 +11616,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -11697,6 +11747,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -11965,6 +12017,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -12106,6 +12160,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -12242,6 +12298,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -12371,6 +12429,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -12500,6 +12560,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -12635,6 +12697,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -12922,6 +12986,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -13022,6 +13088,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -13151,6 +13219,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -13278,6 +13348,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -13405,6 +13477,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -13532,6 +13606,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -13659,6 +13735,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -13786,6 +13864,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -14052,6 +14132,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -14190,6 +14272,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -14324,6 +14408,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -14451,6 +14537,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -14578,6 +14666,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -14711,6 +14801,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -16306,6 +16398,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -16427,6 +16521,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -16577,6 +16673,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -16707,6 +16805,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -16837,6 +16937,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -16967,6 +17069,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -17112,6 +17216,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -17249,6 +17355,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -17379,6 +17487,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -17509,6 +17619,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -17645,6 +17757,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             };
           };
         };
@@ -17922,6 +18036,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -18022,6 +18138,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -18151,6 +18269,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -18272,6 +18392,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -18393,6 +18515,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -18514,6 +18638,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -18646,6 +18772,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -18774,6 +18902,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -18895,6 +19025,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -19016,6 +19148,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -19143,6 +19277,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -20811,6 +20947,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -20913,6 +21051,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -21042,6 +21182,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -21170,6 +21312,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -21437,6 +21581,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -21577,6 +21723,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -21712,6 +21860,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -21840,6 +21990,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -21968,6 +22120,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -22102,6 +22256,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -22476,6 +22632,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -22593,6 +22751,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -22739,6 +22899,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -22869,6 +23031,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -23014,6 +23178,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -23151,6 +23317,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -23281,6 +23449,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -23411,6 +23581,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -23547,6 +23719,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -23867,6 +24041,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -23993,6 +24169,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -24119,6 +24297,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -24252,6 +24432,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -24497,6 +24679,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -24647,6 +24831,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -24787,6 +24973,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -24920,6 +25108,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -25053,6 +25243,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -25192,6 +25384,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -25582,6 +25776,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -25708,6 +25904,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -25821,6 +26019,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -25954,6 +26154,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -26199,6 +26401,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -26348,6 +26552,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -26488,6 +26694,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -26621,6 +26829,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -26754,6 +26964,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
@@ -26893,6 +27105,8 @@ export interface operations {
                 /** Format: date-time */
                 at: string;
               } | null;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             };
