@@ -1,4 +1,5 @@
 import type { Identifier, RaRecord, UpdateParams } from 'react-admin';
+import type { ReviewComment, ReviewQueue, ReviewState } from '@lib/review.js';
 import { unwrap } from './apiClient.js';
 import { toJsonBody, type UnknownRecord } from './bodies.js';
 import type { HttpClient } from './httpClient.js';
@@ -6,16 +7,6 @@ import { ADMIN_API, restUploads, verbResource } from './resources.js';
 import type { Sender } from './sending.js';
 import type { ChangeAction } from './types.js';
 import { updateHeaders } from './versions.js';
-
-/** Where a record's draft stands in review: none asked, waiting for a MANAGER, or returned to its author. */
-export type ReviewState = 'none' | 'in_review' | 'changes_requested';
-
-/** A MANAGER's latest comment on a draft returned for changes. */
-export interface ReviewComment {
-  text: string;
-  user_email: string;
-  at: string;
-}
 
 /** The changes kept beside a live record until they are published (`draft` of an admin read). */
 export interface RecordDraft {
@@ -38,24 +29,6 @@ export interface DraftInfo {
   review_comment?: ReviewComment | null;
   /** Whether the signed-in user's changes of the record wait for a MANAGER's review. */
   review_required?: boolean;
-}
-
-/** One line of the dashboard's review queue. */
-export interface ReviewQueueEntry {
-  resource: string;
-  record_id: number;
-  review_state: ReviewState;
-  saved_at: string;
-  user_email: string;
-  publish_at: string | null;
-  review_comment: ReviewComment | null;
-}
-
-export interface ReviewQueue {
-  /** The drafts waiting for a MANAGER (empty for a USER). */
-  waiting: ReviewQueueEntry[];
-  /** The signed-in user's own drafts, a returned one with its comment. */
-  mine: ReviewQueueEntry[];
 }
 
 /** The `meta` of an update that saves the form as the record's draft instead of changing the live version. */

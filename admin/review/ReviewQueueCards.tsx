@@ -1,7 +1,8 @@
 import { Grid, ListItem, ListItemText } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useCreatePath, useDataProvider, usePermissions, useTranslate } from 'react-admin';
-import type { AdminDataProvider, ReviewQueueEntry } from '../../dataProvider/index.js';
+import type { ReviewQueueEntry } from '@lib/review.js';
+import type { AdminDataProvider } from '../../dataProvider/index.js';
 import { formatDateTime } from '../common/dateTime.js';
 import { ListCard } from '../common/ListCard.js';
 import { addScreenTexts } from '../i18n/index.js';

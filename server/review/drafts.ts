@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
 import { lastWriteOf, recordAudit } from '../admin/audit.js';
 import { expectedVersions, isStale, OVERWRITE_HEADER, staleVersion } from '../admin/versions.js';
-import type { Db, RecordDraftRow, ReviewState } from '../db/schema.js';
+import type { ReviewComment, ReviewState } from '../../lib/review.js';
+import type { Db, RecordDraftRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { enqueueLetter } from '../mail/mailer.js';
 import type { Row, Trx, Values } from '../resources/hooks.js';
@@ -19,7 +20,6 @@ import {
   scheduleDraft,
   setReviewState,
   writeDraft,
-  type ReviewComment,
 } from './store.js';
 
 /**

@@ -1,27 +1,11 @@
 import { roleMayUse, type Role } from '../../lib/resources/index.js';
-import type { Db, ReviewState } from '../db/schema.js';
+import type { ReviewQueue } from '../../lib/review.js';
+import type { Db } from '../db/schema.js';
 import { DRAFT_RESOURCES } from './rules.js';
-import { latestComment, type ReviewComment } from './store.js';
+import { latestComment } from './store.js';
 
 /** How many drafts the dashboard's review list shows. */
 export const REVIEW_QUEUE_ITEMS = 50;
-
-export interface QueuedDraft {
-  resource: string;
-  record_id: number;
-  review_state: ReviewState;
-  saved_at: string;
-  user_email: string;
-  publish_at: string | null;
-  review_comment: ReviewComment | null;
-}
-
-export interface ReviewQueue {
-  /** Drafts waiting for a MANAGER (empty for a USER). */
-  waiting: QueuedDraft[];
-  /** The signed-in user's own drafts, the returned ones with their comment. */
-  mine: QueuedDraft[];
-}
 
 /** The dashboard's drafts: for a MANAGER those waiting for review, for everyone their own, newest first. */
 export async function reviewQueue(db: Db, user: { id: number; role: Role }): Promise<ReviewQueue> {

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
 import { nowIso } from '../content/visibility.js';
 import { isPostgres } from '../db/dialect.js';
-import type { Db, RecordDraftRow, ReviewState } from '../db/schema.js';
+import type { ReviewComment, ReviewState } from '../../lib/review.js';
+import type { Db, RecordDraftRow } from '../db/schema.js';
 import type { Row, Values } from '../resources/hooks.js';
 
 /**
@@ -124,13 +125,6 @@ export async function addReviewEvent(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** A MANAGER's comment on a returned draft, as the form and the dashboard show it. */
-export interface ReviewComment {
-  text: string;
-  user_email: string;
-  at: string;
 }
 
 /** The latest comment on the record's draft: none before its first return, and none left once a draft was published. */

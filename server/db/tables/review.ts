@@ -1,8 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
+import type { ReviewState } from '../../../lib/review.js';
 import type { Timestamp } from './columns.js';
-
-/** Where a draft stands in review: not asked for, waiting for a MANAGER, or returned to its author with a comment. */
-export type ReviewState = 'none' | 'in_review' | 'changes_requested';
 
 /** The draft of a content record beside its live version (server/review): never read by anything public. */
 export interface RecordDraftsTable {
