@@ -10,17 +10,7 @@ import type { Row, Trx, Values } from '../resources/hooks.js';
 import { loadOr404, lockedForWrite } from '../resources/rows.js';
 import { REVIEW_LETTER } from './letters.js';
 import { REVIEW_MESSAGES, underReview } from './rules.js';
-import {
-  addReviewEvent,
-  deleteDraft,
-  draftOf,
-  draftValuesOf,
-  latestComment,
-  lockedDraft,
-  scheduleDraft,
-  setReviewState,
-  writeDraft,
-} from './store.js';
+import { addReviewEvent, deleteDraft, draftOf, draftValuesOf, latestComment, lockedDraft, scheduleDraft, setReviewState, writeDraft } from './store.js';
 
 /**
  * A record's ordinary save (validation, revision, search index, redirects, IndexNow, page cache), given the values of
