@@ -90,8 +90,8 @@ export const editorialMethods = (http: HttpClient, sender: Sender, changed: Chan
     return { data };
   },
   async preview(resource: string, params: PreviewParams) {
-    const language = params.locale ? `?locale=${params.locale}` : '';
-    const response = await http.post(`${ADMIN_API}/${resource}/preview/${encodeURIComponent(String(params.id))}${language}`);
+    const query = new URLSearchParams({ ...(params.locale ? { locale: params.locale } : {}), ...(params.draft ? { draft: '1' } : {}) }).toString();
+    const response = await http.post(`${ADMIN_API}/${resource}/preview/${encodeURIComponent(String(params.id))}${query ? `?${query}` : ''}`);
     return { data: unwrap<PreviewLink>(response.data) };
   },
   async typeset(resource: string, params: TypesetParams) {

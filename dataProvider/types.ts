@@ -11,14 +11,18 @@ export interface VerbParams {
   id: Identifier;
 }
 
-/** The record to preview and, on a site with English, the language of the page (Russian when absent). */
 export interface TypesetParams {
   field: string;
   value: string;
 }
 
+/**
+ * The record to preview and, on a site with English, the language of the page (Russian when absent); `draft`: the page
+ * shows the record's draft instead of its live version.
+ */
 export interface PreviewParams extends VerbParams {
   locale?: Locale;
+  draft?: boolean;
 }
 
 export interface VerbResult {

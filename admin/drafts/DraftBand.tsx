@@ -3,8 +3,10 @@ import SendIcon from '@mui/icons-material/Send';
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
 import { useDataProvider, usePermissions, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { draftOf, type AdminDataProvider, type DraftInfo } from '../../dataProvider/index.js';
+import { resourceNamed } from '@lib/resources/index.js';
 import { ConfirmButton } from '../buttons/ConfirmButton.js';
 import { formatDateTime } from '../common/dateTime.js';
+import { PreviewButton } from '../revisions/PreviewButton.js';
 import { DraftChanges } from './DraftChanges.js';
 import { PublishDraftButton } from './PublishDraftButton.js';
 import { RequestChangesButton } from './RequestChangesButton.js';
@@ -17,7 +19,8 @@ addScreenTexts(draftScreenMessages);
 
 /**
  * Above the edit form of a record with a draft: «Есть неопубликованные изменения», who saved the draft and when, where
- * it stands in review, what it changes against the live version, and what may be done with it. A MANAGER publishes
+ * it stands in review, what it changes against the live version, its preview (a resource with public pages), and what
+ * may be done with it. A MANAGER publishes
  * or returns a draft; a USER sends it for review, and publishes it only where the site does not ask for review and
  * while it is not in review.
  */
@@ -51,6 +54,7 @@ export const DraftBand = () => {
         </Typography>
         <DraftChanges resource={resource} live={record} draft={draft} />
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+          {resourceNamed(resource)?.public?.page && <PreviewButton draft />}
           {(manager || (state === 'none' && info.review_required !== true)) && <PublishDraftButton resource={resource} record={record} />}
           {manager && state === 'in_review' && <RequestChangesButton resource={resource} record={record} />}
           {!manager && state !== 'in_review' && (

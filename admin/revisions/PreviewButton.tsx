@@ -11,9 +11,10 @@ import { useReportError } from '../profile/useAccount.js';
  * and scheduled items. The tab opens within the click (no popup blocker stops it) and gets its address once the
  * server has answered; on failure it closes and the error shows as a toast. With `locale`, the record's page in that
  * language (its version there shows even unfinished). While the form holds unsaved changes the button says that it
- * shows the saved version, and a click says so again beside the tab it opens.
+ * shows the saved version, and a click says so again beside the tab it opens. With `draft`, «Предпросмотр черновика»:
+ * the page with the texts of the record's saved draft.
  */
-export const PreviewButton = ({ locale }: { locale?: TranslationLocale }) => {
+export const PreviewButton = ({ locale, draft = false }: { locale?: TranslationLocale; draft?: boolean }) => {
   const translate = useTranslate();
   const record = useRecordContext();
   const resource = useResourceContext();
@@ -29,7 +30,7 @@ export const PreviewButton = ({ locale }: { locale?: TranslationLocale }) => {
     if (unsaved) notify('app.preview.saved_only', { type: 'info' });
     setPending(true);
     try {
-      const { data } = await dataProvider.preview(resource, locale ? { id: record.id, locale } : { id: record.id });
+      const { data } = await dataProvider.preview(resource, { id: record.id, ...(locale ? { locale } : {}), ...(draft ? { draft } : {}) });
       if (tab) {
         tab.opener = null;
         tab.location.href = data.url;
@@ -46,9 +47,13 @@ export const PreviewButton = ({ locale }: { locale?: TranslationLocale }) => {
 
   return (
     <Button
-      label={translate(`app.preview.${unsaved ? 'saved' : 'button'}${locale ? '_in' : ''}`, {
-        language: locale ? translate(`app.translation.language.${locale}`) : '',
-      })}
+      label={
+        draft
+          ? translate('app.draft.preview')
+          : translate(`app.preview.${unsaved ? 'saved' : 'button'}${locale ? '_in' : ''}`, {
+              language: locale ? translate(`app.translation.language.${locale}`) : '',
+            })
+      }
       onClick={() => void open()}
       disabled={pending}
     >

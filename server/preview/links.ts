@@ -14,10 +14,11 @@ const ALGORITHM = 'HS256';
 // Its own audience: a session token is no preview link, and a preview link is no session token.
 const AUDIENCE = 'preview';
 
-/** The record a preview link shows. */
+/** The record a preview link shows; `draft`: as its draft would publish it, not as it is live. */
 export interface PreviewTarget {
   resource: ResourceName;
   id: number;
+  draft?: true;
 }
 
 /** What a request's preview parameter says: the record it opens until when, or why it opens nothing. */
@@ -28,7 +29,7 @@ const keyOf = (secret: string) => new TextEncoder().encode(`preview:${secret}`);
 /** A signed link to the record's public page, valid for an hour; `path` is where the record's page lives. */
 export async function signPreviewLink(secret: string, target: PreviewTarget, path: string, ttlSeconds = PREVIEW_TTL_SECONDS): Promise<PreviewLink> {
   const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-  const token = await new SignJWT({ resource: target.resource, id: target.id })
+  const token = await new SignJWT({ resource: target.resource, id: target.id, ...(target.draft ? { draft: true } : {}) })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setAudience(AUDIENCE)
     .setIssuedAt()
@@ -44,7 +45,12 @@ export async function checkPreviewToken(secret: string, token: unknown): Promise
     const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM], audience: AUDIENCE, requiredClaims: ['exp'] });
     const resource = typeof payload.resource === 'string' ? resourceNamed(payload.resource) : undefined;
     if (!resource?.public?.page || !Number.isSafeInteger(payload.id) || typeof payload.exp !== 'number') return { refusal: PREVIEW_INVALID_MESSAGE };
-    return { target: { resource: resource.name as ResourceName, id: payload.id as number }, expiresAt: new Date(payload.exp * 1000).toISOString() };
+    const target: PreviewTarget = {
+      resource: resource.name as ResourceName,
+      id: payload.id as number,
+      ...(payload.draft === true ? { draft: true as const } : {}),
+    };
+    return { target, expiresAt: new Date(payload.exp * 1000).toISOString() };
   } catch (error) {
     return { refusal: error instanceof errors.JWTExpired ? PREVIEW_EXPIRED_MESSAGE : PREVIEW_INVALID_MESSAGE };
   }

@@ -9,7 +9,12 @@ import { idParams } from '../resources/zod.js';
 import { withTranslatedValues } from '../translations/publicReads.js';
 import { requestedLocale, withLocaleQuery } from '../translations/publicQuery.js';
 import { translationsOf } from '../translations/store.js';
-import { signPreviewLink } from './links.js';
+import { REVIEW_MESSAGES } from '../review/rules.js';
+import { draftOf } from '../review/store.js';
+import { signPreviewLink, type PreviewTarget } from './links.js';
+
+/** The query parameter of a preview of the record's draft (`?draft=1`). */
+const DRAFT_PARAM = 'draft';
 
 type PagedResource = ResourceDescriptor & { public: { page: PublicPageDeclaration } };
 
@@ -38,14 +43,17 @@ export interface PreviewRoutesOptions {
 /**
  * `POST /api/admin/<resource>/preview/{id}` for a resource with a public page, inside the resource's own scope
  * (so its role applies): a signed link to the record's public page, drafts and scheduled items included; with
- * `?locale=en` on a site with English, to its English page, an unfinished English version included.
+ * `?locale=en` on a site with English, to its English page, an unfinished English version included; with `?draft=1`
+ * on a resource that keeps drafts, the page shows the texts of the record's draft (404 without one).
  */
 export const previewRoutes: FastifyPluginAsync<PreviewRoutesOptions> = async (app, { resource, docs }) => {
   const schema = withLocaleQuery({ ...docs.preview, params: idParams }, app.config);
   app.post<{ Params: { id: number } }>(`/api/admin/${resource.name}/preview/:id`, { schema }, async (request) => {
     const locale = requestedLocale(request, app.config);
     const row = await loadOr404(app.db, resource, request.params.id);
-    const target = { resource: resource.name as ResourceName, id: row.id };
+    const ofDraft = resource.drafts === true && (request.query as Record<string, unknown> | undefined)?.[DRAFT_PARAM] === '1';
+    if (ofDraft && !(await draftOf(app.db, resource.name, row.id))) throw notFound(REVIEW_MESSAGES.noDraft);
+    const target: PreviewTarget = { resource: resource.name as ResourceName, id: row.id, ...(ofDraft ? { draft: true as const } : {}) };
     return { data: await signPreviewLink(app.config.jwtSecret, target, await previewPathIn(app.db, resource, row, locale)) };
   });
 };

@@ -117,6 +117,13 @@ export function resourceDocs(resource: ResourceDescriptor, locales: readonly Tra
         ? `A signed link to its public page, valid for an hour; with \`?locale=${locales.join('|')}\`, to its page in that language (its slug there, else the Russian one), showing the version even unfinished. 404 when the record has no version in that language and its resource shows none in Russian instead.`
         : 'A signed link to its public page, valid for an hour.',
       tag,
+      ...(resource.drafts
+        ? {
+            query: z.object({
+              draft: z.literal('1').optional().meta({ description: "The page shows the texts of the record's draft (404 when it has none)." }),
+            }),
+          }
+        : {}),
       data: previewLink,
       errors: locales.length ? [400, 404] : [404],
     }),

@@ -7,7 +7,9 @@ import type { Db, RecordDraftRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { enqueueLetter } from '../mail/mailer.js';
 import type { Row, Trx, Values } from '../resources/hooks.js';
+import { preparedValues } from '../resources/preparedValues.js';
 import { loadOr404, lockedForWrite } from '../resources/rows.js';
+import { translationLocalesOf } from '../translations/admin.js';
 import { REVIEW_LETTER } from './letters.js';
 import { REVIEW_MESSAGES, underReview } from './rules.js';
 import { addReviewEvent, deleteDraft, draftOf, draftValuesOf, latestComment, lockedDraft, scheduleDraft, setReviewState, writeDraft } from './store.js';
@@ -75,7 +77,9 @@ const staleDraft = (draft: RecordDraftRow) => staleVersion({ by: draft.saved_by_
 /**
  * Saves the changes as the record's draft; the live record, and so everything visitors read, stays as it is. `If-Match`
  * names the draft's version (the live one while there is no draft), so two editors' drafts conflict like their saves.
- * Nothing public is told: no cached page ends, no index changes. Answers the live row.
+ * Nothing public is told: no cached page ends, no index changes. The values are kept as a save would store them
+ * (rich HTML sanitised, typography where declared), so that its preview shows what publishing will. Answers the live
+ * row.
  */
 export async function saveDraft(
   request: FastifyRequest,
@@ -84,13 +88,15 @@ export async function saveDraft(
   values: Values,
   expected: number[] | null = expectedVersions(request),
 ): Promise<Row> {
+  const locales = translationLocalesOf(resource, request.server.config.siteLocales);
+  const prepared = await preparedValues(request, resource, values, locales, await loadOr404(request.server.db, resource, id));
   return request.server.db.transaction().execute(async (trx) => {
     const live = await lockedForWrite(trx, request, resource, id, null);
     const draft = await lockedDraft(trx, resource.name, id);
     if (draft ? isStale(expected, draft.version) && request.headers[OVERWRITE_HEADER] !== 'overwrite' : isStale(expected, live.version)) {
       throw draft ? staleDraft(draft) : staleVersion(await lastWriteOf(trx, resource.name, id));
     }
-    await writeDraft(trx, request, resource, live, draft, values);
+    await writeDraft(trx, request, resource, live, draft, prepared);
     await recordAudit(request, { action: 'save-draft', resource: resource.name, recordId: id }, trx);
     return live;
   });

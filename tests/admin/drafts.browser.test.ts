@@ -37,7 +37,7 @@ describe('drafts and review in Chromium', () => {
   it('a MANAGER’s draft of a published news item stays off the public page until «Опубликовать изменения»', async () => {
     const news = await addPublishedNews('Старый заголовок новости');
     expect(await publicPage(news.slug)).toContain('Старый заголовок новости');
-    const { page, errors } = await newSignedInPage(admin);
+    const { context, page, errors } = await newSignedInPage(admin);
     await openNews(page, news.id);
     await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Новый заголовок черновика');
     await page.getByRole('button', { name: 'Сохранить черновик' }).click();
@@ -52,6 +52,11 @@ describe('drafts and review in Chromium', () => {
     const before = await publicPage(news.slug);
     expect(before).toContain('Старый заголовок новости');
     expect(before).not.toContain('Новый заголовок черновика');
+    // «Предпросмотр черновика» opens the page as the draft would publish it.
+    const [tab] = await Promise.all([context.waitForEvent('page'), band.getByRole('button', { name: 'Предпросмотр черновика' }).click()]);
+    await tab.waitForURL(new RegExp(`/news/${news.slug}\\?preview=`));
+    await expect.poll(() => tab.getByRole('heading', { level: 1 }).textContent()).toBe('Новый заголовок черновика');
+    await tab.close();
 
     await publishDraft(page);
     await expect.poll(() => publicPage(news.slug)).toContain('Новый заголовок черновика');

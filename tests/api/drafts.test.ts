@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { typesetText } from '../../server/content/typography.js';
 import { reviewLetter } from '../../server/review/letters.js';
 import { SCHEDULED_DRAFTS_JOB } from '../../server/review/plugin.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -12,6 +13,7 @@ interface AdminRecord {
   id: number;
   version: number;
   title: string;
+  slug: string;
   published: number;
   translations?: { en: Record<string, string | null> | null };
   draft: { values: Record<string, unknown>; version: number; saved_at: string; user_email: string; publish_at: string | null; changed: string[] } | null;
@@ -121,6 +123,35 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     expect(history[0]?.changed).toEqual(expect.arrayContaining(['title', 'content']));
   });
 
+  it("a draft's preview link shows its texts, sanitised as a save stores them; the live page and the plain preview stay live", async () => {
+    const news = await addNews('Итоги квартала');
+    const preview = async (query: string) => {
+      const response = await call('POST', `/api/admin/news/preview/${news.id}${query}`, manager);
+      expect(response.statusCode, response.body).toBe(200);
+      return (await get((response.json().data as { url: string }).url)).body;
+    };
+    const draftContent = '<p>Черновой абзац</p><script>alert(1)</script><img src=x onerror="alert(2)">';
+    const saved = await call('POST', `/api/admin/news/draft/${news.id}`, manager, { title: 'Итоги квартала, черновик', content: draftContent });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stored = (await read(news.id)).draft?.values.content;
+    expect(stored).toContain('<p>Черновой абзац</p>');
+    expect(stored).not.toMatch(/script|onerror/);
+
+    const page = await preview('?draft=1');
+    expect(page).toContain('Итоги квартала, черновик');
+    expect(page).toContain('Черновой абзац');
+    expect(page).not.toMatch(/alert\(/);
+    for (const live of [await preview(''), (await get(`/news/${news.slug}`)).body]) {
+      expect(live).toContain('Итоги квартала: живой текст');
+      expect(live).not.toContain('Черновой абзац');
+    }
+
+    const other = await addNews('Запись без черновика');
+    const refused = await call('POST', `/api/admin/news/preview/${other.id}?draft=1`, manager);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('У записи нет черновика.');
+  });
+
   it('discards a draft, leaving the live record as it was', async () => {
     const news = await addNews('Отчёт закупок');
     expect((await call('POST', `/api/admin/news/draft/${news.id}`, manager, { title: 'Отчёт закупок, правка' })).statusCode).toBe(200);
@@ -142,11 +173,11 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     expect(second.statusCode).toBe(409);
     expect(second.json().saved).toMatchObject({ by: manager.user.email });
     const draftVersion = (first.json().data as AdminRecord).draft?.version ?? 0;
-    // An autosave that sends one field keeps the others of the draft.
+    // An autosave that sends one field keeps the others of the draft; the draft keeps it as a save stores it.
     const next = await call('POST', `/api/admin/news/draft/${news.id}`, manager, { lead: 'Коротко об итогах' }, { 'if-match': `"${draftVersion}"` });
     expect(next.statusCode, next.body).toBe(200);
     expect((next.json().data as AdminRecord).draft).toMatchObject({
-      values: { title: 'Итоги квартала: первая правка', lead: 'Коротко об итогах' },
+      values: { title: 'Итоги квартала: первая правка', lead: typesetText('Коротко об итогах') },
       version: draftVersion + 1,
     });
     // A publication based on an older version of the draft is refused too.
