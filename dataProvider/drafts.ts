@@ -6,7 +6,7 @@ import type { HttpClient } from './httpClient.js';
 import { ADMIN_API, restUploads, verbResource } from './resources.js';
 import type { Sender } from './sending.js';
 import type { ChangeAction } from './types.js';
-import { updateHeaders } from './versions.js';
+import { updateHeaders, type OverwriteMeta } from './versions.js';
 
 /** The changes kept beside a live record until they are published (`draft` of an admin read). */
 export interface RecordDraft {
@@ -59,6 +59,8 @@ export interface DraftActionParams {
 export interface PublishDraftParams extends DraftActionParams {
   /** A moment to come (ISO) to publish at; now when absent. */
   publishAt?: string;
+  /** Publish over a live version changed since the draft was begun (the editor was told and chose to). */
+  overwrite?: boolean;
 }
 
 export interface RequestChangesParams extends DraftActionParams {
@@ -97,7 +99,8 @@ export const draftMethods = (http: HttpClient, sender: Sender, changed: Changed)
   },
   async publishDraft(resource: string, params: PublishDraftParams) {
     const body = params.publishAt ? { publish_at: params.publishAt } : {};
-    const data = await sender.post(draftUrl(resource, 'publish-draft', params.id), body, updateHeaders(draftBase(params.previousData), undefined));
+    const meta: Partial<OverwriteMeta> = params.overwrite ? { overwrite: true } : {};
+    const data = await sender.post(draftUrl(resource, 'publish-draft', params.id), body, updateHeaders(draftBase(params.previousData), meta));
     changed(resource, 'update', [data]);
     return { data };
   },

@@ -1,17 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { HttpError, useDataProvider, useNotify, useRedirect, type Identifier, type RaRecord, type UpdateParams } from 'react-admin';
-import { STALE_VERSION_MESSAGE } from '@lib/versions.js';
 import type { ErrorBody } from '../../dataProvider/apiClient.js';
 import { isDraftMeta, type DraftMeta, type OverwriteMeta } from '../../dataProvider/index.js';
 import { replaceRecordInCache } from '../cache.js';
 import { ConflictDialog } from './ConflictDialog.js';
+import { isStaleVersion } from './stale.js';
 import type { Conflict } from './merge.js';
-
-/** A save refused because the record was saved since the form loaded it. */
-function isStaleVersion(error: unknown): error is HttpError & { body: ErrorBody } {
-  return error instanceof HttpError && error.status === 409 && (error.body as ErrorBody | undefined)?.message === STALE_VERSION_MESSAGE;
-}
 
 function conflictOf(error: HttpError & { body: ErrorBody }, mine: RaRecord, base: RaRecord): Conflict {
   return { mine, base, savedBy: error.body.saved?.by ?? null, savedAt: error.body.saved?.at ?? null };

@@ -107,12 +107,17 @@ export function refuseDraftUploads(request: FastifyRequest): void {
   if (request.uploads?.length) throw new HttpError(400, REVIEW_MESSAGES.filesInDraft);
 }
 
-/** The draft a step is about, 404 without one, 409 when the request names another version of it. */
+/**
+ * The draft a step is about, 404 without one, 409 when the request names another version of it (saying so in its own
+ * words, so that the admin tells it from a live version changed meanwhile).
+ */
 async function draftFor(trx: Db, request: FastifyRequest, resource: ResourceDescriptor, id: number): Promise<RecordDraftRow> {
   await loadOr404(trx, resource, id);
   const draft = await lockedDraft(trx, resource.name, id);
   if (!draft) throw new HttpError(404, REVIEW_MESSAGES.noDraft);
-  if (isStale(expectedVersions(request), draft.version)) throw staleDraft(draft);
+  if (isStale(expectedVersions(request), draft.version)) {
+    throw new HttpError(409, REVIEW_MESSAGES.draftChanged, undefined, { saved: { by: draft.saved_by_email, at: draft.saved_at } });
+  }
   return draft;
 }
 

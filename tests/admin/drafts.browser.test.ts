@@ -34,7 +34,7 @@ async function publishDraft(page: Page): Promise<void> {
 }
 
 describe('drafts and review in Chromium', () => {
-  it('a MANAGER’s draft of a published news item stays off the public page until «Опубликовать изменения»', async () => {
+  it('a MANAGER’s draft of a published news item stays off the public page until «Опубликовать изменения» (over a live version changed meanwhile only when told)', async () => {
     const news = await addPublishedNews('Старый заголовок новости');
     expect(await publicPage(news.slug)).toContain('Старый заголовок новости');
     const { context, page, errors } = await newSignedInPage(admin);
@@ -58,7 +58,16 @@ describe('drafts and review in Chromium', () => {
     await expect.poll(() => tab.getByRole('heading', { level: 1 }).textContent()).toBe('Новый заголовок черновика');
     await tab.close();
 
-    await publishDraft(page);
+    // The live version changes meanwhile: publishing says who changed it, and goes ahead only on «Опубликовать поверх».
+    const other = await userWithToken(admin.app, 'MANAGER');
+    const changed = await postForm(admin.app, `/api/admin/news/update/${news.id}`, other.headers, { seo_title: 'Правка живой версии' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await band.getByRole('button', { name: 'Опубликовать изменения' }).click();
+    await page.getByTestId('publish-draft-confirm').click();
+    await expect.poll(() => page.getByTestId('live-changed').textContent()).toContain(other.user.email);
+    expect(await publicPage(news.slug)).not.toContain('Новый заголовок черновика');
+    await page.getByRole('button', { name: 'Опубликовать поверх' }).click();
+    await band.waitFor({ state: 'detached' });
     await expect.poll(() => publicPage(news.slug)).toContain('Новый заголовок черновика');
     expect(errors).toEqual([]);
   });

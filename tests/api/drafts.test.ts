@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_VERSION_MESSAGE } from '../../lib/versions.js';
 import { typesetText } from '../../server/content/typography.js';
 import { reviewLetter } from '../../server/review/letters.js';
 import { SCHEDULED_DRAFTS_JOB } from '../../server/review/plugin.js';
@@ -180,11 +181,15 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
       values: { title: 'Итоги квартала: первая правка', lead: typesetText('Коротко об итогах') },
       version: draftVersion + 1,
     });
-    // A publication based on an older version of the draft is refused too.
-    expect((await call('POST', `/api/admin/news/publish-draft/${news.id}`, manager, undefined, { 'if-match': `"${draftVersion}"` })).statusCode).toBe(409);
+    // A publication based on an older version of the draft is refused too, in words of its own.
+    const older = await call('POST', `/api/admin/news/publish-draft/${news.id}`, manager, undefined, { 'if-match': `"${draftVersion}"` });
+    expect(older.statusCode).toBe(409);
+    expect(older.json()).toMatchObject({ message: 'Черновик изменился после того, как вы его открыли. Обновите страницу.', saved: { by: manager.user.email } });
     // The live record changed meanwhile: publishing over it is a conflict unless the editor chose to overwrite.
     expect((await call('POST', `/api/admin/news/update/${news.id}`, otherManager, { seo_title: 'Итоги' })).statusCode).toBe(200);
-    expect((await call('POST', `/api/admin/news/publish-draft/${news.id}`, manager)).statusCode).toBe(409);
+    const liveChanged = await call('POST', `/api/admin/news/publish-draft/${news.id}`, manager);
+    expect(liveChanged.statusCode).toBe(409);
+    expect(liveChanged.json()).toMatchObject({ message: STALE_VERSION_MESSAGE, saved: { by: expect.stringContaining(otherManager.user.email) } });
     const overwrite = await call('POST', `/api/admin/news/publish-draft/${news.id}`, manager, undefined, { 'x-conflict-resolution': 'overwrite' });
     expect(overwrite.statusCode, overwrite.body).toBe(200);
     expect(overwrite.json().data).toMatchObject({ title: 'Итоги квартала: первая правка', draft: null });
