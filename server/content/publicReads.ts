@@ -6,7 +6,7 @@ import type { StoredDocument } from '../../lib/types.js';
 import { declared } from '../db/declared.js';
 import type { Database } from '../db/schema.js';
 import type { PreviewTarget } from '../preview/links.js';
-import { withDraftTexts } from '../review/preview.js';
+import { withDraftShown } from '../review/preview.js';
 import { toDownloadFile, toPublicImage } from './mappers.js';
 import { sortedBy } from './listIndexes.js';
 import { partNamed, partNow } from './listParts.js';
@@ -151,7 +151,7 @@ export function createPublicReads(
       const [read = found] = english && !fallback ? await localized(resource, [found]) : [found];
       // A draft preview link shows the record's texts as its draft would publish them.
       const asDraft = previewed?.draft === true && previewedId !== null && read.id === previewedId;
-      const row = asDraft ? await withDraftTexts(db, resource, { ...read, id: previewedId }, english && !fallback ? english : DEFAULT_LOCALE) : read;
+      const row = asDraft ? await withDraftShown(db, resource, { ...read, id: previewedId }, english && !fallback ? english : DEFAULT_LOCALE) : read;
       const record = toPublicRecord(resource, page.countsViews ? [...page.fields, 'views'] : page.fields, row);
       for (const name of page.fields) {
         if (resource.fields[name]?.kind === 'html' && typeof record[name] === 'string') record[name] = await withTextImages(db, record[name]);

@@ -3,6 +3,7 @@ import { STALE_VERSION_MESSAGE } from '../../lib/versions.js';
 import { typesetText } from '../../server/content/typography.js';
 import { reviewLetter } from '../../server/review/letters.js';
 import { SCHEDULED_DRAFTS_JOB } from '../../server/review/plugin.js';
+import { pngImage, postForm, type FilePart } from './admin-helpers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
@@ -124,7 +125,7 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     expect(history[0]?.changed).toEqual(expect.arrayContaining(['title', 'content']));
   });
 
-  it("a draft's preview link shows its texts, sanitised as a save stores them; the live page and the plain preview stay live", async () => {
+  it("a draft's preview link shows its texts, sanitised as a save stores them, and its picture; the live page and the plain preview stay live", async () => {
     const news = await addNews('Итоги квартала');
     const preview = async (query: string) => {
       const response = await call('POST', `/api/admin/news/preview/${news.id}${query}`, manager);
@@ -132,7 +133,16 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
       return (await get((response.json().data as { url: string }).url)).body;
     };
     const draftContent = '<p>Черновой абзац</p><script>alert(1)</script><img src=x onerror="alert(2)">';
-    const saved = await call('POST', `/api/admin/news/draft/${news.id}`, manager, { title: 'Итоги квартала, черновик', content: draftContent });
+    const file: FilePart = { field: 'file', filename: 'Обложка.png', data: await pngImage(900, 600, '#336699'), type: 'image/png' };
+    const uploaded = await postForm(t.app, '/api/admin/assets/upload', manager.headers, {}, [file]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const picture = uploaded.json().asset as { id: number };
+    const cover = (await call('GET', `/api/admin/assets/${picture.id}`, manager)).json().data as { variants: { src: string }[] };
+    const saved = await call('POST', `/api/admin/news/draft/${news.id}`, manager, {
+      title: 'Итоги квартала, черновик',
+      content: draftContent,
+      image: { asset: picture.id },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const stored = (await read(news.id)).draft?.values.content;
     expect(stored).toContain('<p>Черновой абзац</p>');
@@ -142,9 +152,12 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     expect(page).toContain('Итоги квартала, черновик');
     expect(page).toContain('Черновой абзац');
     expect(page).not.toMatch(/alert\(/);
+    expect(cover.variants[0]?.src).toMatch(/\.(webp|avif|jpe?g|png)$/);
+    expect(page).toContain(cover.variants[0]?.src);
     for (const live of [await preview(''), (await get(`/news/${news.slug}`)).body]) {
       expect(live).toContain('Итоги квартала: живой текст');
       expect(live).not.toContain('Черновой абзац');
+      expect(live).not.toContain(cover.variants[0]?.src);
     }
 
     const other = await addNews('Запись без черновика');
