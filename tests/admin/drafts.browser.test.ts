@@ -72,6 +72,28 @@ describe('drafts and review in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('«Опубликовать изменения» at a chosen moment keeps the draft, says when it goes live, and leaves the page as it was', async () => {
+    const news = await addPublishedNews('Заголовок до расписания');
+    const { page, errors } = await newSignedInPage(admin);
+    await openNews(page, news.id);
+    await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Заголовок по расписанию');
+    await page.getByRole('button', { name: 'Сохранить черновик' }).click();
+    const band = page.getByTestId('draft-band');
+    await band.getByRole('button', { name: 'Опубликовать изменения' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Опубликовать изменения' });
+    await dialog.getByRole('radio', { name: 'В выбранное время' }).check();
+    // A moment already past is refused in the dialog itself.
+    await dialog.getByLabel('Дата и время публикации').fill('2020-01-01T10:00');
+    expect(await page.getByTestId('publish-draft-confirm').isDisabled()).toBe(true);
+    await dialog.getByLabel('Дата и время публикации').fill('2099-12-01T10:30');
+    await page.getByTestId('publish-draft-confirm').click();
+    await expect.poll(() => band.textContent()).toContain('Черновик будет опубликован 01.12.2099 10:30');
+    const row = await admin.app.db.selectFrom('record_drafts').select('publish_at').where('resource', '=', 'news').where('record_id', '=', news.id).executeTakeFirstOrThrow();
+    expect(new Date(String(row.publish_at)).getTime()).toBe(new Date('2099-12-01T10:30').getTime());
+    expect(await publicPage(news.slug)).not.toContain('Заголовок по расписанию');
+    expect(errors).toEqual([]);
+  });
+
   it('a USER’s change of a reviewed resource waits as a draft; the MANAGER returns it with a comment, then publishes it', async () => {
     const manager = await userWithToken(admin.app, 'MANAGER');
     const settings = await admin.app.inject({ method: 'PUT', url: '/api/admin/settings/review', headers: manager.headers, payload: { resources: ['news'] } });
