@@ -1,10 +1,15 @@
-/** What every form's toolbar and the menu say about drafts (merged over `appMessages`). */
+/** What every form's toolbar, the lists' marker and the menu say about drafts (merged over `appMessages`). */
 export const draftMessages = {
   app: {
     menu: { review: 'Согласование' },
     draft: {
       save: 'Сохранить черновик',
       saved: 'Черновик сохранён, опубликованная версия не изменилась',
+      marker: {
+        none: 'Есть неопубликованные изменения',
+        in_review: 'Неопубликованные изменения на согласовании',
+        changes_requested: 'Неопубликованные изменения возвращены на доработку',
+      },
     },
   },
 };

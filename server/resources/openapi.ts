@@ -7,7 +7,7 @@ import { pageOf, previewLink, revision, revisionSummary } from '../http/openapi/
 import { listRowSchemaOf, recordSchemaOf } from './recordSchemas.js';
 import type { TranslationLocale } from '../../lib/locales.js';
 import { translatedListRowSchema, translatedRecordSchema } from '../translations/openapi.js';
-import { draftDocs, draftStateShape, type DraftDocs } from '../review/openapi.js';
+import { draftDocs, draftFlagsShape, draftStateShape, type DraftDocs } from '../review/openapi.js';
 
 /**
  * The documented operations of one admin resource, built from its declaration like its routes: the reads in
@@ -52,6 +52,11 @@ function withDraftState(record: z.ZodType, resource: ResourceDescriptor): z.ZodT
   return resource.drafts && record instanceof z.ZodObject ? record.extend(draftStateShape) : record;
 }
 
+/** A list row of a resource that keeps drafts also tells whether it has one and where its review stands. */
+function withDraftFlags(row: z.ZodType, resource: ResourceDescriptor): z.ZodType {
+  return resource.drafts && row instanceof z.ZodObject ? row.extend(draftFlagsShape) : row;
+}
+
 const VERB_SUMMARIES: Readonly<Record<string, string>> = {
   fix: 'Fix at the end of the fixed order',
   unfix: 'Unfix, closing the gap in the fixed order',
@@ -92,7 +97,7 @@ export function resourceDocs(resource: ResourceDescriptor, locales: readonly Tra
       summary: `List ${name} records`,
       description: 'Drafts and scheduled items included; `Content-Range` tells the rows answered and the total.',
       tag,
-      data: z.array(translatedListRowSchema(listRowSchemaOf(resource), locales)),
+      data: z.array(withDraftFlags(translatedListRowSchema(listRowSchemaOf(resource), locales), resource)),
       headers: LIST_HEADERS,
       query: LIST_QUERY,
       errors: [400],

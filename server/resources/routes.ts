@@ -19,7 +19,7 @@ import { idParams, writeSchemas } from './zod.js';
 import { loadRow } from './rows.js';
 import { draftRoutes } from '../review/draftRoutes.js';
 import type { PublishVia } from '../review/drafts.js';
-import { withDraftState } from '../review/read.js';
+import { withDraftFlags, withDraftState } from '../review/read.js';
 import { reviewedSave } from '../review/reviewedSave.js';
 import { refuseLiveChange } from '../review/rules.js';
 import { translationLocalesOf, withTranslationFilters, withTranslations, withTranslationStatus } from '../translations/admin.js';
@@ -76,7 +76,8 @@ export async function registerResourceRoutes(
   const locales = translationLocalesOf(resource, app.config.siteLocales);
   const presentRows = async (rows: Row[]) => {
     const records = await present(app.db, rows);
-    return locales.length ? withTranslationStatus(app.db, resource, locales, records) : records;
+    const translated = locales.length ? await withTranslationStatus(app.db, resource, locales, records) : records;
+    return resource.drafts ? withDraftFlags(app.db, resource, translated) : translated;
   };
   const translated = async (record: unknown) => (locales.length ? withTranslations(app.db, resource, locales, record) : record);
   // A resource that keeps drafts answers the record's draft and review state beside the live values.

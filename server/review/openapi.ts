@@ -24,10 +24,16 @@ export const draftView = z
 
 export const reviewState = z.enum(['none', 'in_review', 'changes_requested']);
 
+/** What every row of a list of a resource that keeps drafts tells of its draft. */
+export const draftFlagsShape = {
+  has_draft: z.boolean().meta({ description: 'Whether the record has a draft (unpublished changes).' }),
+  review_state: reviewState,
+};
+
 /** What a record read adds for a resource that keeps drafts. */
 export const draftStateShape = {
+  ...draftFlagsShape,
   draft: draftView,
-  review_state: reviewState,
   review_comment: reviewComment,
   review_required: z
     .boolean()

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
+import type { ReviewState } from '../../lib/review.js';
+import type { Db } from '../db/schema.js';
 import { draftStateOf } from './drafts.js';
 import { underReview } from './rules.js';
 
@@ -14,4 +16,18 @@ const isRecord = (value: unknown): value is Record<string, unknown> & { id: numb
 export async function withDraftState(request: FastifyRequest, resource: ResourceDescriptor, record: unknown): Promise<unknown> {
   if (!isRecord(record)) return record;
   return { ...record, ...(await draftStateOf(request.server.db, resource, record)), review_required: await underReview(request, resource) };
+}
+
+/** Rows of a list (or the one record) of a resource that keeps drafts, each telling whether it has a draft and where its review stands. */
+export async function withDraftFlags<R>(db: Db, resource: ResourceDescriptor, records: R[]): Promise<R[]> {
+  const ids = records.flatMap((record) => (isRecord(record) ? [record.id] : []));
+  if (!ids.length) return records;
+  const drafts = await db
+    .selectFrom('record_drafts')
+    .select(['record_id', 'review_state'])
+    .where('resource', '=', resource.name)
+    .where('record_id', 'in', ids)
+    .execute();
+  const states = new Map<number, ReviewState>(drafts.map((draft) => [draft.record_id, draft.review_state]));
+  return records.map((record) => (isRecord(record) ? { ...record, has_draft: states.has(record.id), review_state: states.get(record.id) ?? 'none' } : record));
 }

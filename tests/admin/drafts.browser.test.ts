@@ -72,7 +72,7 @@ describe('drafts and review in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('«Опубликовать изменения» at a chosen moment keeps the draft, says when it goes live, and leaves the page as it was', async () => {
+  it('«Опубликовать изменения» at a chosen moment keeps the draft, says when it goes live, leaves the page as it was; the list marks the draft', async () => {
     const news = await addPublishedNews('Заголовок до расписания');
     const { page, errors } = await newSignedInPage(admin);
     await openNews(page, news.id);
@@ -88,9 +88,18 @@ describe('drafts and review in Chromium', () => {
     await dialog.getByLabel('Дата и время публикации').fill('2099-12-01T10:30');
     await page.getByTestId('publish-draft-confirm').click();
     await expect.poll(() => band.textContent()).toContain('Черновик будет опубликован 01.12.2099 10:30');
-    const row = await admin.app.db.selectFrom('record_drafts').select('publish_at').where('resource', '=', 'news').where('record_id', '=', news.id).executeTakeFirstOrThrow();
+    const row = await admin.app.db
+      .selectFrom('record_drafts')
+      .select('publish_at')
+      .where('resource', '=', 'news')
+      .where('record_id', '=', news.id)
+      .executeTakeFirstOrThrow();
     expect(new Date(String(row.publish_at)).getTime()).toBe(new Date('2099-12-01T10:30').getTime());
     expect(await publicPage(news.slug)).not.toContain('Заголовок по расписанию');
+    // The list marks the record as having unpublished changes.
+    await page.goto('/admin/news');
+    const listRow = page.getByRole('row', { name: /Заголовок до расписания/ });
+    await listRow.getByRole('img', { name: 'Есть неопубликованные изменения' }).waitFor();
     expect(errors).toEqual([]);
   });
 

@@ -239,6 +239,10 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     const submitted = await call('POST', `/api/admin/news/submit/${news.id}`, user);
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().data.review_state).toBe('in_review');
+    // The admin list marks the records with drafts and where their review stands.
+    const listed = (await call('GET', '/api/admin/news?perPage=100', manager)).json().data as { id: number; has_draft: boolean; review_state: string }[];
+    expect(listed.find((row) => row.id === news.id)).toMatchObject({ has_draft: true, review_state: 'in_review' });
+    expect(listed.filter((row) => row.id !== news.id).every((row) => typeof row.has_draft === 'boolean')).toBe(true);
     const queue = (await call('GET', '/api/admin/review-queue', manager)).json().data as { waiting: { record_id: number }[] };
     expect(queue.waiting.map((item) => item.record_id)).toContain(news.id);
 

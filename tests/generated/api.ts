@@ -7459,6 +7459,10 @@ export interface operations {
               published: 0 | 1;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
             } & {
               [key: string]: unknown;
             })[];
@@ -7534,6 +7538,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -7549,8 +7557,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -7662,6 +7668,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -7677,8 +7687,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -7819,6 +7827,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -7834,8 +7846,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -7954,6 +7964,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -7969,8 +7983,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -8089,6 +8101,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -8104,8 +8120,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -8363,6 +8377,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -8378,8 +8396,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -8516,6 +8532,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -8531,8 +8551,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -8658,6 +8676,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -8673,8 +8695,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -8793,6 +8813,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -8808,8 +8832,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -8928,6 +8950,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -8943,8 +8969,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -9069,6 +9093,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -9084,8 +9112,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -9245,7 +9271,10 @@ export interface operations {
   };
   postAdminNewsPreviewById: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page shows the texts of the record's draft (404 when it has none). */
+        draft?: '1';
+      };
       header?: never;
       path: {
         id: string;
@@ -9370,6 +9399,10 @@ export interface operations {
               published: 0 | 1;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
             } & {
               [key: string]: unknown;
             })[];
@@ -9445,6 +9478,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -9460,8 +9497,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -9573,6 +9608,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -9588,8 +9627,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -9730,6 +9767,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -9745,8 +9786,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -9865,6 +9904,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -9880,8 +9923,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -10000,6 +10041,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -10015,8 +10060,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -10274,6 +10317,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -10289,8 +10336,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -10427,6 +10472,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -10442,8 +10491,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -10569,6 +10616,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -10584,8 +10635,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -10704,6 +10753,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -10719,8 +10772,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -10839,6 +10890,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -10854,8 +10909,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -10980,6 +11033,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -10995,8 +11052,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -11156,7 +11211,10 @@ export interface operations {
   };
   postAdminMediaOurPreviewById: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page shows the texts of the record's draft (404 when it has none). */
+        draft?: '1';
+      };
       header?: never;
       path: {
         id: string;
@@ -11282,6 +11340,10 @@ export interface operations {
               published: 0 | 1;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
             } & {
               [key: string]: unknown;
             })[];
@@ -11353,6 +11415,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -11368,8 +11434,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -11458,6 +11522,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -11473,8 +11541,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -11592,6 +11658,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -11607,8 +11677,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -11723,6 +11791,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -11738,8 +11810,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -11993,6 +12063,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -12008,8 +12082,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -12136,6 +12208,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -12151,8 +12227,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -12274,6 +12348,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -12289,8 +12367,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -12405,6 +12481,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -12420,8 +12500,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -12536,6 +12614,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -12551,8 +12633,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -12673,6 +12753,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -12688,8 +12772,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -12893,6 +12975,10 @@ export interface operations {
               fixed_order: number | null;
               published: 0 | 1;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
             }[];
           };
         };
@@ -12962,6 +13048,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -12977,8 +13067,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -13064,6 +13152,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -13079,8 +13171,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -13195,6 +13285,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -13210,8 +13304,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -13324,6 +13416,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -13339,8 +13435,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -13453,6 +13547,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -13468,8 +13566,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -13582,6 +13678,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -13597,8 +13697,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -13711,6 +13809,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -13726,8 +13828,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -13840,6 +13940,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -13855,8 +13959,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -14108,6 +14210,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -14123,8 +14229,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -14248,6 +14352,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -14263,8 +14371,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -14384,6 +14490,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -14399,8 +14509,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -14513,6 +14621,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -14528,8 +14640,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -14642,6 +14752,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -14657,8 +14771,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -14777,6 +14889,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -14792,8 +14908,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -16302,6 +16416,10 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
             }[];
           };
         };
@@ -16374,6 +16492,10 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -16389,8 +16511,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -16497,6 +16617,10 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -16512,8 +16636,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -16649,6 +16771,10 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -16664,8 +16790,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -16781,6 +16905,10 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -16796,8 +16924,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -16913,6 +17039,10 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -16928,8 +17058,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -17045,6 +17173,10 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -17060,8 +17192,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -17192,6 +17322,10 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -17207,8 +17341,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -17331,6 +17463,10 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -17346,8 +17482,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -17463,6 +17597,10 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -17478,8 +17616,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -17595,6 +17731,10 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -17610,8 +17750,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -17733,6 +17871,10 @@ export interface operations {
                 size: number;
               }[];
               version: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -17748,8 +17890,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -17949,6 +18089,10 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
             } & {
               [key: string]: unknown;
             })[];
@@ -18012,6 +18156,10 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -18027,8 +18175,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -18114,6 +18260,10 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -18129,8 +18279,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -18245,6 +18393,10 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -18260,8 +18412,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -18368,6 +18518,10 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -18383,8 +18537,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -18491,6 +18643,10 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -18506,8 +18662,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -18614,6 +18768,10 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -18629,8 +18787,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -18748,6 +18904,10 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -18763,8 +18923,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -18878,6 +19036,10 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -18893,8 +19055,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -19001,6 +19161,10 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -19016,8 +19180,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -19124,6 +19286,10 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -19139,8 +19305,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -19253,6 +19417,10 @@ export interface operations {
               image_alt: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -19268,8 +19436,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -20853,6 +21019,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
             } & {
               [key: string]: unknown;
             })[];
@@ -20923,6 +21093,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -20938,8 +21112,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -21027,6 +21199,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -21042,8 +21218,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -21158,6 +21332,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -21173,8 +21351,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -21288,6 +21464,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -21303,8 +21483,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -21557,6 +21735,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -21572,8 +21754,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -21699,6 +21879,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -21714,8 +21898,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -21836,6 +22018,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -21851,8 +22037,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -21966,6 +22150,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -21981,8 +22169,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -22096,6 +22282,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -22111,8 +22301,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -22232,6 +22420,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -22247,8 +22439,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -22408,7 +22598,10 @@ export interface operations {
   };
   postAdminTextPagesPreviewById: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page shows the texts of the record's draft (404 when it has none). */
+        draft?: '1';
+      };
       header?: never;
       path: {
         id: string;
@@ -22536,6 +22729,10 @@ export interface operations {
               file: components['schemas']['DownloadFile'] | null;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
             } & {
               [key: string]: unknown;
             })[];
@@ -22608,6 +22805,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -22623,8 +22824,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -22727,6 +22926,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -22742,8 +22945,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -22875,6 +23076,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -22890,8 +23095,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -23007,6 +23210,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -23022,8 +23229,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -23154,6 +23359,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -23169,8 +23378,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -23293,6 +23500,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -23308,8 +23519,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -23425,6 +23634,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -23440,8 +23653,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -23557,6 +23768,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -23572,8 +23787,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -23695,6 +23908,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -23710,8 +23927,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -23917,6 +24132,10 @@ export interface operations {
               published: 0 | 1;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
             } & {
               [key: string]: unknown;
             })[];
@@ -24017,6 +24236,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -24032,8 +24255,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -24145,6 +24366,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -24160,8 +24385,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -24273,6 +24496,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -24288,8 +24515,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -24408,6 +24633,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -24423,8 +24652,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -24655,6 +24882,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -24670,8 +24901,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -24807,6 +25036,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -24822,8 +25055,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -24949,6 +25180,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -24964,8 +25199,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -25084,6 +25317,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -25099,8 +25336,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -25219,6 +25454,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -25234,8 +25473,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -25360,6 +25597,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -25375,8 +25616,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -25536,7 +25775,10 @@ export interface operations {
   };
   postAdminInvestorEventsPreviewById: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page shows the texts of the record's draft (404 when it has none). */
+        draft?: '1';
+      };
       header?: never;
       path: {
         id: string;
@@ -25665,6 +25907,10 @@ export interface operations {
               published: 0 | 1;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
             } & {
               [key: string]: unknown;
             })[];
@@ -25752,6 +25998,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -25767,8 +26017,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -25880,6 +26128,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -25895,8 +26147,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -25995,6 +26245,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -26010,8 +26264,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -26130,6 +26382,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -26145,8 +26401,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -26377,6 +26631,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -26392,8 +26650,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -26528,6 +26784,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -26543,8 +26803,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -26670,6 +26928,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -26685,8 +26947,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -26805,6 +27065,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -26820,8 +27084,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -26940,6 +27202,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -26955,8 +27221,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -27081,6 +27345,10 @@ export interface operations {
               updated_at: string;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
+              /** @description Whether the record has a draft (unpublished changes). */
+              has_draft: boolean;
+              /** @enum {string} */
+              review_state: 'none' | 'in_review' | 'changes_requested';
               draft: {
                 /** @description The draft as an update would send it, `translations` included. */
                 values: {
@@ -27096,8 +27364,6 @@ export interface operations {
                 /** @description The fields whose draft value differs from the live record. */
                 changed: string[];
               } | null;
-              /** @enum {string} */
-              review_state: 'none' | 'in_review' | 'changes_requested';
               /** @description The MANAGER's latest comment on a returned draft; null when none. */
               review_comment: {
                 text: string;
@@ -27257,7 +27523,10 @@ export interface operations {
   };
   postAdminVacanciesPreviewById: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The page shows the texts of the record's draft (404 when it has none). */
+        draft?: '1';
+      };
       header?: never;
       path: {
         id: string;
