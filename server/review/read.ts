@@ -15,7 +15,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> & { id: numb
  */
 export async function withDraftState(request: FastifyRequest, resource: ResourceDescriptor, record: unknown): Promise<unknown> {
   if (!isRecord(record)) return record;
-  return { ...record, ...(await draftStateOf(request.server.db, resource, record)), review_required: await underReview(request, resource) };
+  const state = await draftStateOf(request.server.db, resource, record);
+  return { ...record, ...state, has_draft: state.draft !== null, review_required: await underReview(request, resource) };
 }
 
 /** Rows of a list (or the one record) of a resource that keeps drafts, each telling whether it has a draft and where its review stands. */
