@@ -231,8 +231,12 @@ describe('editor trust in Chromium', () => {
       .getByRole('dialog')
       .getByRole('button', { name: /Подтвердить/ })
       .click();
-    await page.getByText('Используются в записях и остались: пакетная-3.png', { exact: false }).waitFor();
+    const keptNotice = page.getByText('Используются в записях и остались: пакетная-3.png', { exact: false });
+    await keptNotice.waitFor();
     await expect.poll(() => cards.count()).toBe(1);
+    // The notice covers the toolbar at the top until it goes, after 5 s; it waits while the pointer rests on it.
+    await page.mouse.move(5, 600);
+    await keptNotice.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Выбрать все' }).click();
     await page.getByRole('button', { name: 'Переместить в папку…' }).click();
