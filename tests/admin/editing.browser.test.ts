@@ -279,8 +279,9 @@ describe('editing forms in Chromium', () => {
     await titleBox(page).fill('"Смарт" - лидер в 15 минут');
     await saveAndContinue.click();
     await expect.poll(() => saveAndContinue.isDisabled()).toBe(true);
+    // The button is disabled while the save is on its way as well as after it: the stored title is waited for.
+    await expect.poll(async () => (await newsRow(id)).title).toBe('«Смарт»\u00a0— лидер в\u00a015\u00a0минут');
     await expect.poll(() => titleBox(page).inputValue()).toBe('«Смарт»\u00a0— лидер в\u00a015\u00a0минут');
-    expect((await newsRow(id)).title).toBe('«Смарт»\u00a0— лидер в\u00a015\u00a0минут');
     await close();
   });
 
