@@ -47,7 +47,7 @@ export function auditedWrite<T extends { id?: number | string | null }>(
   write: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   // The tables written, by this transaction and by whatever the request wrote before it (logged per request).
-  const writes = currentQueryLog() ?? new QueryLog();
+  const writes = currentQueryLog() ?? new QueryLog({ forWrites: true });
   return withQueryLog(writes, () =>
     request.server.db.transaction().execute(async (trx) => {
       const row = await write(trx);
@@ -62,6 +62,8 @@ export function auditedWrite<T extends { id?: number | string | null }>(
     await request.server.pageCache.invalidate({
       tables: writes.wroteUnknown ? null : [...writes.written],
       records: Object.fromEntries([...writes.writtenRecords].map(([table, ids]) => [table, [...ids]])),
+      rows: writes.knownRowChanges(),
+      where: Object.fromEntries(writes.writtenWhere),
       changed: typeof row.id === 'number' ? { resource: entry.resource, id: row.id } : null,
     });
     return row;

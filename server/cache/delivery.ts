@@ -168,7 +168,7 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
     const read = request.routeOptions.config.publicRead;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       // The tables a request writes are what its change ends (admin/audit.ts).
-      withQueryLog(new QueryLog(), done);
+      withQueryLog(new QueryLog({ forWrites: true }), done);
       return;
     }
     if (!read) {

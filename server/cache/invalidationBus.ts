@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.js';
+import type { RowChange, RowFilters } from '../db/listReads.js';
 import type { Database } from '../db/schema.js';
 import type { ChangedRecord, ContentChange, PageCache } from './pageCache.js';
 
 /**
  * The PostgreSQL channel on which processes announce content changes (`<sender id>:<number>`, followed by a space and
- * `{"tables":[…],"records":{"<table>":[ids…]},"changed":{"resource":…,"id":…}}`: the tables the change wrote as a
- * whole, the records it wrote by table, and the record it changed; without them, or with `tables` null, everything
- * changed) and acknowledge them once their cache ended what the change touched
+ * `{"tables":[…],"records":{"<table>":[ids…]},"rows":{"<table>":[…]},"changed":{"resource":…,"id":…}}`: the tables
+ * the change wrote as a whole, the records it wrote by table, their values before and after where known, and the
+ * record it changed; without them, or with `tables` null, everything changed) and acknowledge them once their cache ended what the change touched
  * (`ack:<sender id>:<number>:<acknowledging id>`).
  */
 export const INVALIDATION_CHANNEL = 'page_cache_invalidated';
@@ -22,8 +23,9 @@ const RECONNECT_MS = 1000;
 /** How long an announcement waits for the other processes' acknowledgements before the write's answer goes anyway. */
 const ACK_WAIT_MS = 1000;
 /**
- * PostgreSQL refuses a notification payload of 8000 bytes or more: a longer change is announced with its records'
- * tables as written whole, and as "everything" when even that is too long.
+ * PostgreSQL refuses a notification payload of 8000 bytes or more: a longer change is announced without its rows'
+ * values (every list of their tables ends), then with its records' tables as written whole, and as "everything"
+ * when even that is too long.
  */
 const MAX_PAYLOAD = 7900;
 
@@ -80,10 +82,13 @@ export class InvalidationBus {
   private async announce(change: ContentChange): Promise<void> {
     const announcement = `${this.id}:${++this.sent}`;
     const records = change.records ?? {};
-    const described = `${announcement} ${JSON.stringify({ tables: change.tables, records, changed: change.changed ?? null })}`;
-    const tables = change.tables && [...change.tables, ...Object.keys(records)];
-    const coarser = `${announcement} ${JSON.stringify({ tables, changed: change.changed ?? null })}`;
-    const payload = [described, coarser].find((text) => Buffer.byteLength(text) <= MAX_PAYLOAD) ?? announcement;
+    const changed = change.changed ?? null;
+    const where = change.where ?? {};
+    const withRows = `${announcement} ${JSON.stringify({ tables: change.tables, records, rows: change.rows ?? {}, where, changed })}`;
+    const described = `${announcement} ${JSON.stringify({ tables: change.tables && [...change.tables, ...Object.keys(where)], records, changed })}`;
+    const tables = change.tables && [...change.tables, ...Object.keys(where), ...Object.keys(records)];
+    const coarser = `${announcement} ${JSON.stringify({ tables, changed })}`;
+    const payload = [withRows, described, coarser].find((text) => Buffer.byteLength(text) <= MAX_PAYLOAD) ?? announcement;
     let timer: NodeJS.Timeout | undefined;
     try {
       const peers = await this.listeningPeers();
@@ -195,7 +200,13 @@ export class InvalidationBus {
 /** The change an announcement describes; what cannot be read as one is taken for "everything changed". */
 function changeOf(description: string): ContentChange {
   try {
-    const { tables, records, changed } = JSON.parse(description) as { tables?: unknown; records?: unknown; changed?: Partial<ChangedRecord> | null };
+    const { tables, records, rows, where, changed } = JSON.parse(description) as {
+      tables?: unknown;
+      records?: unknown;
+      rows?: unknown;
+      where?: unknown;
+      changed?: Partial<ChangedRecord> | null;
+    };
     const named = Array.isArray(tables) && tables.every((table) => typeof table === 'string') ? (tables as string[]) : null;
     const record =
       changed && typeof changed.resource === 'string' && Number.isSafeInteger(changed.id) ? { resource: changed.resource, id: Number(changed.id) } : null;
@@ -203,8 +214,47 @@ function changeOf(description: string): ContentChange {
     // Records that cannot be read as ids: their whole tables changed.
     const unreadable = byTable.filter(([, ids]) => !Array.isArray(ids) || !ids.every((id) => Number.isSafeInteger(id))).map(([table]) => table);
     const readable = byTable.filter(([table]) => !unreadable.includes(table)) as [string, number[]][];
-    return { tables: named && [...named, ...unreadable], records: Object.fromEntries(readable), changed: record };
+    return {
+      tables: named && [...named, ...unreadable],
+      records: Object.fromEntries(readable),
+      rows: rowChangesOf(rows),
+      where: writtenWhereOf(where),
+      changed: record,
+    };
   } catch {
     return { tables: null };
   }
+}
+
+const isValues = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((entry) => typeof entry === 'string');
+
+const isFilters = (value: unknown): value is RowFilters =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((values) => Array.isArray(values) && values.every((entry) => typeof entry === 'string'));
+
+/** The writes by condition an announcement carries; a table whose writes cannot be read counts as written whole. */
+function writtenWhereOf(where: unknown): Record<string, RowFilters[]> {
+  if (typeof where !== 'object' || where === null) return {};
+  return Object.fromEntries(
+    Object.entries(where).map(([table, writes]) => [table, Array.isArray(writes) && writes.every(isFilters) ? (writes as RowFilters[]) : [{}]]),
+  );
+}
+
+/** The rows' values an announcement carries; a table whose rows cannot be read is left out (its lists all end). */
+function rowChangesOf(rows: unknown): Record<string, RowChange[]> {
+  if (typeof rows !== 'object' || rows === null) return {};
+  const isChange = (change: unknown): change is RowChange => {
+    const { id, before, after, long } = (change ?? {}) as Partial<Record<keyof RowChange, unknown>>;
+    return (
+      Number.isSafeInteger(id) &&
+      (before === null || isValues(before)) &&
+      (after === null || isValues(after)) &&
+      Array.isArray(long) &&
+      long.every((column) => typeof column === 'string')
+    );
+  };
+  return Object.fromEntries(Object.entries(rows).filter((entry): entry is [string, RowChange[]] => Array.isArray(entry[1]) && entry[1].every(isChange)));
 }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { RowChange, RowFilters } from '../db/listReads.js';
 import { currentQueryLog, QueryLog, withQueryLog } from '../db/queryLog.js';
 import { ChangeJournal, type ChangedRecord } from './changeJournal.js';
 import { CacheOutcomes } from './outcomes.js';
@@ -42,6 +43,10 @@ export type { ChangedRecord };
 export interface ContentChange {
   tables: readonly string[] | null;
   records?: Readonly<Record<string, readonly number[]>>;
+  /** The written records' values before and after, where known: a list they were not and are not in stays. */
+  rows?: Readonly<Record<string, readonly RowChange[]>>;
+  /** Rows written by condition, by table: the equalities each write held them to (a list holding none stays). */
+  where?: Readonly<Record<string, readonly RowFilters[]>>;
   changed?: ChangedRecord | null;
 }
 
@@ -128,8 +133,14 @@ export class PageCache {
    * `tables`, everything ends. `fromPeer` is a change another process announced: it is not announced again.
    */
   invalidate(options: Partial<ContentChange> & { fromPeer?: boolean } = {}): Promise<void> {
-    const change: ContentChange = { tables: options.tables ?? null, records: options.records ?? {}, changed: options.changed ?? null };
-    const touched = change.tables === null ? null : { tables: change.tables, records: change.records ?? {} };
+    const change: ContentChange = {
+      tables: options.tables ?? null,
+      records: options.records ?? {},
+      rows: options.rows ?? {},
+      where: options.where ?? {},
+      changed: options.changed ?? null,
+    };
+    const touched = change.tables === null ? null : { tables: change.tables, records: change.records ?? {}, rows: change.rows, where: change.where };
     const ended = this.end(touched, change.changed ? [change.changed] : change.tables === null ? null : []);
     // After a change not known table by table (a lost connection, a command-line tool) nothing is rendered ahead.
     if (change.tables === null) ended.length = 0;
@@ -183,7 +194,7 @@ export class PageCache {
    */
   async set(ticket: CacheTicket, response: CachedResponse, ttlMs: number | null = null): Promise<boolean> {
     // An answer that logged no table at all is taken for one whose reads are not known: any change ends it.
-    if (ticket.reads.read.size === 0 && ticket.reads.records.size === 0) ticket.reads.readUnknown = true;
+    if (ticket.reads.tablesRead().size === 0) ticket.reads.readUnknown = true;
     if (!this.entries || this.changedSince(ticket.since, ticket.reads)) return false;
     await this.schedule.known();
     this.endScheduledIfDue();

@@ -1,14 +1,31 @@
 import { LRUCache } from 'lru-cache';
+import { changesList, knownChanges, listApart, type ListRead, type RowChange, type RowFilters } from '../db/listReads.js';
 import type { QueryLog } from '../db/queryLog.js';
 
 /**
  * What a content change touched, when it is known: tables changed as a whole (every answer that read them in any
- * way ends), and records changed one by one, by table (the answers that read those records end, and every list of
- * their table, since a record may enter or leave any of them; no ids: rows were only added).
+ * way ends), and records changed one by one, by table (the answers that read those records end, and the lists of
+ * their table a record may have entered, left or moved in: every one, unless `rows` tells each record's values
+ * before and after; no ids: rows were only added).
  */
 export interface ChangedContent {
   tables: readonly string[];
   records: Readonly<Record<string, readonly number[]>>;
+  rows?: Readonly<Record<string, readonly RowChange[]>>;
+  /** Rows changed by condition, by table: the equalities each write held them to. */
+  where?: Readonly<Record<string, readonly RowFilters[]>>;
+}
+
+/** Whether writes by condition of a table may change what `reads` read of it. */
+function writtenWhereRead(reads: QueryLog, table: string, writes: readonly RowFilters[]): boolean {
+  if (reads.read.has(table) || reads.records.has(table)) return true;
+  return (reads.lists.get(table) ?? []).some((list) => writes.some((filters) => !listApart(list, filters)));
+}
+
+/** Whether the change of a table's records may change one of `lists`. */
+function changesAnyList(lists: readonly ListRead[], table: string, change: ChangedContent): boolean {
+  const rows = knownChanges(change.records[table] ?? [], change.rows?.[table]);
+  return rows === null || lists.some((list) => rows.some((row) => changesList(list, row)));
 }
 
 const recordTag = (table: string, id: number) => `${table}#${id}`;
@@ -32,20 +49,35 @@ function removeFrom(index: Map<string, Set<string>>, tag: string, key: string): 
 export class ReadIndex {
   private readonly byTable = new Map<string, Set<string>>();
   private readonly byList = new Map<string, Set<string>>();
+  /** The lists told by their conditions that each stored answer read, by table. */
+  private readonly byListRead = new Map<string, Map<string, ListRead[]>>();
   private readonly byRecord = new Map<string, Set<string>>();
   /** Answers whose reads cannot be told: every change ends them. */
   private readonly unknown = new Set<string>();
+  private readonly readsOf = new Map<string, QueryLog>();
 
   add(key: string, reads: QueryLog): void {
+    this.readsOf.set(key, reads);
     if (reads.readUnknown) this.unknown.add(key);
     for (const table of reads.read) addTo(this.byList, table, key);
+    for (const [table, lists] of reads.lists) {
+      let byKey = this.byListRead.get(table);
+      if (!byKey) this.byListRead.set(table, (byKey = new Map()));
+      byKey.set(key, lists);
+    }
     for (const table of reads.tablesRead()) addTo(this.byTable, table, key);
     for (const [table, ids] of reads.records) for (const id of ids) addTo(this.byRecord, recordTag(table, id), key);
   }
 
   remove(key: string, reads: QueryLog): void {
+    this.readsOf.delete(key);
     this.unknown.delete(key);
     for (const table of reads.read) removeFrom(this.byList, table, key);
+    for (const table of reads.lists.keys()) {
+      const byKey = this.byListRead.get(table);
+      byKey?.delete(key);
+      if (byKey?.size === 0) this.byListRead.delete(table);
+    }
     for (const table of reads.tablesRead()) removeFrom(this.byTable, table, key);
     for (const [table, ids] of reads.records) for (const id of ids) removeFrom(this.byRecord, recordTag(table, id), key);
   }
@@ -57,7 +89,14 @@ export class ReadIndex {
     for (const table of change.tables) add(this.byTable.get(table));
     for (const [table, ids] of Object.entries(change.records)) {
       add(this.byList.get(table));
+      for (const [key, lists] of this.byListRead.get(table) ?? []) if (!keys.has(key) && changesAnyList(lists, table, change)) keys.add(key);
       for (const id of ids) add(this.byRecord.get(recordTag(table, id)));
+    }
+    for (const [table, writes] of Object.entries(change.where ?? {})) {
+      for (const key of this.byTable.get(table) ?? []) {
+        const reads = this.readsOf.get(key);
+        if (!keys.has(key) && (!reads || writtenWhereRead(reads, table, writes))) keys.add(key);
+      }
     }
     return keys;
   }
@@ -66,8 +105,12 @@ export class ReadIndex {
 /** Whether a change touches what `reads` read (a value kept for several renders). */
 export function touches(reads: QueryLog, change: ChangedContent): boolean {
   if (reads.readUnknown) return true;
-  if (change.tables.some((table) => reads.read.has(table) || reads.records.has(table))) return true;
-  return Object.entries(change.records).some(([table, ids]) => reads.read.has(table) || ids.some((id) => reads.records.get(table)?.has(id)));
+  if (change.tables.some((table) => reads.tablesRead().has(table))) return true;
+  if (Object.entries(change.where ?? {}).some(([table, writes]) => writtenWhereRead(reads, table, writes))) return true;
+  return Object.entries(change.records).some(([table, ids]) => {
+    const lists = reads.lists.get(table);
+    return reads.read.has(table) || ids.some((id) => reads.records.get(table)?.has(id)) || (lists !== undefined && changesAnyList(lists, table, change));
+  });
 }
 
 /**
@@ -92,7 +135,8 @@ export class ChangeTimes {
       this.everything = generation;
       return;
     }
-    for (const table of change.tables) this.tables.set(table, generation);
+    // A write by condition counts, for a render that read its table meanwhile, as a change of the whole table.
+    for (const table of [...change.tables, ...Object.keys(change.where ?? {})]) this.tables.set(table, generation);
     for (const [table, ids] of Object.entries(change.records)) {
       this.lists.set(table, generation);
       for (const id of ids) this.records.set(recordTag(table, id), generation);
@@ -103,7 +147,8 @@ export class ChangeTimes {
   changedSince(since: number, reads: QueryLog, changes: number): boolean {
     if (this.everything > since || (reads.readUnknown && changes > since)) return true;
     for (const table of reads.tablesRead()) if ((this.tables.get(table) ?? 0) > since) return true;
-    for (const table of reads.read) if ((this.lists.get(table) ?? 0) > since) return true;
+    // A list told by its conditions counts as changed with any record of its table: a render is rarely that long.
+    for (const table of [...reads.read, ...reads.lists.keys()]) if ((this.lists.get(table) ?? 0) > since) return true;
     if (reads.records.size > 0 && this.forgotten > since) return true;
     for (const [table, ids] of reads.records) for (const id of ids) if ((this.records.peek(recordTag(table, id)) ?? 0) > since) return true;
     return false;

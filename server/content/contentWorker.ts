@@ -2,6 +2,7 @@ import { HTML_MAX } from '../../lib/resources/fields.js';
 import { RefusedDocumentError, sanitizeHtml, sanitizeSvg } from './sanitize.js';
 import { looksLikeSvg } from './svgProlog.js';
 import { typesetHtml, typesetText } from './typography.js';
+import { epochMicros } from './epochMicros.js';
 
 /**
  * The entry of the content worker threads (`workerPool.ts`): the work whose cost grows with what an editor or a
@@ -55,14 +56,17 @@ function run(job: ContentJob): ContentOutcome {
   }
 }
 
-/** A job as the pool sends it, with the shared flag its worker sets once it starts on it. */
+/**
+ * A job as the pool sends it, with the shared memory where its worker writes the moment it starts on it (microseconds
+ * since the epoch; 0 until then).
+ */
 export interface ContentTask {
   job: ContentJob;
   started: SharedArrayBuffer;
 }
 
 export default function runContentTask({ job, started }: ContentTask): ContentOutcome {
-  Atomics.store(new Int32Array(started), 0, 1);
+  Atomics.store(new BigInt64Array(started), 0, epochMicros());
   try {
     return run(job);
   } catch (error) {

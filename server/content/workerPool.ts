@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ContentJob, ContentOutcome, ContentTask } from './contentWorker.js';
+import { epochMicros } from './epochMicros.js';
 
 /**
  * The one way content work runs: sanitising rich HTML and SVG, typography, the check that an upload is SVG. One
@@ -87,18 +88,21 @@ function contentPool(): Piscina {
 
 /**
  * Runs one content job within what is left of `budget`. Throws `OutOfTimeError` when the budget runs out first: the
- * job's thread is stopped (the pool starts another when needed). The worker flags the job's start in shared memory,
- * so that only its running time counts.
+ * job's thread is stopped (the pool starts another when needed). The worker writes the moment it starts the job in
+ * shared memory, so that only its running time counts, a job shorter than the watch's interval included.
  */
 export async function runContentJob(budget: WorkBudget, job: ContentJob): Promise<ContentOutcome> {
   const remaining = budget.remainingMs();
   if (remaining <= 0) throw new OutOfTimeError();
-  const started = new SharedArrayBuffer(4);
+  const started = new SharedArrayBuffer(8);
   const controller = new AbortController();
-  let startedAt: number | null = null;
+  /** Milliseconds the job has run so far (0 while it waits for a thread). */
+  const ranMs = () => {
+    const startedAt = Atomics.load(new BigInt64Array(started), 0);
+    return startedAt === 0n ? 0 : Number(epochMicros() - startedAt) / 1000;
+  };
   const watch = setInterval(() => {
-    if (startedAt === null && Atomics.load(new Int32Array(started), 0) === 1) startedAt = performance.now();
-    if (startedAt !== null && performance.now() - startedAt >= remaining) controller.abort();
+    if (ranMs() >= remaining) controller.abort();
   }, WATCH_MS);
   try {
     const task: ContentTask = { job, started };
@@ -108,7 +112,7 @@ export async function runContentJob(budget: WorkBudget, job: ContentJob): Promis
     throw error;
   } finally {
     clearInterval(watch);
-    budget.spend(startedAt === null ? 0 : performance.now() - startedAt);
+    budget.spend(ranMs());
   }
 }
 

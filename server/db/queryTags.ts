@@ -1,5 +1,6 @@
 import type { OperationNode, RootOperationNode } from 'kysely';
 import { RESOURCES, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { comparableValue } from './listReads.js';
 
 /**
  * What one query read or wrote, told apart finely enough that a write ends only the answers that showed what it
@@ -10,6 +11,15 @@ export interface QueryReads {
   tables: Set<string>;
   /** A read of one table pinned to records by a unique key: their ids are known from its rows once it answered. */
   pinned: PinnedRead | null;
+  /** A read of one table's rows told by their conditions (a list): which rows it answered is known once it did. */
+  list: ListCondition | null;
+}
+
+/** The conditions of a list of one table, as `ListRead` (listReads.ts) keeps them. */
+export interface ListCondition {
+  table: string;
+  filters: Record<string, string[]>;
+  columns: string[];
 }
 
 export interface PinnedRead {
@@ -19,10 +29,17 @@ export interface PinnedRead {
 }
 
 export interface QueryWrites {
-  /** Tables written as a whole (an update or delete not pinned to ids, an upsert, raw SQL). */
+  /** Tables written as a whole (an update or delete named by no condition, raw SQL). */
   tables: Set<string>;
+  /**
+   * A write of the rows of one table that meet equalities (`resource = … and locale = …`, an upsert's conflicting
+   * key): the columns it leaves as they were, with the values they had.
+   */
+  where: { table: string; filters: Record<string, string[]> } | null;
   /** A write pinned to records: their ids (none for rows only added), and their table. */
   records: { table: string; ids: number[] } | null;
+  /** Whether it answers its rows whole (`returningAll`): then what it made of them is known. */
+  returnsRows: boolean;
 }
 
 /**
@@ -145,23 +162,70 @@ function pinOf(node: unknown, root: { table: string; alias: string }, unique: Re
   }
 }
 
-/** What a SELECT (or another read) reads: its one table pinned to records when its condition names them. */
+/**
+ * The equalities a condition holds every row to (`column = value`, `column in (…)`, joined by `and`): column → the
+ * values allowed.
+ */
+function filtersOf(node: unknown, root: { table: string; alias: string }, filters: Record<string, string[]>): void {
+  if (!isNode(node)) return;
+  if (node.kind === 'WhereNode') filtersOf(node.where, root, filters);
+  else if (node.kind === 'ParensNode') filtersOf(node.node, root, filters);
+  else if (node.kind === 'AndNode') {
+    filtersOf(node.left, root, filters);
+    filtersOf(node.right, root, filters);
+  } else if (node.kind === 'BinaryOperationNode') {
+    const operator = (node.operator as { operator?: string } | undefined)?.operator;
+    const column = columnOf(node.leftOperand, root);
+    const values = valuesOf(node.rightOperand)?.map(comparableValue);
+    if ((operator === '=' || operator === 'in') && column && !(column in filters) && values?.every((value) => value !== undefined)) {
+      filters[column] = values as string[];
+    }
+  }
+}
+
+/** The columns of `root` named under `node`; raw SQL's words all count, as they may name one. */
+function columnsIn(node: unknown, root: { table: string; alias: string }, found: Set<string>): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const item of node) columnsIn(item, root, found);
+    return;
+  }
+  const named = node as AnyNode;
+  if (named.kind === 'ColumnNode' || named.kind === 'ReferenceNode') {
+    const column = columnOf(named, root);
+    if (column) found.add(column);
+    return;
+  }
+  if (named.kind === 'RawNode') for (const word of (named.sqlFragments as string[]).join(' ').match(/[a-z_]\w*/gi) ?? []) found.add(word);
+  for (const value of Object.values(named)) if (value && typeof value === 'object') columnsIn(value, root, found);
+}
+
+/**
+ * What a SELECT (or another read) reads: its one table pinned to records when its condition names them, or read as
+ * a list told by its conditions when no other part of the query reads that table too.
+ */
 export function readsOf(node: RootOperationNode): QueryReads {
   const tables = new Set<string>();
   if (node.kind !== 'SelectQueryNode' || !node.from || node.from.froms.length !== 1) {
     tablesIn(node, tables);
-    return { tables, pinned: null };
+    return { tables, pinned: null, list: null };
   }
   const root = tableOf(node.from.froms[0]);
-  const unique = root ? UNIQUE_COLUMNS.get(root.table) : undefined;
-  const pin = root && unique ? pinOf(node.where, root, unique) : null;
-  if (!root || !pin) {
+  if (!root) {
     tablesIn(node, tables);
-    return { tables, pinned: null };
+    return { tables, pinned: null, list: null };
   }
   // Joined tables, subqueries and the rest are read as a whole.
   for (const [name, value] of Object.entries(node)) if (name !== 'from' && value && typeof value === 'object') tablesIn(value, tables);
-  return { tables, pinned: { table: root.table, ids: pin.ids } };
+  const unique = UNIQUE_COLUMNS.get(root.table);
+  const pin = unique ? pinOf(node.where, root, unique) : null;
+  if (pin) return { tables, pinned: { table: root.table, ids: pin.ids }, list: null };
+  if (tables.has(root.table)) return { tables, pinned: null, list: null };
+  const filters: Record<string, string[]> = {};
+  filtersOf(node.where, root, filters);
+  const columns = new Set<string>();
+  columnsIn([node.where, node.joins, node.orderBy, node.groupBy, node.having], root, columns);
+  return { tables, pinned: null, list: { table: root.table, filters, columns: [...columns] } };
 }
 
 /** The ids of an INSERT's rows when it names them (a record back from the trash keeps its id). */
@@ -176,6 +240,37 @@ function insertedIds(node: AnyNode): number[] {
   });
 }
 
+/** The columns an update's `set` (or an upsert's) names. */
+function columnsSet(updates: unknown): string[] {
+  return (Array.isArray(updates) ? updates : []).flatMap((update: unknown) => {
+    const column = isNode(update) && isNode(update.column) ? (update.column.column as { name?: string } | undefined)?.name : undefined;
+    return column ? [column] : [];
+  });
+}
+
+/** The values an upsert's conflict columns take, which name the rows it may change; columns it updates are left out. */
+function conflictingKeyOf(insert: AnyNode, conflict: AnyNode): Record<string, string[]> {
+  const columns = ((insert.columns as unknown[] | undefined) ?? []).map((column) => (isNode(column) ? (column.column as { name?: string }).name : undefined));
+  const rows = isNode(insert.values) && insert.values.kind === 'ValuesNode' ? (insert.values.values as unknown[]).map((row) => valuesOf(row)) : [];
+  const updated = columnsSet(conflict.updates);
+  const filters: Record<string, string[]> = {};
+  const key = ((conflict.columns as unknown[] | undefined) ?? []).map((column) => (isNode(column) ? (column.column as { name?: string }).name : undefined));
+  if (key.length === 0 || key.some((column) => column === undefined)) return filters;
+  for (const column of key as string[]) {
+    const at = columns.indexOf(column);
+    const values = rows.map((row) => comparableValue(row?.[at]));
+    if (at === -1 || updated.includes(column) || rows.length === 0 || values.some((value) => value === undefined)) return {};
+    filters[column] = [...new Set(values as string[])];
+  }
+  return filters;
+}
+
+/** Whether a write answers its rows with every column (`returning *`). */
+function returnsAll(node: AnyNode): boolean {
+  const returning = isNode(node.returning) ? (node.returning.selections as unknown[]) : [];
+  return returning.some((selection) => isNode(selection) && isNode(selection.selection) && selection.selection.kind === 'SelectAllNode');
+}
+
 /**
  * What a write changes: rows added (lists end), records named by id (their reads and their table's lists end), or
  * the whole target table when it cannot tell which rows (then every read of the table ends).
@@ -185,18 +280,26 @@ export function writesOf(node: RootOperationNode, target: OperationNode): QueryW
   const root = tableOf(isNode(target) && target.kind === 'FromNode' ? (target.froms as unknown[])[0] : target);
   const whole = (): QueryWrites => {
     tablesIn(target, tables);
-    return { tables, records: null };
+    return { tables, records: null, where: null, returnsRows: false };
   };
   if (!root) return whole();
+  const where = (filters: Record<string, string[]>): QueryWrites =>
+    Object.keys(filters).length > 0 ? { tables, records: null, where: { table: root.table, filters }, returnsRows: false } : whole();
   const any = node as unknown as AnyNode;
   if (node.kind === 'InsertQueryNode') {
-    // An upsert or a replace may change rows already there.
-    if (any.onConflict || any.onDuplicateKey || any.replace) return whole();
-    return { tables, records: { table: root.table, ids: insertedIds(any) } };
+    // An upsert changes the rows already there with the key it conflicts on; a replace any row.
+    if (any.onDuplicateKey || any.replace) return whole();
+    if (isNode(any.onConflict)) return where(conflictingKeyOf(any, any.onConflict));
+    return { tables, records: { table: root.table, ids: insertedIds(any) }, where: null, returnsRows: returnsAll(any) };
   }
   if (node.kind === 'UpdateQueryNode' || node.kind === 'DeleteQueryNode') {
     const pin = pinOf(any.where, root, ID_ONLY);
-    return pin?.ids ? { tables, records: { table: root.table, ids: pin.ids } } : whole();
+    if (pin?.ids) return { tables, records: { table: root.table, ids: pin.ids }, where: null, returnsRows: returnsAll(any) };
+    const filters: Record<string, string[]> = {};
+    filtersOf(any.where, root, filters);
+    // A column the update sets holds the rows to nothing after it.
+    const set = columnsSet(any.updates);
+    return where(Object.fromEntries(Object.entries(filters).filter(([column]) => !set.includes(column))));
   }
   return whole();
 }

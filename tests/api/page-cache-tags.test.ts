@@ -27,7 +27,7 @@ describe.each(await testDialects())('page cache by what answers read, on %s', (d
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seedDemo: true });
+    t = await createTestApp(dialect, { seedDemo: true, env: { SITE_LOCALES: 'ru,en' } });
     headers = (await userWithToken(t.app, 'USER')).headers;
   }, 240_000);
   afterAll(() => t?.close());
@@ -70,6 +70,39 @@ describe.each(await testDialects())('page cache by what answers read, on %s', (d
       expect(answer.body, url).toContain(typesetText('Заголовок после правки'));
       expect(answer.body, url).not.toContain(typesetText('Заголовок до правки'));
     }
+  });
+
+  it("tells one category's list from another's: a photo saved ends its category's answer, moved it ends both", async () => {
+    const photos = await t.app.db.selectFrom('photobank_photos').select(['id', 'category_id']).orderBy('id').execute();
+    const photo = photos[0]!;
+    const other = photos.find((row) => row.category_id !== photo.category_id)!;
+    const [home, away] = [`/api/photobank/categories/${photo.category_id}`, `/api/photobank/categories/${other.category_id}`];
+    const save = async (values: Record<string, string | number>) => {
+      const saved = await postForm(t.app, `/api/admin/photobank/photo/update/${photo.id}`, headers, values);
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    await cached(home, away, NEWS);
+    await save({ title: 'Фото после правки' });
+    expect(await statusOf(away)).toBe('corporate-site; hit');
+    expect(await statusOf(NEWS)).toBe('corporate-site; hit');
+    expect((await get(home)).body).toContain(typesetText('Фото после правки'));
+
+    await cached(home, away);
+    await save({ category_id: other.category_id });
+    expect((await get(home)).body).not.toContain(typesetText('Фото после правки'));
+    expect((await get(away)).body).toContain(typesetText('Фото после правки'));
+  });
+
+  it("keeps another resource's English answers when a news item's English version is saved", async () => {
+    const added = await addNews('Новость с английской версией');
+    const [englishNews, englishPhotos] = [`${NEWS}&locale=en`, `${PHOTOBANK}?locale=en`];
+    await cached(englishNews, englishPhotos);
+    const saved = await postForm(t.app, `/api/admin/news/update/${added.id}`, headers, {
+      translations: JSON.stringify({ en: { title: 'News in English', content: '<p>Text</p>' } }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await statusOf(englishPhotos)).toBe('corporate-site; hit');
+    expect((await get(englishNews)).body).toContain('News in English');
   });
 
   it('renders again in the background the answers a save ended that visitors asked for', async () => {
@@ -209,5 +242,28 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
     expect(reader.get('/news')).toBeUndefined();
     expect(reader.get('/news/b')).toBeDefined();
     expect(reader.get('/media/photobank')).toBeDefined();
+  });
+
+  it('carries the rows a write changed, so that the other process keeps the lists they were never in', async () => {
+    const [writer, reader] = [await startProcess(), await startProcess()];
+    const store = async (key: string, table: string, filters: Record<string, string[]>) => {
+      const ticket = reader.ticket(key);
+      ticket.reads.readList(table, { filters, columns: Object.keys(filters), ids: null });
+      expect(await reader.set(ticket, storedResponse())).toBe(true);
+    };
+    await store('/photobank/1', 'photobank_photos', { category_id: ['1'] });
+    await store('/photobank/2', 'photobank_photos', { category_id: ['2'] });
+    await store('/en/news', 'translations', { resource: ['news'], locale: ['en'] });
+    await store('/en/photobank', 'translations', { resource: ['photobank-photos'], locale: ['en'] });
+    await writer.invalidate({
+      tables: [],
+      records: { photobank_photos: [7] },
+      rows: { photobank_photos: [{ id: 7, before: { category_id: '1', title: 'До' }, after: { category_id: '1', title: 'После' }, long: [] }] },
+      where: { translations: [{ resource: ['news'], record_id: ['3'] }] },
+    });
+    expect(reader.get('/photobank/1')).toBeUndefined();
+    expect(reader.get('/photobank/2')).toBeDefined();
+    expect(reader.get('/en/news')).toBeUndefined();
+    expect(reader.get('/en/photobank')).toBeDefined();
   });
 });
