@@ -22,6 +22,8 @@ export interface ListRead {
   filters: Readonly<Record<string, readonly string[]>>;
   /** Every column its conditions, joins and order name: a change of one may move a row into, out of or within it. */
   columns: readonly string[];
+  /** The columns its rows show (`select id` of a kept order shows the id alone); null: every column. */
+  selected: readonly string[] | null;
   /** The ids of the rows it answered; null when its rows do not say (a count). */
   ids: ReadonlySet<number> | null;
 }
@@ -54,8 +56,8 @@ function mayMeet(row: Readonly<Record<string, string>>, long: readonly string[],
 
 /**
  * Whether a row's change may change what the list answered: the row was or is among the rows its equalities allow,
- * and it was added or removed, or a column the list's conditions or order name changed, or it is one of the rows
- * the list answered (a count's rows are not known, so a change of any row it counts ends it).
+ * and it was added or removed, or a column the list's conditions or order name changed, or a column the list shows
+ * changed and the row is one of those it answered (a count's rows are not known: any of the rows it counts).
  */
 export function changesList(list: ListRead, change: RowChange): boolean {
   const { before, after, long } = change;
@@ -63,7 +65,9 @@ export function changesList(list: ListRead, change: RowChange): boolean {
   const is = after !== null && mayMeet(after, long, list);
   if (!was && !is) return false;
   if (before === null || after === null) return true;
-  if (list.columns.some((column) => long.includes(column) || before[column] !== after[column])) return true;
+  const changed = (column: string) => long.includes(column) || before[column] !== after[column];
+  if (list.columns.some(changed)) return true;
+  if (list.selected !== null && !list.selected.some(changed)) return false;
   return list.ids === null || list.ids.has(change.id);
 }
 

@@ -215,8 +215,8 @@ function logRows(log: QueryLog, awaiting: AwaitingRows, rows: readonly UnknownRo
   if ('pinned' in awaiting) logPinnedRows(log, awaiting.pinned, rows);
   else if ('list' in awaiting) {
     const ids = rows.map((row) => Number(row.id));
-    const { table, filters, columns } = awaiting.list;
-    log.readList(table, { filters, columns, ids: ids.every((id) => Number.isSafeInteger(id)) ? new Set(ids) : null });
+    const { table, filters, columns, selected } = awaiting.list;
+    log.readList(table, { filters, columns, selected, ids: ids.every((id) => Number.isSafeInteger(id)) ? new Set(ids) : null });
   } else {
     const { table, ids, returnsRows, kind } = awaiting.write;
     if (returnsRows)

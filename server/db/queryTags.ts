@@ -20,6 +20,7 @@ export interface ListCondition {
   table: string;
   filters: Record<string, string[]>;
   columns: string[];
+  selected: string[] | null;
 }
 
 export interface PinnedRead {
@@ -200,6 +201,15 @@ function columnsIn(node: unknown, root: { table: string; alias: string }, found:
   for (const value of Object.values(named)) if (value && typeof value === 'object') columnsIn(value, root, found);
 }
 
+/** Whether a query's selections name every column (`*`, `table.*`). */
+function selectsAll(selections: readonly unknown[] | undefined): boolean {
+  return (selections ?? []).some((selection) => {
+    const selected = isNode(selection) ? selection.selection : undefined;
+    if (!isNode(selected)) return false;
+    return selected.kind === 'SelectAllNode' || (selected.kind === 'ReferenceNode' && isNode(selected.column) && selected.column.kind === 'SelectAllNode');
+  });
+}
+
 /**
  * What a SELECT (or another read) reads: its one table pinned to records when its condition names them, or read as
  * a list told by its conditions when no other part of the query reads that table too.
@@ -225,7 +235,9 @@ export function readsOf(node: RootOperationNode): QueryReads {
   filtersOf(node.where, root, filters);
   const columns = new Set<string>();
   columnsIn([node.where, node.joins, node.orderBy, node.groupBy, node.having], root, columns);
-  return { tables, pinned: null, list: { table: root.table, filters, columns: [...columns] } };
+  const selected = new Set<string>();
+  columnsIn(node.selections, root, selected);
+  return { tables, pinned: null, list: { table: root.table, filters, columns: [...columns], selected: selectsAll(node.selections) ? null : [...selected] } };
 }
 
 /** The ids of an INSERT's rows when it names them (a record back from the trash keeps its id). */

@@ -248,7 +248,7 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
     const [writer, reader] = [await startProcess(), await startProcess()];
     const store = async (key: string, table: string, filters: Record<string, string[]>) => {
       const ticket = reader.ticket(key);
-      ticket.reads.readList(table, { filters, columns: Object.keys(filters), ids: null });
+      ticket.reads.readList(table, { filters, columns: Object.keys(filters), selected: null, ids: null });
       expect(await reader.set(ticket, storedResponse())).toBe(true);
     };
     await store('/photobank/1', 'photobank_photos', { category_id: ['1'] });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { changesList, knownChanges, listApart, type ListRead, type RowChange } from '../../server/db/listReads.js';
 
-/** The photos of category 1 in their order, the answer holding photos 10 and 11. */
-const categoryOne: ListRead = { filters: { category_id: ['1'] }, columns: ['category_id', 'position', 'id'], ids: new Set([10, 11]) };
+/** The photos of category 1 in their order, the answer holding photos 10 and 11 with every column. */
+const categoryOne: ListRead = { filters: { category_id: ['1'] }, columns: ['category_id', 'position', 'id'], selected: null, ids: new Set([10, 11]) };
 const change = (id: number, before: Record<string, string> | null, after: Record<string, string> | null, long: string[] = []): RowChange => ({
   id,
   before,
@@ -30,6 +30,12 @@ describe("which of a table's lists a row's change may change", () => {
     expect(changesList(categoryOne, change(11, { category_id: '1' }, null))).toBe(true);
   });
 
+  it('keeps a list that shows none of the columns that changed, such as the ids of a kept order', () => {
+    const order: ListRead = { ...categoryOne, selected: ['id'] };
+    expect(changesList(order, change(10, { category_id: '1', title: 'А', position: '1' }, { category_id: '1', title: 'Б', position: '1' }))).toBe(false);
+    expect(changesList(order, change(10, { category_id: '1', position: '1' }, { category_id: '1', position: '2' }))).toBe(true);
+  });
+
   it('takes a value too long to carry for one that changed and may meet the conditions', () => {
     expect(changesList(categoryOne, change(20, { title: 'А' }, { title: 'А' }, ['category_id']))).toBe(true);
   });
@@ -48,7 +54,7 @@ describe("which of a table's lists a row's change may change", () => {
   });
 
   it("tells a write by condition apart from the lists that allow none of its rows' values", () => {
-    const englishNews: ListRead = { filters: { resource: ['news'], locale: ['en'], record_id: ['1', '2'] }, columns: [], ids: null };
+    const englishNews: ListRead = { filters: { resource: ['news'], locale: ['en'], record_id: ['1', '2'] }, columns: [], selected: null, ids: null };
     expect(listApart(englishNews, { resource: ['photobank-photos'], record_id: ['1'], locale: ['en'] })).toBe(true);
     expect(listApart(englishNews, { resource: ['news'], record_id: ['3'], locale: ['en'] })).toBe(true);
     expect(listApart(englishNews, { resource: ['news'], record_id: ['2'], locale: ['en'] })).toBe(false);

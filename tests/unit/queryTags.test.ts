@@ -28,6 +28,8 @@ describe('what a query reads and writes, told from its operation tree', () => {
     expect(reads.list?.table).toBe('photobank_photos');
     expect(reads.list?.filters).toEqual({ category_id: ['5'] });
     expect(reads.list?.columns).toEqual(expect.arrayContaining(['category_id', 'position', 'published']));
+    expect(reads.list?.selected).toEqual(['id']);
+    expect(readsOf(db.selectFrom('news').selectAll().where('published', '=', 1).toOperationNode()).list?.selected).toBeNull();
   });
 
   it('reads records pinned by id, and a table read again in a subquery as a whole', () => {
