@@ -77,7 +77,8 @@ export class QueryLog {
       if (!Number.isSafeInteger(id)) continue;
       const earlier = changes.get(id);
       if (earlier === null) continue;
-      const beforeRow = earlier ? undefined : kind === 'add' ? null : (returned.get(id) ?? seen?.get(id));
+      // A removal's returned row is the row before it; an update's is the row after.
+      const beforeRow = earlier ? undefined : kind === 'add' ? null : kind === 'remove' ? (returned.get(id) ?? seen?.get(id)) : seen?.get(id);
       const afterRow = kind === 'remove' ? null : returned.get(id);
       if ((!earlier && beforeRow === undefined) || afterRow === undefined) {
         changes.set(id, null);

@@ -3,6 +3,7 @@ import { PageCache, type CachedResponse } from '../../server/cache/pageCache.js'
 import { InvalidationBus } from '../../server/cache/invalidationBus.js';
 import { DEFAULT_DATABASE_TIMEOUTS } from '../../server/config/services.js';
 import { connectDatabase } from '../../server/db/connect.js';
+import { QueryLog, withQueryLog } from '../../server/db/queryLog.js';
 import { typesetText } from '../../server/content/typography.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
@@ -91,6 +92,22 @@ describe.each(await testDialects())('page cache by what answers read, on %s', (d
     await save({ category_id: other.category_id });
     expect((await get(home)).body).not.toContain(typesetText('Фото после правки'));
     expect((await get(away)).body).toContain(typesetText('Фото после правки'));
+  });
+
+  it('tells what each row a write request changed was before and after: read, updated, removed', async () => {
+    const log = new QueryLog({ forWrites: true });
+    const photo = await withQueryLog(log, async () => {
+      const row = await t.app.db.selectFrom('photobank_photos').selectAll().orderBy('id').limit(1).executeTakeFirstOrThrow();
+      const current = await t.app.db.selectFrom('photobank_photos').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+      await t.app.db.updateTable('photobank_photos').set({ title: 'Другое' }).where('id', '=', current.id).returningAll().execute();
+      return current;
+    });
+    const [updated] = log.knownRowChanges().photobank_photos ?? [];
+    expect(updated).toMatchObject({ id: photo.id, before: { title: photo.title }, after: { title: 'Другое', category_id: String(photo.category_id) } });
+    await withQueryLog(log, () => t.app.db.deleteFrom('photobank_photos').where('id', '=', photo.id).execute());
+    expect(log.knownRowChanges().photobank_photos).toEqual([
+      expect.objectContaining({ id: photo.id, before: expect.objectContaining({ title: photo.title }), after: null }),
+    ]);
   });
 
   it("keeps another resource's English answers when a news item's English version is saved", async () => {
