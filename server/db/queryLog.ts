@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { carriedRow, type ListRead, type RowChange, type RowFilters } from './listReads.js';
-import { readsOf, tablesIn, writesOf, type ListCondition, type PinnedRead } from './queryTags.js';
+import { tablesIn } from './queryNodes.js';
+import { readsOf, writesOf, type ListCondition, type PinnedRead } from './queryTags.js';
 
 /**
  * What the queries of one piece of work read and wrote: a page render (what its answer shows), a value kept by the

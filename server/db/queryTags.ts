@@ -1,6 +1,20 @@
 import type { OperationNode, RootOperationNode } from 'kysely';
 import { RESOURCES, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { comparableValue } from './listReads.js';
+import {
+  columnNames,
+  columnOf,
+  columnsIn,
+  columnsSet,
+  filtersOf,
+  insertedRows,
+  isNode,
+  tableOf,
+  tablesIn,
+  valuesOf,
+  type AnyNode,
+  type QueryRoot,
+} from './queryNodes.js';
 
 /**
  * What one query read or wrote, told apart finely enough that a write ends only the answers that showed what it
@@ -60,66 +74,6 @@ const UNIQUE_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
 );
 const ID_ONLY: ReadonlySet<string> = new Set(['id']);
 
-type AnyNode = OperationNode & Record<string, unknown>;
-
-const isNode = (value: unknown): value is AnyNode => typeof value === 'object' && value !== null && !Array.isArray(value) && 'kind' in value;
-
-const RAW_TABLES = /\b(?:from|join|into|update)\s+"?([a-z_]\w*)/gi;
-
-/** Tables named anywhere under `node` (quoted or not in raw SQL, after `from`, `join`, `into`, `update`). */
-export function tablesIn(node: unknown, found: Set<string>): void {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const item of node) tablesIn(item, found);
-    return;
-  }
-  const named = node as AnyNode;
-  // A qualified column names a table the query reads in its FROM or a join: it reads nothing of its own.
-  if (named.kind === 'ReferenceNode') return;
-  if (named.kind === 'TableNode') {
-    const table = (named.table as { identifier?: { name?: string } } | undefined)?.identifier?.name;
-    if (table) found.add(table);
-    return;
-  }
-  if (named.kind === 'RawNode') for (const match of (named.sqlFragments as string[]).join(' ').matchAll(RAW_TABLES)) if (match[1]) found.add(match[1]);
-  for (const value of Object.values(named)) if (value && typeof value === 'object') tablesIn(value, found);
-}
-
-/** The table a FROM or target names, with the alias its columns may be qualified by. */
-function tableOf(node: unknown): { table: string; alias: string } | null {
-  if (!isNode(node)) return null;
-  if (node.kind === 'AliasNode') {
-    const inner = tableOf(node.node);
-    const alias = (node.alias as { name?: string } | undefined)?.name;
-    return inner && alias ? { table: inner.table, alias } : null;
-  }
-  if (node.kind !== 'TableNode') return null;
-  const name = (node.table as { identifier?: { name?: string } } | undefined)?.identifier?.name;
-  return name ? { table: name, alias: name } : null;
-}
-
-/** The column a reference names, when it is a column of `root` (unqualified or qualified by its name or alias). */
-function columnOf(node: unknown, root: { table: string; alias: string }): string | null {
-  if (!isNode(node)) return null;
-  if (node.kind === 'ColumnNode') return (node.column as { name?: string } | undefined)?.name ?? null;
-  if (node.kind !== 'ReferenceNode') return null;
-  const qualifier = tableOf(node.table);
-  if (qualifier && qualifier.table !== root.alias && qualifier.table !== root.table) return null;
-  return columnOf(node.column, root);
-}
-
-/** The values a comparison's right side names: one value or a list of them; null for anything else. */
-function valuesOf(node: unknown): unknown[] | null {
-  if (!isNode(node)) return null;
-  if (node.kind === 'ValueNode') return [node.value];
-  if (node.kind === 'PrimitiveValueListNode') return [...(node.values as unknown[])];
-  if (node.kind === 'ValueListNode') {
-    const values = (node.values as unknown[]).map((value) => valuesOf(value));
-    return values.every((value) => value?.length === 1) ? values.map((value) => value?.[0]) : null;
-  }
-  return null;
-}
-
 interface Pin {
   /** The ids named, or null when a unique key other than the id names the records. */
   ids: number[] | null;
@@ -129,7 +83,7 @@ interface Pin {
  * Whether a condition holds only for records its unique keys name: a comparison `key = value` or `key in (…)`, a
  * conjunction with one such part, or alternatives that each are one. Answers which ids when only ids name them.
  */
-function pinOf(node: unknown, root: { table: string; alias: string }, unique: ReadonlySet<string>): Pin | null {
+function pinOf(node: unknown, root: QueryRoot, unique: ReadonlySet<string>): Pin | null {
   if (!isNode(node)) return null;
   switch (node.kind) {
     case 'WhereNode':
@@ -161,44 +115,6 @@ function pinOf(node: unknown, root: { table: string; alias: string }, unique: Re
     default:
       return null;
   }
-}
-
-/**
- * The equalities a condition holds every row to (`column = value`, `column in (…)`, joined by `and`): column → the
- * values allowed.
- */
-function filtersOf(node: unknown, root: { table: string; alias: string }, filters: Record<string, string[]>): void {
-  if (!isNode(node)) return;
-  if (node.kind === 'WhereNode') filtersOf(node.where, root, filters);
-  else if (node.kind === 'ParensNode') filtersOf(node.node, root, filters);
-  else if (node.kind === 'AndNode') {
-    filtersOf(node.left, root, filters);
-    filtersOf(node.right, root, filters);
-  } else if (node.kind === 'BinaryOperationNode') {
-    const operator = (node.operator as { operator?: string } | undefined)?.operator;
-    const column = columnOf(node.leftOperand, root);
-    const values = valuesOf(node.rightOperand)?.map(comparableValue);
-    if ((operator === '=' || operator === 'in') && column && !(column in filters) && values?.every((value) => value !== undefined)) {
-      filters[column] = values as string[];
-    }
-  }
-}
-
-/** The columns of `root` named under `node`; raw SQL's words all count, as they may name one. */
-function columnsIn(node: unknown, root: { table: string; alias: string }, found: Set<string>): void {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const item of node) columnsIn(item, root, found);
-    return;
-  }
-  const named = node as AnyNode;
-  if (named.kind === 'ColumnNode' || named.kind === 'ReferenceNode') {
-    const column = columnOf(named, root);
-    if (column) found.add(column);
-    return;
-  }
-  if (named.kind === 'RawNode') for (const word of (named.sqlFragments as string[]).join(' ').match(/[a-z_]\w*/gi) ?? []) found.add(word);
-  for (const value of Object.values(named)) if (value && typeof value === 'object') columnsIn(value, root, found);
 }
 
 /** Whether a query's selections name every column (`*`, `table.*`). */
@@ -242,31 +158,21 @@ export function readsOf(node: RootOperationNode): QueryReads {
 
 /** The ids of an INSERT's rows when it names them (a record back from the trash keeps its id). */
 function insertedIds(node: AnyNode): number[] {
-  const columns = ((node.columns as unknown[] | undefined) ?? []).map((column) => (isNode(column) ? (column.column as { name?: string }).name : undefined));
-  const at = columns.indexOf('id');
-  const rows = isNode(node.values) && node.values.kind === 'ValuesNode' ? (node.values.values as unknown[]) : [];
+  const at = columnNames(node.columns).indexOf('id');
   if (at === -1) return [];
-  return rows.flatMap((row) => {
-    const id = Number(valuesOf(row)?.[at]);
+  return insertedRows(node).flatMap((row) => {
+    const id = Number(row?.[at]);
     return Number.isSafeInteger(id) ? [id] : [];
-  });
-}
-
-/** The columns an update's `set` (or an upsert's) names. */
-function columnsSet(updates: unknown): string[] {
-  return (Array.isArray(updates) ? updates : []).flatMap((update: unknown) => {
-    const column = isNode(update) && isNode(update.column) ? (update.column.column as { name?: string } | undefined)?.name : undefined;
-    return column ? [column] : [];
   });
 }
 
 /** The values an upsert's conflict columns take, which name the rows it may change; columns it updates are left out. */
 function conflictingKeyOf(insert: AnyNode, conflict: AnyNode): Record<string, string[]> {
-  const columns = ((insert.columns as unknown[] | undefined) ?? []).map((column) => (isNode(column) ? (column.column as { name?: string }).name : undefined));
-  const rows = isNode(insert.values) && insert.values.kind === 'ValuesNode' ? (insert.values.values as unknown[]).map((row) => valuesOf(row)) : [];
+  const columns = columnNames(insert.columns);
+  const rows = insertedRows(insert);
   const updated = columnsSet(conflict.updates);
   const filters: Record<string, string[]> = {};
-  const key = ((conflict.columns as unknown[] | undefined) ?? []).map((column) => (isNode(column) ? (column.column as { name?: string }).name : undefined));
+  const key = columnNames(conflict.columns);
   if (key.length === 0 || key.some((column) => column === undefined)) return filters;
   for (const column of key as string[]) {
     const at = columns.indexOf(column);
