@@ -8,9 +8,10 @@ import type { ChangedRecord, ContentChange, PageCache } from './pageCache.js';
 
 /**
  * The PostgreSQL channel on which processes announce content changes (`<sender id>:<number>`, followed by a space and
- * `{"tables":[…],"records":{"<table>":[ids…]},"rows":{"<table>":[…]},"changed":{"resource":…,"id":…}}`: the tables
- * the change wrote as a whole, the records it wrote by table, their values before and after where known, and the
- * record it changed; without them, or with `tables` null, everything changed) and acknowledge them once their cache ended what the change touched
+ * `{"tables":[…],"records":{"<table>":[ids…]},"rows":{"<table>":[…]},"where":{"<table>":[…]},"changed":{…}}`: the
+ * tables the change wrote as a whole, the records it wrote by table, their values before and after where known, the
+ * equalities of its writes by condition, and the record it changed; without them, or with `tables` null, everything
+ * changed) and acknowledge them once their cache ended what the change touched
  * (`ack:<sender id>:<number>:<acknowledging id>`).
  */
 export const INVALIDATION_CHANNEL = 'page_cache_invalidated';

@@ -49,22 +49,19 @@ function removeFrom(index: Map<string, Set<string>>, tag: string, key: string): 
 export class ReadIndex {
   private readonly byTable = new Map<string, Set<string>>();
   private readonly byList = new Map<string, Set<string>>();
-  /** The lists told by their conditions that each stored answer read, by table. */
-  private readonly byListRead = new Map<string, Map<string, ListRead[]>>();
+  /** The answers that read lists of a table told by their conditions (their reads say which lists). */
+  private readonly byListRead = new Map<string, Set<string>>();
   private readonly byRecord = new Map<string, Set<string>>();
   /** Answers whose reads cannot be told: every change ends them. */
   private readonly unknown = new Set<string>();
+  /** What each stored answer read. */
   private readonly readsOf = new Map<string, QueryLog>();
 
   add(key: string, reads: QueryLog): void {
     this.readsOf.set(key, reads);
     if (reads.readUnknown) this.unknown.add(key);
     for (const table of reads.read) addTo(this.byList, table, key);
-    for (const [table, lists] of reads.lists) {
-      let byKey = this.byListRead.get(table);
-      if (!byKey) this.byListRead.set(table, (byKey = new Map()));
-      byKey.set(key, lists);
-    }
+    for (const table of reads.lists.keys()) addTo(this.byListRead, table, key);
     for (const table of reads.tablesRead()) addTo(this.byTable, table, key);
     for (const [table, ids] of reads.records) for (const id of ids) addTo(this.byRecord, recordTag(table, id), key);
   }
@@ -73,11 +70,7 @@ export class ReadIndex {
     this.readsOf.delete(key);
     this.unknown.delete(key);
     for (const table of reads.read) removeFrom(this.byList, table, key);
-    for (const table of reads.lists.keys()) {
-      const byKey = this.byListRead.get(table);
-      byKey?.delete(key);
-      if (byKey?.size === 0) this.byListRead.delete(table);
-    }
+    for (const table of reads.lists.keys()) removeFrom(this.byListRead, table, key);
     for (const table of reads.tablesRead()) removeFrom(this.byTable, table, key);
     for (const [table, ids] of reads.records) for (const id of ids) removeFrom(this.byRecord, recordTag(table, id), key);
   }
@@ -89,7 +82,10 @@ export class ReadIndex {
     for (const table of change.tables) add(this.byTable.get(table));
     for (const [table, ids] of Object.entries(change.records)) {
       add(this.byList.get(table));
-      for (const [key, lists] of this.byListRead.get(table) ?? []) if (!keys.has(key) && changesAnyList(lists, table, change)) keys.add(key);
+      for (const key of this.byListRead.get(table) ?? []) {
+        const lists = this.readsOf.get(key)?.lists.get(table);
+        if (!keys.has(key) && (!lists || changesAnyList(lists, table, change))) keys.add(key);
+      }
       for (const id of ids) add(this.byRecord.get(recordTag(table, id)));
     }
     for (const [table, writes] of Object.entries(change.where ?? {})) {
@@ -105,7 +101,8 @@ export class ReadIndex {
 /** Whether a change touches what `reads` read (a value kept for several renders). */
 export function touches(reads: QueryLog, change: ChangedContent): boolean {
   if (reads.readUnknown) return true;
-  if (change.tables.some((table) => reads.tablesRead().has(table))) return true;
+  const tables = reads.tablesRead();
+  if (change.tables.some((table) => tables.has(table))) return true;
   if (Object.entries(change.where ?? {}).some(([table, writes]) => writtenWhereRead(reads, table, writes))) return true;
   return Object.entries(change.records).some(([table, ids]) => {
     const lists = reads.lists.get(table);
