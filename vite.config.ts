@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { pageContextWithoutRouter } from './site/vite/pageContextWithoutRouter.js';
 import { preactForPages } from './site/vite/preactForPages.js';
 import { precompress } from './site/vite/precompress.js';
 
@@ -10,7 +11,7 @@ import { precompress } from './site/vite/precompress.js';
  * The Fastify server hosts the result: Vite's dev middleware in development, `dist/client` in production.
  */
 export default defineConfig({
-  plugins: [react(), vike(), preactForPages(), precompress()],
+  plugins: [react(), vike(), preactForPages(), pageContextWithoutRouter(), precompress()],
   // `@lib/…` instead of `../../../../../lib/…` in the site's modules (the admin's build has the same alias; the server
   // keeps relative imports).
   resolve: { alias: { '@lib': fileURLToPath(new URL('./lib', import.meta.url)) } },

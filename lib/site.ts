@@ -21,6 +21,8 @@ export function errorToastText(message: string): string {
 
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+/** What the site's link prefetcher sends with a page it asks for ahead of a visit (browsers' own prefetches say `Sec-Purpose`). */
+export const PREFETCH_HEADERS = { Purpose: 'prefetch' } as const;
 export const HOME_NEWS_COUNT = 3;
 
 /** Breakpoints of the public site, in CSS pixels (min-width). */

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { constants } from 'node:zlib';
 import { PREVIEW_PARAM } from '../preview/links.js';
 import { ifMatchFails } from '../http/conditions.js';
+import { isPrefetch } from '../http/prefetch.js';
 import { compress as compressAs, compressBrotli, compressGzip, etagOf, matchesEtag, negotiateEncoding, type Encoding } from './encoding.js';
 import { QueryLog, withoutQueryLog, withQueryLog } from '../db/queryLog.js';
 import { cacheStatus, type CacheOutcome } from './outcomes.js';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     contentCoding: Encoding;
     /** For a public read answered by a render: whether the cache took part (`miss`) or not (`bypass`). */
     pageCacheOutcome: CacheOutcome | null;
+    /** A visitor's visit, not a prefetch or the cache's own render: only visits count an article's read. */
+    visit: boolean;
   }
 }
 
@@ -75,7 +78,7 @@ function serveStored(
 ): void {
   reply.hijack();
   const response = reply.raw;
-  entry.onHit?.();
+  if (request.visit) entry.onHit?.();
   response.setHeader('cache-status', outcome === 'hit' ? HIT_STATUS : COLLAPSED_STATUS);
   if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
     response.writeHead(304, forVisitor(request, entry.notModified, visitorHeader, entry.identity.headers));
@@ -122,6 +125,7 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
   app.decorateRequest('pageCacheTtlMs', null);
   app.decorateRequest('publicUrl', null);
   app.decorateRequest('contentCoding', 'identity');
+  app.decorateRequest('visit', true);
 
   // The coding is chosen once, by the client's q-values. The plugins that compress what the cache does not hold
   // (static files, other answers) then see only the chosen one, so every answer follows the same choice.
@@ -177,6 +181,8 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
     }
     const key = publicUrlOf(request.url, read);
     request.publicUrl = key;
+    const warming = warmer.isWarming(request.headers[WARM_HEADER]);
+    request.visit = !warming && !isPrefetch(request.headers);
     const query = declaredQuery(request, read);
     request.query = query;
     // A preview link shows what visitors may not see yet: never stored, never answered from the cache.
@@ -193,7 +199,7 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
       done();
       return;
     }
-    if (!warmer.isWarming(request.headers[WARM_HEADER])) warmer.requested(key);
+    if (!warming) warmer.requested(key);
     const entry = cache.get(key);
     if (entry) {
       cache.outcomes.record('hit');

@@ -17,7 +17,7 @@ import type { KeepPerGeneration } from './paging.js';
 import { createPhotobankService, PHOTOBANK_INDEXES } from './photobank.js';
 import { createPublicReads } from './publicReads.js';
 import { createTextPagesService } from './textPages.js';
-import type { ViewCounter } from './viewCounter.js';
+import type { ViewRecorder } from './viewCounter.js';
 import { DEFAULT_LOCALE, type Locale } from '../../lib/locales.js';
 
 /** The indexes visitors' reads go through: the declared lists' and those of the media section and the photobank. */
@@ -35,7 +35,7 @@ export const publicReadIndexes = (resources: readonly ResourceDescriptor[]): Dec
  */
 export function createContentServices(
   db: Kysely<Database>,
-  views: ViewCounter,
+  views: ViewRecorder,
   tokens: FormTokens,
   keep: KeepPerGeneration,
   previewed: PreviewTarget | null = null,

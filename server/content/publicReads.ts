@@ -12,7 +12,7 @@ import { sortedBy } from './listIndexes.js';
 import { partNamed, partNow } from './listParts.js';
 import { withTextImages } from './textImages.js';
 import { inOrderOf, listKey, pageOfKeys, type KeepPerGeneration } from './paging.js';
-import type { ViewCounter } from './viewCounter.js';
+import type { ViewRecorder } from './viewCounter.js';
 import { visibleNow, visibleNowOrPreviewed } from './visibility.js';
 import { DEFAULT_LOCALE, type Locale } from '../../lib/locales.js';
 import { inLanguage, translatedIn, withTranslatedValues } from '../translations/publicReads.js';
@@ -87,7 +87,7 @@ export function publicOrderOf(resource: ResourceDescriptor, list: PublicListDecl
  */
 export function createPublicReads(
   db: Kysely<Database>,
-  views: ViewCounter,
+  views: ViewRecorder,
   keep: KeepPerGeneration,
   previewed: PreviewTarget | null = null,
   locale: Locale = DEFAULT_LOCALE,

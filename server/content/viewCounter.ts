@@ -5,6 +5,12 @@ import type { Database } from '../db/schema.js';
 /** The table of a resource whose page counts its reads (`countsViews`): it has a `views` column. */
 export type CountedTable = string;
 
+/** What reads need of the counter: a read to count. */
+export type ViewRecorder = Pick<ViewCounter, 'record'>;
+
+/** The counter of requests that are not visits (a prefetch, the page cache's own render): their reads count nothing. */
+export const UNCOUNTED_VIEWS: ViewRecorder = { record: () => undefined };
+
 /**
  * Counts item reads in memory and adds them to the database in one batch every few seconds, so that a read
  * never waits for a write. Each process adds its own increments (`views = views + n`), which stays correct

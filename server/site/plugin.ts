@@ -9,6 +9,7 @@ import { RESOURCES } from '../../lib/resources/index.js';
 import { isSitePath, PAGE_QUERY_PARAMS, type SiteSettings } from '../../lib/site.js';
 import { DEFAULT_ALT_TEMPLATE, defaultDescription } from '../../lib/titles.js';
 import { createContentServices } from '../content/index.js';
+import { UNCOUNTED_VIEWS } from '../content/viewCounter.js';
 import type { KeepPerGeneration } from '../content/paging.js';
 import { splitLocalePath } from '../../lib/locales.js';
 import { PREVIEW_PARAM, previewOfQuery } from '../preview/links.js';
@@ -134,7 +135,9 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     // A page under `/en/` reads the content in English (site/pages/+onBeforeRoute.ts routes it without the prefix).
     const { locale } = splitLocalePath(request.url.split('?')[0] ?? '/', app.config.siteLocales);
     const keep: KeepPerGeneration = (key, compute) => app.pageCache.memo(key, compute);
-    const base = target ? createContentServices(app.db, app.views, app.formTokens, keep, target, locale) : app.contentIn(locale);
+    // A prefetch or the cache's own render is not a visit: the article it shows counts no read.
+    const views = request.visit ? app.views : UNCOUNTED_VIEWS;
+    const base = target || !request.visit ? createContentServices(app.db, views, app.formTokens, keep, target, locale) : app.contentIn(locale);
     const { content, onHit, cacheFor } = contentForRender(base, app.pageCache, app.views, locale);
     const pageContext = await renderPage({
       // The page sees its path and the parameters pages read, nothing else: what the page cache keys on.

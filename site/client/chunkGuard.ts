@@ -1,6 +1,6 @@
 /**
- * The chunk-reload guard: when a code chunk fails to load while the page starts or navigates, the page
- * is loaded again, at most once per 60 s, so that a new deployment heals open tabs without a reload loop.
+ * The chunk-reload guard: when a code chunk fails to load while the page starts, the page is loaded again, at most
+ * once per 60 s, so that a new deployment heals pages opened from an old one without a reload loop.
  *
  * It must be listening before Vike loads the page's own chunks, so `+Head.tsx` inlines it (the server allows it in
  * the CSP by its hash) as `(${chunkGuardBoot})(key, guardMs, reloadAllowed)`. Both functions are therefore self-contained.
@@ -17,15 +17,13 @@ export function reloadAllowed(now: number, lastReloadAt: number | null, guardMs:
 
 interface SiteWindow extends Window {
   __siteHydrated?: boolean;
-  __siteNavTarget?: string | null;
-  __siteChunkReloads?: number;
 }
 
 export function chunkGuardBoot(key: string, guardMs: number, allowed: (now: number, last: number | null, guardMs: number) => boolean): void {
   const w = window as SiteWindow;
   window.addEventListener('vite:preloadError', () => {
-    // After hydration and outside a navigation this is a prefetch: Vike falls back to server routing by itself.
-    if (w.__siteHydrated && !w.__siteNavTarget) return;
+    // After hydration the page works: a chunk it loads later (the prefetcher, the consent banner) copes alone.
+    if (w.__siteHydrated) return;
     let last: number | null = null;
     try {
       const stored = window.sessionStorage.getItem(key);
@@ -40,11 +38,7 @@ export function chunkGuardBoot(key: string, guardMs: number, allowed: (now: numb
     } catch {
       return;
     }
-    // The error still reaches Vike, which gives up client routing for this document: the reload replaces it anyway.
-    w.__siteChunkReloads = (w.__siteChunkReloads ?? 0) + 1;
-    const target = w.__siteNavTarget || window.location.href;
-    if (new URL(target, window.location.href).href === window.location.href) window.location.reload();
-    else window.location.assign(target);
+    window.location.reload();
   });
 }
 

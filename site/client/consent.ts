@@ -2,8 +2,6 @@ import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentOfCookies, COUNTERS, ty
 import { startCounters } from './counters/index.js';
 import { eraseCounterStorage } from './counters/erase.js';
 
-export { countPageView } from './counters/index.js';
-
 /** The visitor's analytics choice: kept in a first-party cookie for a year, which the server reads for the CSP. */
 
 /** The choice this page was loaded with: its CSP (fixed for the page's life) let the counters in or not by it. */

@@ -7,11 +7,3 @@ import type * as Consent from './consent.js';
 let consent: Promise<typeof Consent> | null = null;
 
 export const loadConsent = (): Promise<typeof Consent> => (consent ??= import('./consent.js'));
-
-/** After a client navigation: the running counters count the new page (none run before the chunk is loaded). */
-export function countPageView(): void {
-  void consent?.then(
-    (module) => module.countPageView(),
-    () => undefined,
-  );
-}

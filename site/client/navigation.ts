@@ -1,8 +1,12 @@
-/** Client navigation state: the progress bar (class `is-navigating` on <html>) and the chunk guard's target. */
+import { pageLinkTarget } from './pageLinks.js';
+
+/**
+ * Following a link: every page is loaded from the server, and until the browser shows it the progress bar runs
+ * (class `is-navigating` on <html>). The new page starts at its top and screen readers announce it, as any page load.
+ */
 
 interface SiteWindow extends Window {
   __siteHydrated?: boolean;
-  __siteNavTarget?: string | null;
 }
 
 const PROGRESS_DELAY_MS = 80;
@@ -14,44 +18,43 @@ const PROGRESS_DELAY_MS = 80;
 const prefetcher = () => import('./prefetch.js');
 let progressTimer: ReturnType<typeof setTimeout> | null = null;
 
-export function navigationStarted(target: string): void {
-  (window as SiteWindow).__siteNavTarget = target;
-  const root = document.documentElement;
-  root.classList.remove('is-navigated');
-  // A short delay: instant navigations do not flash the bar.
-  progressTimer = setTimeout(() => root.classList.add('is-navigating'), PROGRESS_DELAY_MS);
-  root.setAttribute('aria-busy', 'true');
+function navigationStarted(): void {
+  if (progressTimer) clearTimeout(progressTimer);
+  // A short delay: pages that come at once do not flash the bar.
+  progressTimer = setTimeout(() => document.documentElement.classList.add('is-navigating'), PROGRESS_DELAY_MS);
 }
 
-export function navigationEnded(): void {
-  (window as SiteWindow).__siteNavTarget = null;
+/** Back on this page without a load (the back button restored it from the browser's memory): the bar stops. */
+function navigationEnded(): void {
   if (progressTimer) clearTimeout(progressTimer);
   progressTimer = null;
-  const root = document.documentElement;
-  root.removeAttribute('aria-busy');
-  if (root.classList.contains('is-navigating')) {
-    root.classList.remove('is-navigating');
-    root.classList.add('is-navigated');
-  }
-  // Scroll to the top on a new page (Vike restores the position on back/forward itself).
-  focusMain();
-  void prefetcher().then(
-    ({ watchLinks }) => watchLinks(),
-    () => undefined,
-  );
+  document.documentElement.classList.remove('is-navigating');
+}
+
+const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/** A link click or a form sent to another page of the site, which the page's own code did not take over. */
+function watchNavigation(): void {
+  // Listening on the document: the page's own handlers (Preact's, on the elements) have run and may have taken it.
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || !plainClick(event) || !(event.target instanceof Element)) return;
+    const link = event.target.closest('a[href]');
+    if (link instanceof HTMLAnchorElement && pageLinkTarget(link)) navigationStarted();
+  });
+  document.addEventListener('submit', (event) => {
+    if (!event.defaultPrevented) navigationStarted();
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) navigationEnded();
+  });
 }
 
 export function hydrated(): void {
   (window as SiteWindow).__siteHydrated = true;
+  watchNavigation();
   // Not in the hydration's task: looking through every link of the page would make that long task longer.
   void prefetcher().then(
     ({ idle, watchLinks }) => idle(watchLinks),
     () => undefined,
   );
-}
-
-/** Moves keyboard focus to the new page's content, so that screen readers announce it. */
-function focusMain(): void {
-  const main = document.getElementById('main');
-  if (main) main.focus({ preventScroll: true });
 }

@@ -1,32 +1,24 @@
-import { prefetch } from 'vike/client/router';
-import { PREFETCH_IDLE_TIMEOUT_MS, isSitePath, prefetchAllowed, type ConnectionInfo } from '@lib/site.js';
+import { PREFETCH_HEADERS, PREFETCH_IDLE_TIMEOUT_MS, prefetchAllowed, type ConnectionInfo } from '@lib/site.js';
+import { pageLinkTarget } from './pageLinks.js';
 
 /**
- * Prefetches the code of pages whose links become visible: once a link enters the viewport, after an idle
- * callback (timeout 2000 ms), never on 2g, with data saving on, or offline. A prefetched link gets `data-prefetched`.
+ * Prefetches the pages whose links become visible: once a link enters the viewport, after an idle callback (timeout
+ * 2000 ms), never on 2g, with data saving on, or offline. The page itself goes into the browser's cache, which still
+ * asks the server whether it changed when the link is followed (an editor's save shows at once, the answer is a
+ * short 304 otherwise), and its code is preloaded. A prefetched link gets `data-prefetched`; a prefetch is no visit,
+ * so it counts no article read.
  */
 
 const done = new Set<string>();
+const preloadedModules = new Set<string>();
 let observer: IntersectionObserver | null = null;
 
 function connection(): ConnectionInfo | undefined {
   return (navigator as Navigator & { connection?: ConnectionInfo }).connection;
 }
 
-export function canPrefetch(): boolean {
+function canPrefetch(): boolean {
   return prefetchAllowed(connection(), navigator.onLine);
-}
-
-/** A link worth prefetching: same origin, a page (not the API, uploads, feeds or files), not the current page. */
-function targetOf(link: HTMLAnchorElement): string | null {
-  if (link.hasAttribute('download') || link.target === '_blank' || link.rel.includes('external')) return null;
-  const href = link.getAttribute('href');
-  if (!href || href.startsWith('#')) return null;
-  const url = new URL(link.href, window.location.href);
-  if (url.origin !== window.location.origin || !isSitePath(url.pathname)) return null;
-  if (/\.[a-z0-9]+$/i.test(url.pathname) || url.pathname.startsWith('/admin')) return null;
-  if (url.pathname === window.location.pathname && url.search === window.location.search) return null;
-  return url.pathname + url.search;
 }
 
 /** Runs `run` when the browser has nothing more urgent to do (at the latest after the idle timeout). */
@@ -35,32 +27,54 @@ export function idle(run: () => void): void {
   else setTimeout(run, 1);
 }
 
+/** The code a page's HTML asks the browser to load: Vike names each module of the page in a `modulepreload` link. */
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"<>]+)"/g;
+
+function preloadModules(html: string): void {
+  for (const [, href] of html.matchAll(MODULE_PRELOAD)) {
+    if (!href || preloadedModules.has(href)) continue;
+    preloadedModules.add(href);
+    const hint = document.createElement('link');
+    hint.rel = 'modulepreload';
+    hint.href = href;
+    document.head.append(hint);
+  }
+}
+
+async function prefetchPage(target: string): Promise<void> {
+  // Said to be a prefetch: the server counts no visit of the article it may be.
+  const response = await fetch(target, { credentials: 'same-origin', headers: PREFETCH_HEADERS });
+  if (!response.ok) throw new Error(`prefetch ${target}: ${response.status}`);
+  preloadModules(await response.text());
+}
+
 function schedule(link: HTMLAnchorElement, target: string): void {
   idle(() => {
     if (!canPrefetch() || !link.isConnected) return;
     link.setAttribute('data-prefetched', 'true');
     if (done.has(target)) return;
     done.add(target);
-    prefetch(target).catch(() => {
+    prefetchPage(target).catch(() => {
       done.delete(target);
     });
   });
 }
 
-/** Watches the links now in the document; call after hydration and after every navigation. */
+/** Watches the links now in the document (call after hydration; the modules this page loaded are not asked again). */
 export function watchLinks(): void {
   if (!canPrefetch() || typeof IntersectionObserver === 'undefined') return;
+  for (const hint of document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')) preloadedModules.add(hint.getAttribute('href') ?? '');
   observer ??= new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       const link = entry.target as HTMLAnchorElement;
       observer?.unobserve(link);
-      const target = targetOf(link);
+      const target = pageLinkTarget(link);
       if (target) schedule(link, target);
     }
   });
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
-    if (link.hasAttribute('data-prefetched') || !targetOf(link)) continue;
+    if (link.hasAttribute('data-prefetched') || !pageLinkTarget(link)) continue;
     observer.observe(link);
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Page } from '@lib/types.js';
 import { getJson } from './api.js';
 import { showRequestError } from './toasts.js';
@@ -25,7 +25,6 @@ export function useLoadMore<T>(
 ): LoadMoreState<T> {
   const [state, setState] = useState({ items: initial.items, page: initial.page, pageCount: initial.pageCount });
   const [loading, setLoading] = useState(false);
-  useEffect(() => setState({ items: initial.items, page: initial.page, pageCount: initial.pageCount }), [initial]); // eslint-disable-line react-hooks/set-state-in-effect -- a client-side navigation brings another first page
   const ended = state.page >= state.pageCount;
   const loadMore = () => {
     if (loading || ended) return;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { MenuLink } from '@lib/types.js';
 import { useLocalizedPath, useTexts } from '../i18n/useTexts.js';
@@ -61,7 +61,6 @@ export function Header() {
   // The menus link the pages in the page's language; the route's path is the page's without the language.
   const localized = useLocalizedPath();
   const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [urlPathname]); // eslint-disable-line react-hooks/set-state-in-effect -- the menu closes after a client-side navigation
   return (
     <header className="header">
       <div className="topbar">

@@ -7,12 +7,14 @@ export default {
   extends: [vikeReact],
   // Pages live in site/pages: their routes start at `/`, not at `/site`.
   filesystemRoutingRoot: '/',
-  passToClient: ['site', 'layoutJson', 'preview', 'abortReason', 'abortStatusCode'],
+  // Every page is loaded from the server, cached there, and hydrated: Vike's client router would be half of a page's
+  // first-load JavaScript. Following a link keeps the progress bar and the prefetching of visible links
+  // (`site/client/navigation.ts`, `site/client/prefetch.ts`).
+  clientRouting: false,
+  passToClient: ['site', 'layoutJson', 'preview', 'abortReason', 'abortStatusCode', 'locale', 'urlPathname'],
   redirects: SITE_REDIRECTS,
-  // Links are prefetched by site/client/prefetch.ts (idle callback, connection checks), not by Vike's default.
-  prefetch: { staticAssets: false, pageContext: false },
   meta: {
-    guards: { env: { server: true, client: true } },
-    inEnglish: { env: { server: true, client: true } },
+    guards: { env: { server: true } },
+    inEnglish: { env: { server: true } },
   },
 } satisfies Config;

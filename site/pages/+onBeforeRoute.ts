@@ -1,13 +1,7 @@
 import { redirect } from 'vike/abort';
 import type { PageContext } from 'vike/types';
-import { DEFAULT_LOCALE, localizedPath, splitLocalePath, type Locale } from '@lib/locales.js';
+import { DEFAULT_LOCALE, localizedPath, splitLocalePath } from '@lib/locales.js';
 import { SITE_REDIRECTS } from '@lib/site.js';
-
-/**
- * The site's languages as the browser learnt them from the first page the server sent: a client-side navigation's
- * page context does not carry what the server passes to the client until the page's data is fetched.
- */
-let browserLocales: readonly Locale[] | undefined;
 
 /**
  * The language of the address: where the site has English, `/en/…` is the page of `…` in English, routed as
@@ -15,8 +9,7 @@ let browserLocales: readonly Locale[] | undefined;
  * hold in every language, each within its own. With Russian alone nothing changes.
  */
 export function onBeforeRoute(pageContext: PageContext) {
-  if (pageContext.isClientSide && pageContext.site) browserLocales = pageContext.site.locales;
-  const locales = pageContext.isClientSide ? browserLocales : pageContext.site.locales;
+  const locales = pageContext.site.locales;
   if (!locales) return undefined;
   const { locale, path } = splitLocalePath(pageContext.urlOriginal, locales);
   const redirected = locale === DEFAULT_LOCALE ? undefined : SITE_REDIRECTS[path.split('?')[0] ?? path];

@@ -6,6 +6,7 @@ import { testDialects } from '../helpers/databases.js';
 import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { typesetText } from '../../server/content/typography.js';
+import { PREFETCH_HEADERS } from '../../lib/site.js';
 import { ensureSiteBuilt } from './server.js';
 
 /**
@@ -142,6 +143,23 @@ describe.each(await testDialects())('page cache on %s', (dialect) => {
     await t.app.views.flush();
     const row = await t.app.db.selectFrom('news').select('views').where('id', '=', added.id).executeTakeFirstOrThrow();
     expect(Number(row.views)).toBe(3);
+  });
+
+  it('a prefetch of an article counts no read, rendered or answered from the cache; the visit that follows does', async () => {
+    const added = await addNews({ title: 'Новость, которую предзагрузили', public_at: new Date(Date.now() - 1000).toISOString() });
+    const views = async () => {
+      await t.app.views.flush();
+      return Number((await t.app.db.selectFrom('news').select('views').where('id', '=', added.id).executeTakeFirstOrThrow()).views);
+    };
+    expect(await views()).toBe(0);
+    const rendered = await get(`/news/${added.slug}`, PREFETCH_HEADERS);
+    expect(rendered.headers['cache-status']).toMatch(/miss/);
+    expect((await get(`/news/${added.slug}`, PREFETCH_HEADERS)).headers['cache-status']).toMatch(/hit/);
+    expect((await get(`/news/${added.slug}`, { 'sec-purpose': 'prefetch;prerender' })).headers['cache-status']).toMatch(/hit/);
+    expect(await views()).toBe(0);
+    const visit = await get(`/news/${added.slug}`, { 'if-none-match': String(rendered.headers.etag) });
+    expect(visit.statusCode).toBe(304);
+    expect(await views()).toBe(1);
   });
 
   // Asked about by address: after a change the warmer may be rendering other pages visitors asked for earlier.

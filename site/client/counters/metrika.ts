@@ -1,5 +1,3 @@
-import type { RunningCounter } from './index.js';
-
 /** Yandex Metrika's tag; the only script of the counter the page adds itself. */
 export const METRIKA_TAG_URL = 'https://mc.yandex.ru/metrika/tag.js';
 
@@ -18,18 +16,13 @@ function ymQueue(): Ym {
   return queue;
 }
 
-/** Adds the tag to the page and starts the counter; it counts the first page itself, later ones are reported. */
-export function loadMetrika(id: string): RunningCounter {
+/** Adds the tag to the page and starts the counter, which counts the page. */
+export function loadMetrika(id: string): void {
   const w = window as MetrikaWindow;
   const ym = (w.ym ??= ymQueue());
   const script = document.createElement('script');
   script.async = true;
   script.src = METRIKA_TAG_URL;
   document.head.append(script);
-  const counter = Number(id);
-  ym(counter, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true });
-  return {
-    // `ym` is read again: once loaded, the tag replaces the queue with itself.
-    pageView: (url, referrer) => (w.ym ?? ym)(counter, 'hit', url, { referer: referrer, title: document.title }),
-  };
+  ym(Number(id), 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true });
 }

@@ -11,11 +11,10 @@ interface Scheduler {
  *
  * Before the first render, the browser gets the main thread back once: loading the page's modules and hydrating it
  * are then two tasks instead of one long one, so a tap or a scroll in between is answered at once (what Lighthouse's
- * total blocking time measures). Client navigations render at once.
+ * total blocking time measures).
  */
 export async function onBeforeRenderClient(pageContext: PageContextClient): Promise<void> {
   await loadTexts(localeOf(pageContext));
-  if (!pageContext.isHydration) return;
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
   await (scheduler?.yield ? scheduler.yield() : new Promise<void>((resolve) => setTimeout(resolve, 0)));
 }
