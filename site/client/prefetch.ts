@@ -48,15 +48,32 @@ async function prefetchPage(target: string): Promise<void> {
   preloadModules(await response.text());
 }
 
+/** Pages asked for at once, at most: the others wait their turn, so that neither the page nor the server is rushed. */
+const AT_ONCE = 2;
+const waiting: string[] = [];
+let inFlight = 0;
+
+function next(): void {
+  while (inFlight < AT_ONCE && waiting.length > 0) {
+    const target = waiting.shift() ?? '';
+    inFlight++;
+    prefetchPage(target)
+      .catch(() => done.delete(target))
+      .finally(() => {
+        inFlight--;
+        next();
+      });
+  }
+}
+
 function schedule(link: HTMLAnchorElement, target: string): void {
   idle(() => {
     if (!canPrefetch() || !link.isConnected) return;
     link.setAttribute('data-prefetched', 'true');
     if (done.has(target)) return;
     done.add(target);
-    prefetchPage(target).catch(() => {
-      done.delete(target);
-    });
+    waiting.push(target);
+    next();
   });
 }
 
