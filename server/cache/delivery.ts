@@ -9,7 +9,7 @@ import { compress as compressAs, compressBrotli, compressGzip, etagOf, matchesEt
 import { QueryLog, withoutQueryLog, withQueryLog } from '../db/queryLog.js';
 import { cacheStatus, type CacheOutcome } from './outcomes.js';
 import { PageCache, type CacheTicket, type CachedResponse } from './pageCache.js';
-import { entryOf } from './storedResponse.js';
+import { entryOf, isStorable, serveStored, type VisitorHeader } from './storedResponse.js';
 import { SingleFlight } from './singleFlight.js';
 import { declaredQuery, publicUrlOf } from './publicRead.js';
 import { nextScheduledChanges } from './scheduled.js';
@@ -43,62 +43,6 @@ const PAGE_CACHE_CONTROL = 'no-cache';
 const COMPRESS_THRESHOLD = 1024;
 
 export const NOT_ACCEPTABLE_MESSAGE = 'Клиент не принимает ни одного кодирования ответа, которое есть у сервера (br, gzip или без сжатия).';
-
-/**
- * A header of public responses whose value depends on the visitor (the CSP by their analytics consent): the cache
- * stores the value as rendered and `value` gives each answer its own, fresh or from the cache. A 304 repeats it too,
- * so that the copy in the browser's cache follows the visitor's latest choice.
- */
-export interface VisitorHeader {
-  /** Lower case. */
-  name: string;
-  value: (request: FastifyRequest, stored: string) => string;
-}
-
-function forVisitor(request: FastifyRequest, headers: Record<string, string>, visitorHeader: VisitorHeader | null, from = headers): Record<string, string> {
-  const stored = from[visitorHeader?.name ?? ''];
-  if (!visitorHeader || stored === undefined) return headers;
-  return { ...headers, [visitorHeader.name]: visitorHeader.value(request, stored) };
-}
-
-/** The value of `Cache-Status` for the two ways a stored answer is given. */
-const HIT_STATUS = cacheStatus('hit');
-const COLLAPSED_STATUS = cacheStatus('collapsed');
-
-/**
- * Answers from the cache with the raw response: no serialisation, no hooks, the stored bytes as they are. `outcome`:
- * found stored (`hit`) or made by another request's render this one waited for (`collapsed`).
- */
-function serveStored(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  entry: CachedResponse,
-  visitorHeader: VisitorHeader | null,
-  outcome: 'hit' | 'collapsed',
-): void {
-  reply.hijack();
-  const response = reply.raw;
-  if (request.visit) entry.onHit?.();
-  response.setHeader('cache-status', outcome === 'hit' ? HIT_STATUS : COLLAPSED_STATUS);
-  if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
-    response.writeHead(304, forVisitor(request, entry.notModified, visitorHeader, entry.identity.headers));
-    response.end();
-    return;
-  }
-  const encoding = request.contentCoding;
-  const chosen = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
-  response.writeHead(entry.statusCode, forVisitor(request, chosen.headers, visitorHeader));
-  if (request.method === 'HEAD') response.end();
-  else response.end(chosen.body);
-}
-
-function isStorable(reply: FastifyReply, payload: unknown): payload is string | Buffer {
-  if (reply.statusCode !== 200) return false;
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return false;
-  if (reply.hasHeader('set-cookie') || reply.hasHeader('content-encoding')) return false;
-  const cacheControl = reply.getHeader('cache-control');
-  return !(typeof cacheControl === 'string' && /no-store|private/.test(cacheControl));
-}
 
 export interface DeliveryOptions {
   /** Memory for the page cache in bytes; 0 turns it off (pages are still compressed and get an ETag). */

@@ -1,4 +1,10 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchesEtag } from './encoding.js';
+import { cacheStatus } from './outcomes.js';
 import type { CachedResponse, Variant } from './pageCache.js';
+
+// A stored answer of the page cache: whether a response may be stored, the entry made of it, and its answer from the
+// cache.
 
 /** Headers that belong to one transfer of the body, not to the stored response. */
 const TRANSFER_HEADERS = new Set([
@@ -52,4 +58,60 @@ export function entryOf(
     notModified,
     onHit,
   };
+}
+
+/**
+ * A header of public responses whose value depends on the visitor (the CSP by their analytics consent): the cache
+ * stores the value as rendered and `value` gives each answer its own, fresh or from the cache. A 304 repeats it too,
+ * so that the copy in the browser's cache follows the visitor's latest choice.
+ */
+export interface VisitorHeader {
+  /** Lower case. */
+  name: string;
+  value: (request: FastifyRequest, stored: string) => string;
+}
+
+function forVisitor(request: FastifyRequest, headers: Record<string, string>, visitorHeader: VisitorHeader | null, from = headers): Record<string, string> {
+  const stored = from[visitorHeader?.name ?? ''];
+  if (!visitorHeader || stored === undefined) return headers;
+  return { ...headers, [visitorHeader.name]: visitorHeader.value(request, stored) };
+}
+
+/** The value of `Cache-Status` for the two ways a stored answer is given. */
+const HIT_STATUS = cacheStatus('hit');
+const COLLAPSED_STATUS = cacheStatus('collapsed');
+
+/**
+ * Answers from the cache with the raw response: no serialisation, no hooks, the stored bytes as they are. `outcome`:
+ * found stored (`hit`) or made by another request's render this one waited for (`collapsed`).
+ */
+export function serveStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedResponse,
+  visitorHeader: VisitorHeader | null,
+  outcome: 'hit' | 'collapsed',
+): void {
+  reply.hijack();
+  const response = reply.raw;
+  if (request.visit) entry.onHit?.();
+  response.setHeader('cache-status', outcome === 'hit' ? HIT_STATUS : COLLAPSED_STATUS);
+  if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
+    response.writeHead(304, forVisitor(request, entry.notModified, visitorHeader, entry.identity.headers));
+    response.end();
+    return;
+  }
+  const encoding = request.contentCoding;
+  const chosen = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+  response.writeHead(entry.statusCode, forVisitor(request, chosen.headers, visitorHeader));
+  if (request.method === 'HEAD') response.end();
+  else response.end(chosen.body);
+}
+
+export function isStorable(reply: FastifyReply, payload: unknown): payload is string | Buffer {
+  if (reply.statusCode !== 200) return false;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return false;
+  if (reply.hasHeader('set-cookie') || reply.hasHeader('content-encoding')) return false;
+  const cacheControl = reply.getHeader('cache-control');
+  return !(typeof cacheControl === 'string' && /no-store|private/.test(cacheControl));
 }

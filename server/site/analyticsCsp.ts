@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { COUNTERS, consentOfCookies, type ConfiguredCounter, type CounterCsp } from '../../lib/analytics.js';
-import type { VisitorHeader } from '../cache/delivery.js';
+import type { VisitorHeader } from '../cache/storedResponse.js';
 
 /** Adds `sources` to the CSP's directives; a directive the policy lacks starts from `default-src`, as browsers would. */
 export function withCspSources(csp: string, additions: CounterCsp): string {
