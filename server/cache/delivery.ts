@@ -61,7 +61,7 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
   // The schedule is looked up while some answer is stored; its reads are the cache's own, not that answer's.
   const cache = new PageCache({
     maxBytes: options.pageCacheBytes,
-    nextScheduledChanges: (since) => withoutQueryLog(() => nextScheduledChanges(app.db, since)),
+    nextScheduledChanges: (since, tables) => withoutQueryLog(() => nextScheduledChanges(app.db, since, tables)),
   });
   app.decorate('pageCache', cache);
   app.decorateRequest('pageCacheTicket', null);

@@ -79,6 +79,11 @@ interface Memo {
   done: boolean;
 }
 
+/** The tables a change wrote, whichever way it names them. */
+const tablesOf = (change: ChangedContent) => [
+  ...new Set([...change.tables, ...Object.keys(change.records), ...Object.keys(change.rows ?? {}), ...Object.keys(change.where ?? {})]),
+];
+
 const sizeOf = (entry: Stored) => entry.response.identity.body.length + entry.response.gzip.body.length + entry.response.br.body.length + 512;
 
 /**
@@ -250,7 +255,7 @@ export class PageCache {
     this.changes++;
     this.journal.add(this.changes, changed);
     this.changedAt.note(this.changes, change);
-    this.schedule.forget();
+    this.schedule.forget(change === null ? null : tablesOf(change));
     const renderedAgain = (keys: Iterable<string>) => [...keys].filter((key) => this.entries?.peek(key)?.response.onHit === null);
     let ended: string[];
     if (change === null) {

@@ -21,14 +21,15 @@ const SCHEDULED_MOMENTS = RESOURCES.flatMap((resource) => [
 const SEARCH_INDEX_TABLE = 'search_index';
 
 /**
- * Per table, the earliest `public_at` (an item appears) and `unpublish_at` (one leaves) after `since` (`momentComes`: an unpublished item's
- * `unpublish_at` counts too, which at worst ends that table's pages for nothing): the moments its pages would change
- * without a write. Timestamps are ISO 8601 UTC text in both dialects, so they compare as text.
+ * Per table (all, or only `tables`), the earliest `public_at` (an item appears) and `unpublish_at` (one leaves) after
+ * `since` (`momentComes`: an unpublished item's `unpublish_at` counts too, which at worst ends that table's pages for
+ * nothing): the moments its pages would change without a write. Timestamps are ISO 8601 UTC text in both dialects, so they compare as text.
  */
-export async function nextScheduledChanges(db: Kysely<Database>, since: Date): Promise<ScheduledTime[]> {
+export async function nextScheduledChanges(db: Kysely<Database>, since: Date, tables: readonly string[] | null): Promise<ScheduledTime[]> {
   const sinceIso = since.toISOString();
+  const moments = tables === null ? SCHEDULED_MOMENTS : SCHEDULED_MOMENTS.filter(({ resource }) => tables.includes(resource.table));
   const times = await Promise.all(
-    SCHEDULED_MOMENTS.map(async ({ resource, moment, searched }) => {
+    moments.map(async ({ resource, moment, searched }) => {
       const row = await declared(db)
         .selectFrom(resource.table)
         .select((eb) => eb.fn.min(moment).as('at'))
@@ -40,5 +41,8 @@ export async function nextScheduledChanges(db: Kysely<Database>, since: Date): P
   // The search answers read the items' dates from their own copy in the search index: it ends with the table.
   return times
     .filter((time) => Number.isFinite(time.at))
-    .flatMap(({ table, at, leaves, searched }) => [{ table, at, leaves }, ...(searched ? [{ table: SEARCH_INDEX_TABLE, at, leaves }] : [])]);
+    .flatMap(({ table, at, leaves, searched }) => [
+      { table, source: table, at, leaves },
+      ...(searched ? [{ table: SEARCH_INDEX_TABLE, source: table, at, leaves }] : []),
+    ]);
 }
