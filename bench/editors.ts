@@ -12,7 +12,7 @@ const SAVE_RATES = [0, 1, 5] as const;
 const UNRELATED_PAGES = ['/media/photobank', '/media/video', '/investoram'];
 const SIMULTANEOUS = 50;
 /** Measurements of each row, taken in turns with the other rates (`BENCH_ROUNDS`). */
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 
 /** The median throughput, p99 and errors of a row's rounds, each on its own. */
 function median(rounds: Measured[]): Measured {
