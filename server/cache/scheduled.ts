@@ -23,7 +23,8 @@ const SEARCH_INDEX_TABLE = 'search_index';
 /**
  * Per table (all, or only `tables`), the earliest `public_at` (an item appears) and `unpublish_at` (one leaves) after
  * `since` (`momentComes`: an unpublished item's `unpublish_at` counts too, which at worst ends that table's pages for
- * nothing): the moments its pages would change without a write. Timestamps are ISO 8601 UTC text in both dialects, so they compare as text.
+ * nothing): the moments its pages would change without a write. Timestamps are ISO 8601 UTC text in both dialects,
+ * so they compare as text.
  */
 export async function nextScheduledChanges(db: Kysely<Database>, since: Date, tables: readonly string[] | null): Promise<ScheduledTime[]> {
   const sinceIso = since.toISOString();
