@@ -14,10 +14,20 @@ const SIMULTANEOUS = 50;
 /** Measurements of each row, taken in turns with the other rates (`BENCH_ROUNDS`). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 
+const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
 /** The median throughput, p99 and errors of a row's rounds, each on its own. */
 function median(rounds: Measured[]): Measured {
-  const middle = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   return { rps: middle(rounds.map((round) => round.rps)), p99: middle(rounds.map((round) => round.p99)), errors: middle(rounds.map((round) => round.errors)) };
+}
+
+/**
+ * A rate's ratio to no saves: the median of each round's ratio to the row without saves measured next to it. The
+ * host's own swings (a neighbour, a slower minute) then fall on both rows of a round and cancel out, where a ratio of
+ * medians would take its two numbers from different moments.
+ */
+function pairedRatio(withSaves: Measured[], none: Measured[]): number {
+  return middle(withSaves.map((row, round) => row.rps / (none[round]?.rps ?? Number.NaN)));
 }
 const README = path.join(ROOT, 'bench/README.md');
 
@@ -67,69 +77,112 @@ const cacheStatusOf = async (url: string) => {
   return { status: response.headers.get('cache-status') ?? '—', body };
 };
 
-const cell = (measured: Measured, base: Measured | null) =>
+const cell = (measured: Measured, ratio: number | null) =>
   `${Math.round(measured.rps).toLocaleString('en')} (${measured.p99.toFixed(1)} ms)` +
-  (base ? ` **${(measured.rps / base.rps).toFixed(2)}×**` : '') +
+  (ratio === null ? '' : ` **${ratio.toFixed(2)}×**`) +
   (measured.errors ? ` ${measured.errors} errors` : '');
 
-async function benchBuild(build: Build, env: Record<string, string>, lines: string[]): Promise<void> {
-  const server = await startProductionServer(env, build.root);
-  const servers: RunningServer[] = [server];
+/** One build's server on its own copy of the site, with what its rows need. */
+interface Site {
+  build: Build;
+  server: RunningServer;
+  token: string;
+  newest: Newest;
+  drop: () => Promise<void>;
+}
+
+async function startSite(build: Build, dialect: DialectName, large: boolean): Promise<Site> {
+  const database = await prepareDatabase(dialect, large);
+  const server = await startProductionServer(database.env, build.root).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
+  const token = await login(server.url);
+  const news = ((await (await fetch(`${server.url}/api/news/main-items?page=1`)).json()) as { data: { items: Newest[] } }).data.items;
+  const newest = news[0];
+  if (!newest) throw new Error('no news on the site');
+  // The first saves of a process compile its code: they are made before any row is measured.
+  for (let warmUp = 0; warmUp < 5; warmUp++) await save(server.url, token, newest.id, `<p>Разогрев ${warmUp}</p>`, 'content');
+  return {
+    build,
+    server,
+    token,
+    newest,
+    drop: async () => {
+      await server.stop();
+      await database.drop();
+    },
+  };
+}
+
+/** The node:http floor answering this site's home page from memory. */
+async function measureFloor(site: Site): Promise<Measured> {
   const work = await mkdtemp(path.join(tmpdir(), 'site-bench-editors-'));
+  const homeFile = path.join(work, 'home.html');
+  await writeFile(homeFile, await (await fetch(`${site.server.url}/`)).text());
+  const floorServer = await startFloorServer(homeFile);
   try {
-    const token = await login(server.url);
-    const news = ((await (await fetch(`${server.url}/api/news/main-items?page=1`)).json()) as { data: { items: Newest[] } }).data.items;
-    const newest = news[0];
-    if (!newest) throw new Error('no news on the site');
-    const homeFile = path.join(work, 'home.html');
-    await writeFile(homeFile, await (await fetch(`${server.url}/`)).text());
-    const floorServer = await startFloorServer(homeFile);
-    servers.push(floorServer);
-    const floor = await drive(floorServer.url);
-    lines.push(`| ${build.label}: node:http floor | ${cell(floor, null)} | | |`);
-    for (const page of pages(newest)) {
-      // The rates take turns, ROUNDS times, and each keeps its median: a busy neighbour then spoils one round of
-      // every rate rather than all rounds of one.
-      const rounds: Measured[][] = SAVE_RATES.map(() => []);
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const [index, rate] of SAVE_RATES.entries()) {
-          const saver = startSaving(server.url, token, newest, rate);
-          rounds[index]?.push(await drive(`${server.url}${page}`));
+    return await drive(floorServer.url);
+  } finally {
+    await floorServer.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Each page's rows: in every round each build measures each rate in turn (odd rounds backwards, so that a host
+ * speeding up or slowing down through a round favours no rate), and the builds take turns round by round rather
+ * than one after the other.
+ */
+async function measurePages(sites: Site[], lines: string[]): Promise<void> {
+  const pageCount = pages(sites[0]!.newest).length;
+  for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) {
+    const rounds = sites.map(() => SAVE_RATES.map((): Measured[] => []));
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? [...SAVE_RATES.keys()] : [...SAVE_RATES.keys()].reverse();
+      for (const [siteIndex, site] of sites.entries()) {
+        const page = pages(site.newest)[pageIndex]!;
+        for (const rateIndex of order) {
+          const saver = startSaving(site.server.url, site.token, site.newest, SAVE_RATES[rateIndex]!);
+          rounds[siteIndex]![rateIndex]!.push(await drive(`${site.server.url}${page}`));
           await saver.stop();
         }
       }
-      const [none, ...withSaves] = rounds.map(median);
-      if (!none) continue;
-      const label = page.startsWith('/news/') ? '`/news/{slug}`' : `\`${page}\``;
-      lines.push(`| ${build.label}: ${label} | ${cell(none, null)} | ${withSaves.map((row) => cell(row, none)).join(' | ')} |`);
     }
-
-    // After one news save: the pages that do not show news are still answered from the cache; the news list shows it.
-    for (const page of UNRELATED_PAGES) await fetch(`${server.url}${page}`).then((response) => response.arrayBuffer());
-    const title = `Заголовок после правки ${Date.now()}`;
-    await save(server.url, token, newest.id, title, 'title');
-    const unrelated = await Promise.all(UNRELATED_PAGES.map(async (page) => `\`${page}\`: ${(await cacheStatusOf(`${server.url}${page}`)).status}`));
-    const shows = await Promise.all(
-      ['/', '/news'].map(async (page) => `\`${page}\` ${(await cacheStatusOf(`${server.url}${page}`)).body.includes(title) ? 'shows' : 'does NOT show'} it`),
-    );
-    lines.push('', `${build.label}, right after a news save: ${unrelated.join('; ')}; ${shows.join(', ')}.`);
-
-    // Many visitors at once right after a save: how their answers were made.
-    await fetch(`${server.url}/`).then((response) => response.arrayBuffer());
-    await save(server.url, token, newest.id, '<p>Правка перед наплывом</p>', 'content');
-    const statuses = await Promise.all(
-      Array.from({ length: SIMULTANEOUS }, async () => (await cacheStatusOf(`${server.url}/`)).status.replace(/^[^;]+;\s*/, '')),
-    );
-    const counted = new Map<string, number>();
-    for (const status of statuses) counted.set(status, (counted.get(status) ?? 0) + 1);
-    lines.push(
-      `${build.label}, ${SIMULTANEOUS} simultaneous requests for \`/\` right after a save: ${[...counted].map(([status, count]) => `${count} × \`${status}\``).join(', ')}.`,
-      '',
-    );
-  } finally {
-    for (const running of servers) await running.stop();
-    await rm(work, { recursive: true, force: true });
+    for (const [siteIndex, site] of sites.entries()) {
+      const [none = [], ...withSaves] = rounds[siteIndex]!;
+      const page = pages(site.newest)[pageIndex]!;
+      const label = page.startsWith('/news/') ? '`/news/{slug}`' : `\`${page}\``;
+      lines.push(
+        `| ${site.build.label}: ${label} | ${cell(median(none), null)} | ${withSaves.map((row) => cell(median(row), pairedRatio(row, none))).join(' | ')} |`,
+      );
+    }
   }
+}
+
+/** Whether unrelated pages stay cached after a news save, and how 50 simultaneous requests after a save were answered. */
+async function checkAfterSave(site: Site, lines: string[]): Promise<void> {
+  const { server, token, newest, build } = site;
+  for (const page of UNRELATED_PAGES) await fetch(`${server.url}${page}`).then((response) => response.arrayBuffer());
+  const title = `Заголовок после правки ${Date.now()}`;
+  await save(server.url, token, newest.id, title, 'title');
+  const unrelated = await Promise.all(UNRELATED_PAGES.map(async (page) => `\`${page}\`: ${(await cacheStatusOf(`${server.url}${page}`)).status}`));
+  const shows = await Promise.all(
+    ['/', '/news'].map(async (page) => `\`${page}\` ${(await cacheStatusOf(`${server.url}${page}`)).body.includes(title) ? 'shows' : 'does NOT show'} it`),
+  );
+  lines.push('', `${build.label}, right after a news save: ${unrelated.join('; ')}; ${shows.join(', ')}.`);
+
+  // Many visitors at once right after a save: how their answers were made.
+  await fetch(`${server.url}/`).then((response) => response.arrayBuffer());
+  await save(server.url, token, newest.id, '<p>Правка перед наплывом</p>', 'content');
+  const statuses = await Promise.all(
+    Array.from({ length: SIMULTANEOUS }, async () => (await cacheStatusOf(`${server.url}/`)).status.replace(/^[^;]+;\s*/, '')),
+  );
+  const counted = new Map<string, number>();
+  for (const status of statuses) counted.set(status, (counted.get(status) ?? 0) + 1);
+  lines.push(
+    `${build.label}, ${SIMULTANEOUS} simultaneous requests for \`/\` right after a save: ${[...counted].map(([status, count]) => `${count} × \`${status}\``).join(', ')}.`,
+  );
 }
 
 /** Replaces what stands between the two markers in bench/README.md (or adds them at its end) with `text`. */
@@ -148,8 +201,9 @@ async function writeIntoReadme(marker: string, text: string): Promise<void> {
  * An editor's day: `/`, `/news`, an article and the photobank under load (`LOAD_DESCRIPTION`) while an editor saves
  * a news item 0, 1 and 5 times a second, on the production build (page cache on, default settings), beside the
  * node:http floor; then whether unrelated pages stay cached after a save and how 50 simultaneous requests after a
- * save were answered (their `Cache-Status`). `BENCH_BEFORE=/path/to/another/build` measures that build first on the
- * same database. The tables are printed and written into bench/README.md between markers.
+ * save were answered (their `Cache-Status`). `BENCH_BEFORE=/path/to/another/build` measures that build too, on its own
+ * copy of the same site, taking turns with this one round by round. The tables are printed and written into
+ * bench/README.md between markers.
  */
 export async function benchEditors(options: { large: boolean; dialects: readonly DialectName[] }): Promise<void> {
   const builds: Build[] = [
@@ -158,17 +212,21 @@ export async function benchEditors(options: { large: boolean; dialects: readonly
   ];
   const site = options.large ? 'large' : 'demo';
   const sections: string[] = [
-    `Run of ${new Date().toISOString().slice(0, 16)} UTC, ${site} site, ${LOAD_DESCRIPTION}, median of ${ROUNDS} rounds; ${cpus().length} CPUs, load average ${loadavg()
+    `Run of ${new Date().toISOString().slice(0, 16)} UTC, ${site} site, ${LOAD_DESCRIPTION}, median of ${ROUNDS} rounds (ratios: median of each round's ratio); ${cpus().length} CPUs, load average ${loadavg()
       .map((load) => load.toFixed(2))
       .join(' ')} at the start.`,
   ];
   for (const dialect of options.dialects) {
-    const database = await prepareDatabase(dialect, options.large);
     const lines = ['', `**${dialect}**, ${site} site:`, '', '| Page | no saves: req/s (p99) | 1 save/s (ratio) | 5 saves/s (ratio) |', '|---|---|---|---|'];
+    const sites: Site[] = [];
     try {
-      for (const build of builds) await benchBuild(build, database.env, lines);
+      for (const build of builds) sites.push(await startSite(build, dialect, options.large));
+      for (const running of sites) lines.push(`| ${running.build.label}: node:http floor | ${cell(await measureFloor(running), null)} | | |`);
+      await measurePages(sites, lines);
+      for (const running of sites) await checkAfterSave(running, lines);
+      lines.push('');
     } finally {
-      await database.drop();
+      for (const running of sites) await running.drop();
     }
     console.log(lines.join('\n'));
     sections.push(...lines);

@@ -14,14 +14,23 @@ interface WarmerLog {
   warn: (object: object, message: string) => void;
 }
 
+/** When a visitor last asked for an address, and whether one did since the warmer last rendered it again. */
+interface Asked {
+  at: number;
+  sinceWarmed: boolean;
+}
+
 /**
  * Renders again, in the background and one at a time, the cached pages a change ended that visitors asked for in
- * the last minutes, so that the next visitor rarely waits for a render. `render` makes one request through the
- * whole server (it then goes through the page cache like any visitor's, with `WARM_HEADER` set to `token`).
+ * the last minutes, so that the next visitor rarely waits for a render. A page is rendered again only if a visitor
+ * asked for it since its last render by the warmer: then the warmer never renders a page more often than visitors
+ * read it, however many saves end it (a bulk import, a newsroom saving every second), and the pages nobody reads
+ * between two saves cost nothing. `render` makes one request through the whole server (it then goes through the
+ * page cache like any visitor's, with `WARM_HEADER` set to `token`).
  */
 export class Warmer {
   readonly token = randomUUID();
-  private readonly recent = new LRUCache<string, number>({ max: RECENT_MAX });
+  private readonly recent = new LRUCache<string, Asked>({ max: RECENT_MAX });
   private readonly queue = new Set<string>();
   private running = false;
   private stopped = false;
@@ -34,19 +43,28 @@ export class Warmer {
 
   /** A visitor asked for this address (not the warmer itself). */
   requested(key: string): void {
-    this.recent.set(key, this.now());
+    const asked = this.recent.get(key);
+    if (!asked) this.recent.set(key, { at: this.now(), sinceWarmed: true });
+    else {
+      // Updated in place: this runs on every answer from the cache.
+      asked.at = this.now();
+      asked.sinceWarmed = true;
+    }
   }
 
   isWarming(header: string | string[] | undefined): boolean {
     return header === this.token;
   }
 
-  /** Pages a change ended: those asked for recently are rendered again. */
+  /** Pages a change ended: those asked for recently, and since the warmer last rendered them, are rendered again. */
   ended(keys: string[]): void {
     const since = this.now() - RECENT_MS;
     for (const key of keys) {
       if (this.queue.size >= QUEUE_MAX) break;
-      if ((this.recent.peek(key) ?? 0) >= since) this.queue.add(key);
+      const asked = this.recent.peek(key);
+      if (!asked?.sinceWarmed || asked.at < since) continue;
+      asked.sinceWarmed = false;
+      this.queue.add(key);
     }
     void this.run();
   }

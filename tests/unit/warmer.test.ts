@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { Warmer, WARM_HEADER } from '../../server/cache/warmer.js';
+
+const MINUTE = 60 * 1000;
+
+/** A warmer whose renders are recorded, on a clock the test moves. */
+function warmer() {
+  const clock = { now: 1_000_000_000_000 };
+  const rendered: string[] = [];
+  const log = { warn: () => undefined };
+  const instance = new Warmer(
+    async (key, headers) => {
+      expect(headers[WARM_HEADER]).toBe(instance.token);
+      rendered.push(key);
+    },
+    log,
+    () => clock.now,
+  );
+  /** Lets the background queue run to its end. */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return { instance, rendered, clock, settled };
+}
+
+describe('the warmer', () => {
+  it('renders again the ended pages visitors asked for in the last minutes, and no other', async () => {
+    const { instance, rendered, clock, settled } = warmer();
+    instance.requested('/old');
+    clock.now += 6 * MINUTE;
+    instance.requested('/');
+    instance.ended(['/', '/old', '/never-asked']);
+    await settled();
+    expect(rendered).toEqual(['/']);
+  });
+
+  it('renders a page again only if a visitor asked for it since its last render by the warmer', async () => {
+    const { instance, rendered, clock, settled } = warmer();
+    instance.requested('/news');
+    instance.ended(['/news']);
+    await settled();
+    // Saves go on while nobody reads the page: it is not rendered again for each of them.
+    for (let save = 0; save < 5; save++) {
+      clock.now += 1000;
+      instance.ended(['/news']);
+      await settled();
+    }
+    expect(rendered).toEqual(['/news']);
+    // A visitor reads it again: the next save renders it again.
+    clock.now += 1000;
+    instance.requested('/news');
+    clock.now += 1000;
+    instance.ended(['/news']);
+    await settled();
+    expect(rendered).toEqual(['/news', '/news']);
+  });
+
+  it('knows its own renders by their header', () => {
+    const { instance } = warmer();
+    expect(instance.isWarming(instance.token)).toBe(true);
+    expect(instance.isWarming('another')).toBe(false);
+    expect(instance.isWarming(undefined)).toBe(false);
+  });
+});
