@@ -134,8 +134,8 @@ export function registerAdminReads<T extends keyof Database, R>(
   options: {
     preHandler?: preHandlerAsyncHookHandler;
     docs?: { list: FastifySchema; one: FastifySchema };
-    /** What a read of one record adds to its list shape (its versions in other languages). */
-    detail?: (record: R, request: FastifyRequest) => Promise<unknown>;
+    /** How one record is read when it differs from its list shape (its versions in other languages, its draft). */
+    one?: (row: Selectable<Database[T]>, request: FastifyRequest) => Promise<unknown>;
   } = {},
 ): void {
   const preHandler = options.preHandler ? [options.preHandler] : [];
@@ -150,9 +150,10 @@ export function registerAdminReads<T extends keyof Database, R>(
   app.get<{ Params: { id: string } }>(`/api/admin/${spec.resource}/:id`, { preHandler, schema: options.docs?.one }, async (request, reply) => {
     const id = parseId(request.params.id);
     const { rows } = await runListQuery(app.db, spec, { ...parseListQuery(schema, {}), ids: [id] }, { whole: true });
-    const [record] = await present(rows);
-    if (record === undefined) throw notFound();
+    const [row] = rows;
+    if (row === undefined) throw notFound();
+    const record = options.one ? await options.one(row, request) : (await present([row]))[0];
     tagVersion(reply, record);
-    return { data: options.detail ? await options.detail(record, request) : record };
+    return { data: record };
   });
 }

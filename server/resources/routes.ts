@@ -74,18 +74,26 @@ export async function registerResourceRoutes(
   // With another language switched on, rows tell whether each record is translated, and a record read (or a
   // write's answer) carries its versions in the other languages.
   const locales = translationLocalesOf(resource, app.config.siteLocales);
-  const presentRows = async (rows: Row[]) => {
+  const presentRecords = async (rows: Row[]) => {
     const records = await present(app.db, rows);
-    const translated = locales.length ? await withTranslationStatus(app.db, resource, locales, records) : records;
-    return resource.drafts ? withDraftFlags(app.db, resource, translated) : translated;
+    return locales.length ? withTranslationStatus(app.db, resource, locales, records) : records;
+  };
+  const presentRows = async (rows: Row[]) => {
+    const records = await presentRecords(rows);
+    return resource.drafts ? withDraftFlags(app.db, resource, records) : records;
   };
   const translated = async (record: unknown) => (locales.length ? withTranslations(app.db, resource, locales, record) : record);
-  // A resource that keeps drafts answers the record's draft and review state beside the live values.
-  const detail = async (record: unknown, request: FastifyRequest) =>
-    resource.drafts ? withDraftState(request, resource, await translated(record)) : translated(record);
-  const presentOne = async (request: FastifyRequest, row: Row) => detail((await presentRows([row]))[0], request);
+  // A resource that keeps drafts answers the record's draft and review state beside the live values (in place of a
+  // list row's draft flags).
+  const presentOne = async (request: FastifyRequest, row: Row) => {
+    const [record] = await presentRecords([row]);
+    return resource.drafts ? withDraftState(request, resource, await translated(record)) : translated(record);
+  };
   const docs = resourceDocs(resource, locales);
-  registerAdminReads(app, withTranslationFilters(listSpecOf(resource), locales), (rows) => presentRows(rows as Row[]), { docs, detail });
+  registerAdminReads(app, withTranslationFilters(listSpecOf(resource), locales), (rows) => presentRows(rows as Row[]), {
+    docs,
+    one: (row, request) => presentOne(request, row as Row),
+  });
 
   const written = writeSchemas(resource, hooks.fieldSchemas);
   const translations = translationsBodyShape(resource, locales);
