@@ -93,26 +93,24 @@ interface Site {
 
 async function startSite(build: Build, dialect: DialectName, large: boolean): Promise<Site> {
   const database = await prepareDatabase(dialect, large);
-  const server = await startProductionServer(database.env, build.root).catch(async (error: unknown) => {
+  let server: RunningServer | null = null;
+  const drop = async () => {
+    await server?.stop();
     await database.drop();
-    throw error;
-  });
-  const token = await login(server.url);
-  const news = ((await (await fetch(`${server.url}/api/news/main-items?page=1`)).json()) as { data: { items: Newest[] } }).data.items;
-  const newest = news[0];
-  if (!newest) throw new Error('no news on the site');
-  // The first saves of a process compile its code: they are made before any row is measured.
-  for (let warmUp = 0; warmUp < 5; warmUp++) await save(server.url, token, newest.id, `<p>Разогрев ${warmUp}</p>`, 'content');
-  return {
-    build,
-    server,
-    token,
-    newest,
-    drop: async () => {
-      await server.stop();
-      await database.drop();
-    },
   };
+  try {
+    server = await startProductionServer(database.env, build.root);
+    const token = await login(server.url);
+    const news = ((await (await fetch(`${server.url}/api/news/main-items?page=1`)).json()) as { data: { items: Newest[] } }).data.items;
+    const newest = news[0];
+    if (!newest) throw new Error('no news on the site');
+    // The first saves of a process compile its code: they are made before any row is measured.
+    for (let warmUp = 0; warmUp < 5; warmUp++) await save(server.url, token, newest.id, `<p>Разогрев ${warmUp}</p>`, 'content');
+    return { build, server, token, newest, drop };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
 }
 
 /** The node:http floor answering this site's home page from memory. */
@@ -130,17 +128,19 @@ async function measureFloor(site: Site): Promise<Measured> {
 }
 
 /**
- * Each page's rows: in every round each build measures each rate in turn (odd rounds backwards, so that a host
- * speeding up or slowing down through a round favours no rate), and the builds take turns round by round rather
- * than one after the other.
+ * Each page's rows: in every round each build measures each rate in turn, and the builds take turns round by round
+ * rather than one after the other; odd rounds run both orders backwards, so that a host speeding up or slowing down
+ * through a round favours no rate and no build.
  */
 async function measurePages(sites: Site[], lines: string[]): Promise<void> {
   const pageCount = pages(sites[0]!.newest).length;
   for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) {
     const rounds = sites.map(() => SAVE_RATES.map((): Measured[] => []));
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? [...SAVE_RATES.keys()] : [...SAVE_RATES.keys()].reverse();
-      for (const [siteIndex, site] of sites.entries()) {
+      const forward = round % 2 === 0;
+      const order = forward ? [...SAVE_RATES.keys()] : [...SAVE_RATES.keys()].reverse();
+      const turns = forward ? [...sites.entries()] : [...sites.entries()].reverse();
+      for (const [siteIndex, site] of turns) {
         const page = pages(site.newest)[pageIndex]!;
         for (const rateIndex of order) {
           const saver = startSaving(site.server.url, site.token, site.newest, SAVE_RATES[rateIndex]!);
