@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile, mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DialectName } from '../server/db/connect.js';
@@ -31,9 +31,17 @@ function pairedRatio(withSaves: Measured[], none: Measured[]): number {
 }
 const README = path.join(ROOT, 'bench/README.md');
 
+/** Whether the build at `root` has other migrations than this one (then it cannot open a database this one made). */
+async function otherMigrations(root: string): Promise<boolean> {
+  const names = async (at: string) => (await readdir(path.join(at, 'build/server/db/migrations'))).sort().join('\n');
+  return (await names(root)) !== (await names(ROOT));
+}
+
 interface Build {
   label: string;
   root: string;
+  /** A build of other migrations migrates and seeds its own demo database. */
+  seedsItself: boolean;
 }
 
 interface Newest {
@@ -92,7 +100,7 @@ interface Site {
 }
 
 async function startSite(build: Build, dialect: DialectName, large: boolean): Promise<Site> {
-  const database = await prepareDatabase(dialect, large);
+  const database = await prepareDatabase(dialect, large, build.seedsItself);
   let server: RunningServer | null = null;
   const drop = async () => {
     await server?.stop();
@@ -207,8 +215,8 @@ async function writeIntoReadme(marker: string, text: string): Promise<void> {
  */
 export async function benchEditors(options: { large: boolean; dialects: readonly DialectName[] }): Promise<void> {
   const builds: Build[] = [
-    ...(process.env.BENCH_BEFORE ? [{ label: 'before', root: process.env.BENCH_BEFORE }] : []),
-    { label: process.env.BENCH_LABEL ?? 'after', root: ROOT },
+    ...(process.env.BENCH_BEFORE ? [{ label: 'before', root: process.env.BENCH_BEFORE, seedsItself: await otherMigrations(process.env.BENCH_BEFORE) }] : []),
+    { label: process.env.BENCH_LABEL ?? 'after', root: ROOT, seedsItself: false },
   ];
   const site = options.large ? 'large' : 'demo';
   const sections: string[] = [

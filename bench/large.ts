@@ -177,10 +177,15 @@ export async function login(url: string): Promise<string> {
   return token;
 }
 
-/** A database with the demo content, and with ten years of content on top when `large`; built with the app's migrations. */
+/**
+ * A database with the demo content, and with ten years of content on top when `large`; built with the app's
+ * migrations. With `seededByServer` (the demo site only) it is left empty, for a server of another build to migrate
+ * and seed with its own code (a build from before a migration refuses a database that has it).
+ */
 export async function prepareDatabase(
   dialect: DialectName,
   large: boolean,
+  seededByServer = false,
 ): Promise<{ env: Record<string, string>; summary: LargeSiteSummary | null; drop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-bench-large-'));
   const postgres = dialect === 'postgres' ? await createPostgresDatabase() : null;
@@ -190,6 +195,14 @@ export async function prepareDatabase(
     LOG_LEVEL: 'error',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   };
+  const drop = async () => {
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  if (seededByServer) {
+    if (large) throw new Error("the large site is filled with this build's schema: it cannot be left to another build");
+    return { env: { ...env, SEED_DEMO: '1' }, summary: null, drop };
+  }
   // The rebuild of the search index runs as long statements: give them the time a one-off job may take.
   const app = await buildApp(loadConfig({ ...env, SEED_DEMO: '1', DB_QUERY_TIMEOUT_MS: '600000' }), { logger: false });
   let summary: LargeSiteSummary | null = null;
@@ -201,10 +214,7 @@ export async function prepareDatabase(
   return {
     env: { ...env, SEED_DEMO: '0' },
     summary,
-    drop: async () => {
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    drop,
   };
 }
 
