@@ -5,12 +5,17 @@ import { pageLinkTarget } from './pageLinks.js';
  * Prefetches the pages whose links become visible: once a link enters the viewport, after an idle callback (timeout
  * 2000 ms), never on 2g, with data saving on, or offline. The page itself goes into the browser's cache, which still
  * asks the server whether it changed when the link is followed (an editor's save shows at once, the answer is a
- * short 304 otherwise), and its code is preloaded. A prefetched link gets `data-prefetched`; a prefetch is no visit,
- * so it counts no article read.
+ * short 304 otherwise). Its code is preloaded when the visitor points at, touches or focuses one of its links, a
+ * moment before the click: the first visit loads this page's code only, not that of every page it links to. A
+ * prefetched link gets `data-prefetched`; a prefetch is no visit, so it counts no article read.
  */
 
 const done = new Set<string>();
 const preloadedModules = new Set<string>();
+/** The modules each prefetched page names, by its address: preloaded when the visitor shows they may follow it. */
+const modulesOf = new Map<string, string[]>();
+/** Pages the visitor showed they may follow before their prefetch arrived: their code is preloaded when it does. */
+const wanted = new Set<string>();
 let observer: IntersectionObserver | null = null;
 
 function connection(): ConnectionInfo | undefined {
@@ -30,9 +35,14 @@ export function idle(run: () => void): void {
 /** The code a page's HTML asks the browser to load: Vike names each module of the page in a `modulepreload` link. */
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"<>]+)"/g;
 
-function preloadModules(html: string): void {
-  for (const [, href] of html.matchAll(MODULE_PRELOAD)) {
-    if (!href || preloadedModules.has(href)) continue;
+function preloadModulesOf(target: string): void {
+  const modules = modulesOf.get(target);
+  if (!modules) {
+    wanted.add(target);
+    return;
+  }
+  for (const href of modules) {
+    if (preloadedModules.has(href)) continue;
     preloadedModules.add(href);
     const hint = document.createElement('link');
     hint.rel = 'modulepreload';
@@ -45,7 +55,28 @@ async function prefetchPage(target: string): Promise<void> {
   // Said to be a prefetch: the server counts no visit of the article it may be.
   const response = await fetch(target, { credentials: 'same-origin', headers: PREFETCH_HEADERS });
   if (!response.ok) throw new Error(`prefetch ${target}: ${response.status}`);
-  preloadModules(await response.text());
+  const html = await response.text();
+  modulesOf.set(
+    target,
+    [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href ?? '').filter((href) => href !== ''),
+  );
+  if (wanted.delete(target)) preloadModulesOf(target);
+}
+
+/** A pointer over a link, a touch or the focus on it: the page it leads to is likely next, its code is preloaded. */
+function onIntent(event: Event): void {
+  if (!(event.target instanceof Element)) return;
+  const link = event.target.closest('a[href]');
+  const target = link instanceof HTMLAnchorElement ? pageLinkTarget(link) : null;
+  if (target) preloadModulesOf(target);
+}
+
+let listening = false;
+
+function listenForIntent(): void {
+  if (listening) return;
+  listening = true;
+  for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, onIntent, { passive: true });
 }
 
 /** Pages asked for at once, at most: the others wait their turn, so that neither the page nor the server is rushed. */
@@ -81,6 +112,7 @@ function schedule(link: HTMLAnchorElement, target: string): void {
 export function watchLinks(): void {
   if (!canPrefetch() || typeof IntersectionObserver === 'undefined') return;
   for (const hint of document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')) preloadedModules.add(hint.getAttribute('href') ?? '');
+  listenForIntent();
   observer ??= new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
