@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { isPostgres } from '../db/dialect.js';
 import { declared } from '../db/declared.js';
+import { escapeLike } from '../db/like.js';
 import type { ListSearchIn, ListSearchReference } from '../../lib/resources/index.js';
 import { wordsCondition } from './words.js';
 
@@ -16,7 +17,6 @@ export const SEARCHED_VALUES_MAX = 10_000;
 /** The most rows of a referenced table (folders) a search finds records by. */
 const REFERRED_MAX = 1_000;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const folded = (text: string) => text.toLocaleLowerCase('ru-RU');
 
 /** Every row's values: right for small tables. SQLite's LIKE folds ASCII only, so Cyrillic case variants are spelled out. */

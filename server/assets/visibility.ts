@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { RESOURCES } from '../../lib/resources/index.js';
+import { mediaVideo } from '../../lib/resources/media.js';
 import { staffReadingFile } from '../auth/guard.js';
 import { visibleNow } from '../content/visibility.js';
+import { escapeLike } from '../db/like.js';
 import type { Db } from '../db/schema.js';
 
 /** The resources whose records can use library assets: those with pictures, files or rich text. */
@@ -35,7 +37,11 @@ export async function assetIsPublic(db: Db, assetId: number): Promise<boolean> {
   return use !== undefined;
 }
 
-/** Whether a record visitors see now uses the asset a stored file belongs to (its main file, a variant or a crop). */
+/**
+ * Whether visitors may have a stored file: a record they see now uses the asset it belongs to (its main file, a
+ * variant or a crop), or it is a picture of a video they see (a video's preview comes with the video, not from the
+ * library).
+ */
 export async function fileIsPublic(db: Db, key: string): Promise<boolean> {
   const use = await db
     .selectFrom('asset_files as f')
@@ -45,7 +51,24 @@ export async function fileIsPublic(db: Db, key: string): Promise<boolean> {
     .where(byVisibleRecord())
     .limit(1)
     .executeTakeFirst();
-  return use !== undefined;
+  return use !== undefined || (await isPreviewOfVisibleVideo(db, key));
+}
+
+/** Where video previews are stored: only such a key is looked for among the videos. */
+const VIDEO_PREVIEW_FOLDER = `${mediaVideo.name}/`;
+
+/** Whether a video visitors see now names the file in its preview (its source, a variant or a crop, each `"src":"…"`). */
+async function isPreviewOfVisibleVideo(db: Db, key: string): Promise<boolean> {
+  if (!key.startsWith(VIDEO_PREVIEW_FOLDER)) return false;
+  const named = `%"src":${escapeLike(JSON.stringify(key))}%`;
+  const video = await db
+    .selectFrom('media_video')
+    .select('id')
+    .where(sql<SqlBool>`preview like ${named} escape '\\'`)
+    .where(visibleNow(mediaVideo))
+    .limit(1)
+    .executeTakeFirst();
+  return video !== undefined;
 }
 
 /** Who may have a stored file: anyone (`public`), the signed-in staff only (`staff`), or no one asking (null). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './dialect.js';
+import { escapeLike } from './like.js';
 import type { Database } from './schema.js';
 
 /**
@@ -31,7 +32,7 @@ export function declaredIndexName(index: DeclaredIndex): string {
 }
 
 async function existingDeclaredIndexes(db: Kysely<Database>): Promise<string[]> {
-  const pattern = `${PREFIX.replace('_', '\\_')}%`;
+  const pattern = `${escapeLike(PREFIX)}%`;
   const { rows } = isPostgres(db)
     ? await sql<{
         name: string;

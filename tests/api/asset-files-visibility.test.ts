@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredImage } from '../../lib/types.js';
 import { renderDocumentPdf } from '../../server/demo/images.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
@@ -184,5 +185,32 @@ describe('files in the bucket, streamed by the server, follow the visibility of 
     expect(await files.statuses(addresses, staff)).toEqual(addresses.map(() => 200));
     await t.app.inject({ method: 'POST', url: `/api/admin/news/update/${draft.id}`, headers: staff, payload: { published: 1 } });
     expect(await files.statuses(addresses)).toEqual(addresses.map(() => 200));
+  });
+});
+
+describe.each(await testDialects())('a video’s preview, which comes with the video and not from the library, on %s', (dialect) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seedDemo: true });
+  }, 240_000);
+  afterAll(() => t.close());
+
+  it('is served to visitors while the video is visible, its variants and crops too, and to nobody once it is withdrawn', async () => {
+    const video = await t.app.db
+      .selectFrom('media_video')
+      .select(['id', 'preview'])
+      .where('preview', 'is not', null)
+      .where('published', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const image = JSON.parse(video.preview ?? '') as StoredImage;
+    const urls = [image.src, ...image.variants.map((variant) => variant.src), ...(image.crops ?? []).map((crop) => crop.src)].map((key) => `/uploads/${key}`);
+    expect(image.crops?.length).toBeGreaterThan(0);
+    const statuses = () => Promise.all(urls.map(async (url) => (await t.app.inject({ url })).statusCode));
+    expect(await statuses()).toEqual(urls.map(() => 200));
+
+    await t.app.db.updateTable('media_video').set({ published: 0 }).where('id', '=', video.id).execute();
+    expect(await statuses()).toEqual(urls.map(() => 404));
   });
 });
