@@ -71,14 +71,6 @@ function onIntent(event: Event): void {
   if (target) preloadModulesOf(target);
 }
 
-let listening = false;
-
-function listenForIntent(): void {
-  if (listening) return;
-  listening = true;
-  for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, onIntent, { passive: true });
-}
-
 /** Pages asked for at once, at most: the others wait their turn, so that neither the page nor the server is rushed. */
 const AT_ONCE = 2;
 const waiting: string[] = [];
@@ -112,7 +104,8 @@ function schedule(link: HTMLAnchorElement, target: string): void {
 export function watchLinks(): void {
   if (!canPrefetch() || typeof IntersectionObserver === 'undefined') return;
   for (const hint of document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')) preloadedModules.add(hint.getAttribute('href') ?? '');
-  listenForIntent();
+  // Once per page, with the observer: from then on the visitor's intent preloads a prefetched page's code.
+  if (!observer) for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, onIntent, { passive: true });
   observer ??= new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
