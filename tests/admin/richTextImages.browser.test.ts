@@ -58,6 +58,16 @@ async function openEditor(item: NewsItem): Promise<Page> {
   await expect.poll(() => editor.textContent()).toBe('Начало.');
   await editor.click();
   await page.keyboard.press('Control+End');
+  // The editor reads the caret from the browser's selection events, which a busy host may deliver after the next
+  // step: what is pasted goes where the editor has the caret, so wait until it is at the end of the text.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const { state } = (document.querySelector('.ProseMirror') as EditorElement).editor;
+        return state.selection.to === state.doc.content.size - 1;
+      }),
+    )
+    .toBe(true);
   return page;
 }
 
