@@ -29,6 +29,7 @@ import { pruneRateLimitHits } from './auth/rateLimit.js';
 import { linkUploadsAt } from './content/mappers.js';
 import { applySanitizerPolicy } from './content/sanitizerPolicy.js';
 import { PeriodicJobs } from './jobs/periodicJobs.js';
+import { trackRouteMethods } from './http/allowedMethods.js';
 import { installCanonicalPaths } from './http/canonicalPath.js';
 import { installReadPreconditions } from './http/conditions.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
@@ -149,6 +150,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     frameworkErrors,
   });
+  const methodsAt = trackRouteMethods(app);
 
   // The metrics are kept only where a scraper may read them.
   const metrics = config.metricsToken ? new MetricsRecorder() : null;
@@ -254,7 +256,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  installErrorHandler(app);
+  installErrorHandler(app, methodsAt);
   installJsonBodyParser(app);
   await installSchemas(app);
 

@@ -11,6 +11,7 @@ import { nowIso, visibleNow } from '../content/visibility.js';
 import { declared } from '../db/declared.js';
 import type { Db } from '../db/schema.js';
 import { mediaTypeOf, servedHeadersOf } from '../files/mediaTypes.js';
+import { matchesEtag } from '../http/conditions.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { idParams } from '../resources/zod.js';
 import type { Row } from '../resources/hooks.js';
@@ -224,7 +225,7 @@ export const assetFileRoutes: FastifyPluginAsync = async (app) => {
     if (!asset || !key || !stream) throw notFound('Файл не найден.');
     const etag = `"${asset.sha256}"`;
     reply.header('ETag', etag).header('Cache-Control', access === 'staff' ? STAFF_FILE_CACHE : 'no-cache');
-    if (request.headers['if-none-match'] === etag) {
+    if (matchesEtag(request.headers['if-none-match'], etag)) {
       stream.destroy();
       return reply.code(304).send();
     }

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { constants } from 'node:zlib';
 import { PREVIEW_PARAM } from '../preview/links.js';
-import { ifMatchFails } from '../http/conditions.js';
+import { ifMatchFails, matchesEtag } from '../http/conditions.js';
 import { isPrefetch } from '../http/prefetch.js';
-import { compress as compressAs, compressBrotli, compressGzip, etagOf, matchesEtag, negotiateEncoding, type Encoding } from './encoding.js';
+import { compress as compressAs, compressBrotli, compressGzip, etagOf, negotiateEncoding, type Encoding } from './encoding.js';
 import { QueryLog, withoutQueryLog, withQueryLog } from '../db/queryLog.js';
 import { cacheStatus, type CacheOutcome } from './outcomes.js';
 import { PageCache, type CacheTicket, type CachedResponse } from './pageCache.js';
@@ -82,7 +82,7 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
     }
     const coding = negotiateEncoding(header);
     if (coding === null) {
-      void reply.code(406).send({ message: NOT_ACCEPTABLE_MESSAGE });
+      void reply.code(406).header('vary', 'accept-encoding').send({ message: NOT_ACCEPTABLE_MESSAGE });
       return;
     }
     request.contentCoding = coding;
@@ -227,11 +227,11 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
   }
 
   // The compression below adds `Vary` only to what it compresses; the same answer sent plain, to a client that
-  // refused compression, depends on Accept-Encoding as much.
+  // refused compression, depends on Accept-Encoding as much, and so does a 304 in place of such an answer.
   app.addHook('onSend', async (_request, reply, payload) => {
     const size =
       typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : payload instanceof Readable ? Infinity : 0;
-    if (size < COMPRESS_THRESHOLD) return payload;
+    if (size < COMPRESS_THRESHOLD && reply.statusCode !== 304) return payload;
     const vary = reply.getHeader('vary');
     const given = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : '';
     if (!/accept-encoding/i.test(given)) reply.header('vary', given ? `${given}, accept-encoding` : 'accept-encoding');

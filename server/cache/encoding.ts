@@ -84,11 +84,3 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   }
   return chosen;
 }
-
-/** Whether `If-None-Match` names this validator (weak comparison, as for GET and HEAD). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
-}

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { matchesEtag } from './encoding.js';
+import { matchesEtag } from '../http/conditions.js';
 import { cacheStatus } from './outcomes.js';
 import type { CachedResponse, Variant } from './pageCache.js';
 

@@ -38,12 +38,14 @@ function patternRegExp(url: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/** The methods the server answers at an address, HEAD going with GET (empty: no route serves it). */
+export type MethodsAt = (pathname: string) => Set<string>;
+
 /**
- * The methods the server answers at each address, from every route as it is added, so that a request no route
- * takes gets the standard answer: `OPTIONS` lists them in `Allow` (204), another method not among them is 405 with
- * `Allow`, and an address no route serves stays 404 (`notFound`). HEAD goes with GET.
+ * Records the methods of every route as it is added. Install it before the first route, so that every route counts
+ * whatever plugin adds it and when.
  */
-export function installAllowedMethods(app: FastifyInstance, notFound: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
+export function trackRouteMethods(app: FastifyInstance): MethodsAt {
   const patterns = new Map<string, RoutePattern>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -54,7 +56,7 @@ export function installAllowedMethods(app: FastifyInstance, notFound: (request: 
     patterns.set(route.url, pattern);
   });
 
-  const allowedAt = (pathname: string): Set<string> => {
+  return (pathname) => {
     const allowed = new Set<string>();
     for (const pattern of patterns.values()) {
       if (!pattern.matches.test(pathname) || (pattern.servesPath && !pattern.servesPath(pathname))) continue;
@@ -62,9 +64,15 @@ export function installAllowedMethods(app: FastifyInstance, notFound: (request: 
     }
     return allowed;
   };
+}
 
+/**
+ * The standard answer for a request no route takes: `OPTIONS` lists the methods answered at the address in `Allow`
+ * (204), another method not among them is 405 with `Allow`, and an address no route serves stays 404 (`notFound`).
+ */
+export function installAllowedMethods(app: FastifyInstance, methodsAt: MethodsAt, notFound: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
   app.setNotFoundHandler((request, reply) => {
-    const allowed = allowedAt(request.url.split('?')[0] ?? '/');
+    const allowed = methodsAt(request.url.split('?')[0] ?? '/');
     if (allowed.size === 0 || (allowed.has(request.method) && request.method !== 'OPTIONS')) return notFound(request, reply);
     const allow = [...allowed, 'OPTIONS'].filter((method, index, all) => all.indexOf(method) === index).join(', ');
     reply.header('allow', allow);

@@ -26,6 +26,14 @@ export function ifMatchFails(ifMatch: string | undefined, etag: string | undefin
   return !entityTags(ifMatch).some((tag) => !isWeak(tag) && tag === etag);
 }
 
+/** Whether `If-None-Match` names this validator (weak comparison, as for GET and HEAD). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
 export interface Validators {
   etag?: string | null;
   lastModified?: Date | null;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StorageUnavailableError } from '../files/s3Store.js';
 import { databaseClientError, isDatabaseUnavailable } from './databaseErrors.js';
-import { installAllowedMethods } from './allowedMethods.js';
+import { installAllowedMethods, type MethodsAt } from './allowedMethods.js';
 import { PRECONDITION_FAILED_MESSAGE, RANGE_NOT_SATISFIABLE_MESSAGE } from './conditions.js';
 import { HttpError } from './errors.js';
 
@@ -57,9 +57,10 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 /**
  * Every error leaves as `{ message, errors? }` with its status. Anything that is not a known client error is
- * logged and answered 500 without details; bad input must never reach that branch.
+ * logged and answered 500 without details; bad input must never reach that branch. A request no route takes is
+ * 404, or 405 with `Allow` where routes answer other methods (`methodsAt`).
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, methodsAt: MethodsAt): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return sendHttpError(request, reply, error);
     const unavailable = unavailableMessage(error, request);
@@ -83,5 +84,5 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send({ message: 'Внутренняя ошибка сервера.' });
   });
 
-  installAllowedMethods(app, (_request, reply) => reply.code(404).send({ message: 'This page could not be found' }));
+  installAllowedMethods(app, methodsAt, (_request, reply) => reply.code(404).send({ message: 'This page could not be found' }));
 }

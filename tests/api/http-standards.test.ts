@@ -36,7 +36,7 @@ describe.each(await testDialects())('HTTP standards on %s', (dialect) => {
   let manager: Awaited<ReturnType<typeof userWithToken>>;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seedDemo: true });
+    t = await createTestApp(dialect, { seedDemo: true, env: { METRICS_TOKEN: 'metrics-token-of-the-http-standards-test' } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no address');
@@ -96,11 +96,12 @@ describe.each(await testDialects())('HTTP standards on %s', (dialect) => {
       }
     });
 
-    it('a client that accepts none of the codings, not even the plain bytes, gets 406', async () => {
+    it('a client that accepts none of the codings, not even the plain bytes, gets 406, which depends on Accept-Encoding', async () => {
       for (const acceptEncoding of ['identity;q=0', '*;q=0', 'zstd, identity;q=0']) {
         const answer = await send('GET', '/', { 'accept-encoding': acceptEncoding });
         expect(answer.status).toBe(406);
         expect(messageOf(answer)).toBe(NOT_ACCEPTABLE_MESSAGE);
+        varies(answer);
       }
     });
 
@@ -111,6 +112,22 @@ describe.each(await testDialects())('HTTP standards on %s', (dialect) => {
         expect(again.status).toBe(304);
         varies(again);
       }
+    });
+
+    it("a library file's 304 says Vary too, and If-None-Match matches its tag weakly or in a list", async () => {
+      const asset = await t.app.db.selectFrom('assets').select('id').where('kind', '=', 'image').orderBy('id').executeTakeFirstOrThrow();
+      const url = `/api/assets/${asset.id}/file`;
+      const file = await send('GET', url, manager.headers);
+      expect(file.status).toBe(200);
+      varies(file);
+      const etag = String(file.headers.etag);
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const again = await send('GET', url, { ...manager.headers, 'if-none-match': ifNoneMatch });
+        expect(again.status, ifNoneMatch).toBe(304);
+        expect(again.body.length).toBe(0);
+        varies(again);
+      }
+      expect((await send('GET', url, { ...manager.headers, 'if-none-match': '"other"' })).status).toBe(200);
     });
   });
 
@@ -213,6 +230,8 @@ describe.each(await testDialects())('HTTP standards on %s', (dialect) => {
         ['/api/media/generals', ['GET', 'HEAD', 'OPTIONS']],
         ['/api/site/login', ['POST', 'OPTIONS']],
         [`/uploads/${FILE}`, ['GET', 'HEAD', 'OPTIONS']],
+        // Added early, before the error handler: its timing hook must come before every route.
+        ['/metrics', ['GET', 'HEAD', 'OPTIONS']],
       ];
       for (const [url, methods] of cases) {
         const answer = await send('OPTIONS', url);
@@ -231,6 +250,9 @@ describe.each(await testDialects())('HTTP standards on %s', (dialect) => {
       const login = await send('GET', '/api/site/login');
       expect(login.status).toBe(405);
       expect(String(login.headers.allow).split(', ').sort()).toEqual(['OPTIONS', 'POST']);
+      const scraped = await send('POST', '/metrics');
+      expect(scraped.status).toBe(405);
+      expect(String(scraped.headers.allow).split(', ').sort()).toEqual(['GET', 'HEAD', 'OPTIONS']);
       expect((await send('POST', '/api/no-such-thing')).status).toBe(404);
       expect((await send('GET', '/api/no-such-thing')).status).toBe(404);
       expect((await send('OPTIONS', '/api/no-such-thing')).status).toBe(404);
