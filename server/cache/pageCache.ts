@@ -160,10 +160,7 @@ export class PageCache {
     return () => this.listeners.delete(listener);
   }
 
-  /**
-   * Called with the keys of the stored answers each change of named tables (or scheduled time) ended whose render
-   * has no side effect to repeat (to render them again).
-   */
+  /** Called with the keys of the stored answers each change of named tables (or scheduled time) ended (to render them again). */
   onEnded(listener: (keys: string[]) => void): () => void {
     this.endedListeners.add(listener);
     return () => this.endedListeners.delete(listener);
@@ -256,15 +253,14 @@ export class PageCache {
     this.journal.add(this.changes, changed);
     this.changedAt.note(this.changes, change);
     this.schedule.forget(change === null ? null : tablesOf(change));
-    const renderedAgain = (keys: Iterable<string>) => [...keys].filter((key) => this.entries?.peek(key)?.response.onHit === null);
     let ended: string[];
     if (change === null) {
-      ended = renderedAgain(this.entries?.keys() ?? []);
+      ended = [...(this.entries?.keys() ?? [])];
       this.entries?.clear();
       this.memos.clear();
     } else {
       const keys = this.index.endedBy(change);
-      ended = renderedAgain(keys);
+      ended = [...keys].filter((key) => this.entries?.has(key));
       for (const key of keys) this.entries?.delete(key);
       // A value still being computed may have read something before it changed: the next caller computes it again.
       for (const [key, memo] of this.memos.entries()) if (!memo.done || touches(memo.reads, change)) this.memos.delete(key);

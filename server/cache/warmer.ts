@@ -6,6 +6,8 @@ const RECENT_MS = 5 * 60 * 1000;
 /** Addresses remembered as recently asked for, and pages rendered again after one change, at most. */
 const RECENT_MAX = 2000;
 const QUEUE_MAX = 50;
+/** How long a render waits for the writes in progress to answer, at most (an upload may take minutes). */
+const WRITES_WAIT_MS = 1000;
 
 /** The header by which a render made by the warmer is known (its value is this process's secret token). */
 export const WARM_HEADER = 'x-page-cache-warm';
@@ -25,8 +27,9 @@ interface Asked {
  * the last minutes, so that the next visitor rarely waits for a render. A page is rendered again only if a visitor
  * asked for it since its last render by the warmer: then the warmer never renders a page more often than visitors
  * read it, however many saves end it (a bulk import, a newsroom saving every second), and the pages nobody reads
- * between two saves cost nothing. `render` makes one request through the whole server (it then goes through the
- * page cache like any visitor's, with `WARM_HEADER` set to `token`).
+ * between two saves cost nothing. Each render waits until the writes in progress have answered (a second at most),
+ * so that the editor whose save ended the pages never waits for their renders. `render` makes one request through
+ * the whole server (it then goes through the page cache like any visitor's, with `WARM_HEADER` set to `token`).
  */
 export class Warmer {
   readonly token = randomUUID();
@@ -34,6 +37,8 @@ export class Warmer {
   private readonly queue = new Set<string>();
   private running = false;
   private stopped = false;
+  private writes = 0;
+  private readonly writesAnswered = new Set<() => void>();
 
   constructor(
     private readonly render: (key: string, headers: Record<string, string>) => Promise<unknown>,
@@ -50,6 +55,18 @@ export class Warmer {
       asked.at = this.now();
       asked.sinceWarmed = true;
     }
+  }
+
+  /** A write began; the function it answers is called once its answer went out (or the client left). */
+  writeStarted(): () => void {
+    this.writes++;
+    let answered = false;
+    return () => {
+      if (answered) return;
+      answered = true;
+      this.writes--;
+      if (this.writes === 0) for (const resume of this.writesAnswered) resume();
+    };
   }
 
   isWarming(header: string | string[] | undefined): boolean {
@@ -72,6 +89,7 @@ export class Warmer {
   stop(): void {
     this.stopped = true;
     this.queue.clear();
+    for (const resume of this.writesAnswered) resume();
   }
 
   private async run(): Promise<void> {
@@ -80,6 +98,7 @@ export class Warmer {
     try {
       for (const key of this.queue) {
         this.queue.delete(key);
+        await this.untilWritesAnswered();
         if (this.stopped) break;
         await this.render(key, { [WARM_HEADER]: this.token }).catch((error: unknown) =>
           this.log.warn({ err: error, url: key }, 'page cache: could not render again'),
@@ -88,5 +107,18 @@ export class Warmer {
     } finally {
       this.running = false;
     }
+  }
+
+  private untilWritesAnswered(): Promise<void> {
+    if (this.writes === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const resume = () => {
+        clearTimeout(timer);
+        this.writesAnswered.delete(resume);
+        resolve();
+      };
+      const timer = setTimeout(resume, WRITES_WAIT_MS);
+      this.writesAnswered.add(resume);
+    });
   }
 }

@@ -145,6 +145,22 @@ describe.each(await testDialects())('page cache on %s', (dialect) => {
     expect(Number(row.views)).toBe(3);
   });
 
+  it('an article visitors read is rendered again in the background after its save, and that render counts no read', async () => {
+    const added = await addNews({ title: 'Новость, которую читают и правят', public_at: new Date(Date.now() - 1000).toISOString(), content: '<p>Было</p>' });
+    const url = `/news/${added.slug}`;
+    await warm(url);
+    const updated = await postForm(t.app, `/api/admin/news/update/${added.id}`, headers, { content: '<p>Стало</p>' });
+    expect(updated.statusCode).toBe(200);
+    // No visitor asks for it, yet it is stored again: the warmer rendered it.
+    await expect.poll(() => t.app.pageCache.get(url) !== undefined, { timeout: 20_000 }).toBe(true);
+    const visit = await get(url);
+    expect(visit.headers['cache-status']).toMatch(/hit/);
+    expect(visit.body).toContain('Стало');
+    await t.app.views.flush();
+    const row = await t.app.db.selectFrom('news').select('views').where('id', '=', added.id).executeTakeFirstOrThrow();
+    expect(Number(row.views)).toBe(3);
+  });
+
   it('a prefetch of an article counts no read, rendered or answered from the cache; the visit that follows does', async () => {
     const added = await addNews({ title: 'Новость, которую предзагрузили', public_at: new Date(Date.now() - 1000).toISOString() });
     const views = async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Warmer, WARM_HEADER } from '../../server/cache/warmer.js';
 
 const MINUTE = 60 * 1000;
@@ -51,6 +51,42 @@ describe('the warmer', () => {
     instance.ended(['/news']);
     await settled();
     expect(rendered).toEqual(['/news', '/news']);
+  });
+
+  it("waits until the writes in progress have answered, so that an editor's save never waits for a render", async () => {
+    const { instance, rendered, settled } = warmer();
+    const firstAnswered = instance.writeStarted();
+    const secondAnswered = instance.writeStarted();
+    instance.requested('/');
+    instance.ended(['/']);
+    await settled();
+    expect(rendered).toEqual([]);
+    firstAnswered();
+    // Told twice (the answer went out, then the connection closed), it counts once.
+    firstAnswered();
+    await settled();
+    expect(rendered).toEqual([]);
+    secondAnswered();
+    await settled();
+    expect(rendered).toEqual(['/']);
+  });
+
+  describe('with a write that does not answer (a long upload)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('renders after a second all the same', async () => {
+      vi.useFakeTimers();
+      const { instance, rendered } = warmer();
+      instance.writeStarted();
+      instance.requested('/news');
+      instance.ended(['/news']);
+      await vi.advanceTimersByTimeAsync(990);
+      expect(rendered).toEqual([]);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(rendered).toEqual(['/news']);
+    });
   });
 
   it('knows its own renders by their header', () => {
