@@ -59,6 +59,28 @@ describe.each(await testDialects())('page cache by what answers read, on %s', (d
     expect(news.headers['cache-status']).toMatch(/^corporate-site; (fwd=miss; (stored|collapsed)|hit)$/);
   });
 
+  it('keeps the feed and sitemap file of news when a photo is saved', async () => {
+    const newsSitemap = /\/sitemaps\/news-\d+\.xml/.exec((await get('/sitemap.xml')).body)?.[0];
+    expect(newsSitemap).toBeDefined();
+    const feeds = ['/rss.xml', String(newsSitemap)];
+    await cached(...feeds);
+    const photo = await t.app.db.selectFrom('photobank_photos').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const saved = await postForm(t.app, `/api/admin/photobank/photo/update/${photo.id}`, headers, { title: 'Фото, которого нет в новостях' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const url of feeds) expect(await statusOf(url), url).toBe('corporate-site; hit');
+  });
+
+  it('keeps the first page of news when an old item below it is saved', async () => {
+    await cached(NEWS);
+    const shown = new Set(((await get(NEWS)).json() as { data: { items: { id: number }[] } }).data.items.map((item) => item.id));
+    const oldest = await t.app.db.selectFrom('news').select('id').orderBy('public_at').orderBy('id').executeTakeFirstOrThrow();
+    expect(shown.has(oldest.id)).toBe(false);
+    const saved = await postForm(t.app, `/api/admin/news/update/${oldest.id}`, headers, { title: 'Старая новость после правки' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await statusOf(NEWS)).toBe('corporate-site; hit');
+    expect((await get(`/api/news/item/${oldest.id}`)).body).toContain(typesetText('Старая новость после правки'));
+  });
+
   it('ends the answers of a record and its lists when the record is saved again', async () => {
     const added = await addNews('Заголовок до правки');
     const item = `/api/news/item/${added.id}`;
