@@ -21,6 +21,10 @@ const TRANSFER_HEADERS = new Set([
 /** What a 304 repeats of the full answer. */
 const NOT_MODIFIED_HEADERS = ['cache-control', 'content-location', 'expires'];
 
+/** The value of `Cache-Status` for the two ways a stored answer is given. */
+const HIT_STATUS = cacheStatus('hit');
+const COLLAPSED_STATUS = cacheStatus('collapsed');
+
 function storedHeaders(headers: Record<string, string | number | string[] | undefined>): Record<string, string> {
   const stored: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -43,8 +47,9 @@ export function entryOf(
   bodies: { identity: Buffer; gzip: Buffer; br: Buffer },
   onHit: (() => void) | null,
 ): CachedResponse {
-  const base: Record<string, string> = { ...storedHeaders(headers), etag, vary: 'Accept-Encoding' };
-  const notModified: Record<string, string> = { etag, vary: 'Accept-Encoding' };
+  // A hit is told so in the stored headers: a hit writes them as they are, in one `writeHead`.
+  const base: Record<string, string> = { ...storedHeaders(headers), etag, vary: 'Accept-Encoding', 'cache-status': HIT_STATUS };
+  const notModified: Record<string, string> = { etag, vary: 'Accept-Encoding', 'cache-status': HIT_STATUS };
   for (const name of NOT_MODIFIED_HEADERS) {
     const value = base[name];
     if (value) notModified[name] = value;
@@ -71,15 +76,26 @@ export interface VisitorHeader {
   value: (request: FastifyRequest, stored: string) => string;
 }
 
-function forVisitor(request: FastifyRequest, headers: Record<string, string>, visitorHeader: VisitorHeader | null, from = headers): Record<string, string> {
+/**
+ * The headers of an answer from the cache: the stored ones, or a copy with what differs for this request (a
+ * collapsed request's `Cache-Status`, the visitor's header). One object for `writeHead`: a header set before it
+ * would make Node validate every header again on each answer.
+ */
+function answerHeaders(
+  request: FastifyRequest,
+  headers: Record<string, string>,
+  outcome: 'hit' | 'collapsed',
+  visitorHeader: VisitorHeader | null,
+  from = headers,
+): Record<string, string> {
   const stored = from[visitorHeader?.name ?? ''];
-  if (!visitorHeader || stored === undefined) return headers;
-  return { ...headers, [visitorHeader.name]: visitorHeader.value(request, stored) };
+  const forVisitor = visitorHeader !== null && stored !== undefined;
+  if (outcome === 'hit' && !forVisitor) return headers;
+  const answer = { ...headers };
+  if (outcome === 'collapsed') answer['cache-status'] = COLLAPSED_STATUS;
+  if (forVisitor) answer[visitorHeader.name] = visitorHeader.value(request, stored);
+  return answer;
 }
-
-/** The value of `Cache-Status` for the two ways a stored answer is given. */
-const HIT_STATUS = cacheStatus('hit');
-const COLLAPSED_STATUS = cacheStatus('collapsed');
 
 /**
  * Answers from the cache with the raw response: no serialisation, no hooks, the stored bytes as they are. `outcome`:
@@ -95,15 +111,14 @@ export function serveStored(
   reply.hijack();
   const response = reply.raw;
   if (request.visit) entry.onHit?.();
-  response.setHeader('cache-status', outcome === 'hit' ? HIT_STATUS : COLLAPSED_STATUS);
   if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
-    response.writeHead(304, forVisitor(request, entry.notModified, visitorHeader, entry.identity.headers));
+    response.writeHead(304, answerHeaders(request, entry.notModified, outcome, visitorHeader, entry.identity.headers));
     response.end();
     return;
   }
   const encoding = request.contentCoding;
   const chosen = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
-  response.writeHead(entry.statusCode, forVisitor(request, chosen.headers, visitorHeader));
+  response.writeHead(entry.statusCode, answerHeaders(request, chosen.headers, outcome, visitorHeader));
   if (request.method === 'HEAD') response.end();
   else response.end(chosen.body);
 }
