@@ -41,8 +41,6 @@ declare module 'fastify' {
 const PAGE_CACHE_CONTROL = 'no-cache';
 /** Smaller answers are sent as they are. */
 const COMPRESS_THRESHOLD = 1024;
-/** Methods that change nothing; every other request may be a write. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const NOT_ACCEPTABLE_MESSAGE = 'Клиент не принимает ни одного кодирования ответа, которое есть у сервера (br, gzip или без сжатия).';
 
@@ -95,11 +93,6 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
   const renders = new SingleFlight();
   const warmer = new Warmer((url, headers) => app.inject({ method: 'GET', url, headers }), app.log);
   cache.onEnded((keys) => warmer.ended(keys));
-  // The warmer renders only once the writes in progress have answered: an editor's save never waits for it.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!SAFE_METHODS.has(request.method)) reply.raw.once('close', warmer.writeStarted());
-    done();
-  });
   app.addHook('onClose', async () => warmer.stop());
 
   /** Renders the page for this request: the first request for a key while none renders it lets others wait for it. */
@@ -122,6 +115,8 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
   app.addHook('onRequest', (request, reply, done) => {
     const read = request.routeOptions.config.publicRead;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
+      // The warmer renders only once the writes in progress have answered: an editor's save never waits for it.
+      reply.raw.once('close', warmer.writeStarted());
       // The tables a request writes are what its change ends (admin/audit.ts).
       withQueryLog(new QueryLog({ forWrites: true }), done);
       return;
