@@ -37,7 +37,8 @@ export class Warmer {
   private readonly queue = new Set<string>();
   private running = false;
   private stopped = false;
-  private writes = 0;
+  /** The writes in progress, by when each began. */
+  private readonly writes = new Set<{ at: number }>();
   private readonly writesAnswered = new Set<() => void>();
 
   constructor(
@@ -59,13 +60,10 @@ export class Warmer {
 
   /** A write began; the function it answers is called once its answer went out (or the client left). */
   writeStarted(): () => void {
-    this.writes++;
-    let answered = false;
+    const write = { at: this.now() };
+    this.writes.add(write);
     return () => {
-      if (answered) return;
-      answered = true;
-      this.writes--;
-      if (this.writes === 0) for (const resume of this.writesAnswered) resume();
+      if (this.writes.delete(write) && this.writes.size === 0) for (const resume of this.writesAnswered) resume();
     };
   }
 
@@ -75,6 +73,7 @@ export class Warmer {
 
   /** Pages a change ended: those asked for recently, and since the warmer last rendered them, are rendered again. */
   ended(keys: string[]): void {
+    if (this.stopped) return;
     const since = this.now() - RECENT_MS;
     for (const key of keys) {
       if (this.queue.size >= QUEUE_MAX) break;
@@ -110,14 +109,17 @@ export class Warmer {
   }
 
   private untilWritesAnswered(): Promise<void> {
-    if (this.writes === 0) return Promise.resolve();
+    // A write that began more than the wait ago holds no render: a long upload, or one whose end was never told.
+    const since = this.now() - WRITES_WAIT_MS;
+    for (const write of this.writes) if (write.at < since) this.writes.delete(write);
+    if (this.writes.size === 0) return Promise.resolve();
     return new Promise((resolve) => {
       const resume = () => {
         clearTimeout(timer);
         this.writesAnswered.delete(resume);
         resolve();
       };
-      const timer = setTimeout(resume, WRITES_WAIT_MS);
+      const timer = setTimeout(resume, WRITES_WAIT_MS).unref();
       this.writesAnswered.add(resume);
     });
   }

@@ -87,6 +87,17 @@ describe('the warmer', () => {
       await vi.advanceTimersByTimeAsync(20);
       expect(rendered).toEqual(['/news']);
     });
+
+    it('holds no later render: a write older than the wait is not waited for again', async () => {
+      vi.useFakeTimers();
+      const { instance, rendered, clock } = warmer();
+      instance.writeStarted();
+      clock.now += 2000;
+      instance.requested('/');
+      instance.ended(['/']);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(rendered).toEqual(['/']);
+    });
   });
 
   it('knows its own renders by their header', () => {
