@@ -31,7 +31,7 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+  return entityTags(ifNoneMatch).some((tag) => tag.replace(/^W\//, '') === bare);
 }
 
 export interface Validators {
