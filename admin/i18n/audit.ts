@@ -1,5 +1,5 @@
 /**
- * Every action the server writes in the audit log (server/admin/audit.ts and its callers), in words. Two verbs of
+ * Every action the server writes in the audit log (server/records/audit.ts and its callers), in words. Two verbs of
  * the same deed (`add` and `create` of the two API styles) share their word, and so one choice of the filter.
  */
 export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { isColumnUpload, RESOURCES, type FileFormat, type ResourceDescriptor } from '../../lib/resources/index.js';
 import type { StoredDocument, StoredImage } from '../../lib/types.js';
-import { formatOfExtension } from '../admin/upload.js';
-import { isUniqueViolation } from '../admin/unique.js';
+import { formatOfExtension } from '../records/upload.js';
+import { isUniqueViolation } from '../records/unique.js';
 import { declared } from '../db/declared.js';
 import type { Database } from '../db/schema.js';
 import { namedFiles, type FileColumnVisitor } from '../files/fileColumns.js';

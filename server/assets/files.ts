@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AssetKind, FileFormat } from '../../lib/resources/index.js';
 import type { StoredImage } from '../../lib/types.js';
-import { storeDownloadFile, storeUploadedImage, type UploadedFile } from '../admin/upload.js';
+import { storeDownloadFile, storeUploadedImage, type UploadedFile } from '../records/upload.js';
 import type { Db } from '../db/schema.js';
 import { imageFiles } from '../files/images.js';
 import type { FileStore } from '../files/store.js';

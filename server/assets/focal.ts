@@ -1,4 +1,4 @@
-import type { FileChanges } from '../admin/fileChanges.js';
+import type { FileChanges } from '../records/fileChanges.js';
 import type { Trx } from '../db/schema.js';
 import { recutCrops, type FocalPoint } from '../files/images.js';
 import type { FileStore } from '../files/store.js';

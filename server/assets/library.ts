@@ -1,9 +1,9 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { FILE_FORMAT_LABELS, type FileFormat, type UploadField } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
-import type { FileChanges } from '../admin/fileChanges.js';
-import type { UploadedFile } from '../admin/upload.js';
-import { keepWords } from '../admin/words.js';
+import type { FileChanges } from '../records/fileChanges.js';
+import type { UploadedFile } from '../records/upload.js';
+import { keepWords } from '../records/words.js';
 import { nowIso } from '../content/visibility.js';
 import type { AssetsTable, Db, Trx } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';

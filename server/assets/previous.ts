@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { auditedWrite } from '../admin/audit.js';
-import { withFileChanges } from '../admin/fileChanges.js';
-import { expectedVersions, isStale, staleVersion } from '../admin/versions.js';
+import { auditedWrite } from '../records/audit.js';
+import { withFileChanges } from '../records/fileChanges.js';
+import { expectedVersions, isStale, staleVersion } from '../records/versions.js';
 import { nowIso } from '../content/visibility.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Trx } from '../db/schema.js';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { resourceNamed, type UploadField } from '../../lib/resources/index.js';
 import type { StoredDocument, StoredImage } from '../../lib/types.js';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../records/audit.js';
 import { uploadUrl } from '../content/mappers.js';
 import { nowIso } from '../content/visibility.js';
 import { declared } from '../db/declared.js';

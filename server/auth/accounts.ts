@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
-import { assertVersionIn } from '../admin/versions.js';
+import { assertVersionIn } from '../records/versions.js';
 import { EMAIL_MAX, isPlainEmail } from '../../lib/email.js';
 import { CONTROL_CHARACTERS } from '../../lib/ids.js';
 import { lockForDecision } from '../db/locks.js';

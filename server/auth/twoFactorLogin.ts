@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../records/audit.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { parseForm } from '../http/validation.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../records/audit.js';
 import { requireRole } from '../auth/guard.js';
 import { confirmPassword, currentPassword } from '../auth/passwordConfirmation.js';
 import { HttpError, notFound } from '../http/errors.js';

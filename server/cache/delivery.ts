@@ -117,7 +117,7 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       // The warmer renders only once the writes in progress have answered: an editor's save never waits for it.
       reply.raw.once('close', warmer.writeStarted());
-      // The tables a request writes are what its change ends (admin/audit.ts).
+      // The tables a request writes are what its change ends (records/audit.ts).
       withQueryLog(new QueryLog({ forWrites: true }), done);
       return;
     }

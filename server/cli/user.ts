@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { insertAudit } from '../admin/audit.js';
+import { insertAudit } from '../records/audit.js';
 import {
   countOtherActiveManagers,
   createUser,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../records/audit.js';
 import { parseForm } from '../http/validation.js';
 import { forgetKeptForms } from './store.js';
 import { contactsBody } from './submission.js';

@@ -3,7 +3,7 @@ import { isPlainEmail } from '../../lib/email.js';
 import { ENQUIRY_LIMITS } from '../../lib/enquiry.js';
 import { DEFAULT_LOCALE, LOCALES } from '../../lib/locales.js';
 import { requirePhoneVerification } from '../../lib/phone.js';
-import { emptyToUndefined, fromDigits, line, optionalId, text } from '../admin/validate.js';
+import { emptyToUndefined, fromDigits, line, optionalId, text } from '../records/validate.js';
 
 /** The Russian messages of the form's own rules. */
 export const ENQUIRY_MESSAGES = {

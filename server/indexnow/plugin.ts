@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { runListQuery, setContentRange, type ListSpec } from '../admin/listQuery.js';
-import { listQuerySchema, parseListQuery } from '../admin/listQuerySchema.js';
+import { runListQuery, setContentRange, type ListSpec } from '../records/listQuery.js';
+import { listQuerySchema, parseListQuery } from '../records/listQuerySchema.js';
 import { requireRole } from '../auth/guard.js';
 import type { Outbox } from '../outbox/outbox.js';
 import type { AppConfig } from '../config.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { UploadedFile } from '../admin/upload.js';
-import type { FileChanges } from '../admin/fileChanges.js';
+import type { UploadedFile } from '../records/upload.js';
+import type { FileChanges } from '../records/fileChanges.js';
 import type { Db, Trx } from '../db/schema.js';
 
 export type { Db, Trx };

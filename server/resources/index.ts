@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { RESOURCES, resourceNamed, type ResourceName } from '../../lib/resources/index.js';
-import { multipartLimits } from '../admin/upload.js';
+import { multipartLimits } from '../records/upload.js';
 import { requireRole } from '../auth/guard.js';
 import type { ResourceHooks } from './hooks.js';
 import { auditLogHooks } from './hooks/audit-log.js';

@@ -20,7 +20,7 @@ const json = (example: string, description: string) =>
     .optional()
     .meta({ description, examples: [example] });
 
-/** The query of an admin list read (server/admin/listQuery.ts); anything malformed is a 400 naming the parameter. */
+/** The query of an admin list read (server/records/listQuery.ts); anything malformed is a 400 naming the parameter. */
 export const LIST_QUERY = z.object({
   sort: json('["public_at","DESC"]', 'JSON `["column","ASC"|"DESC"]`; the columns the resource lets sort on, or `id`.'),
   range: json('[0,24]', 'JSON `[first, last]`, both included, at most 1000 rows; all matching rows up to 1000 when absent.'),

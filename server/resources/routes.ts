@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { HTML_MAX, isUpload, typographyFields, verbsPathOf, type Field, type ResourceDescriptor } from '../../lib/resources/index.js';
-import { registerAdminReads, type ListSpec } from '../admin/listQuery.js';
-import { readUploadForm, type FileRule, type UploadedFile } from '../admin/upload.js';
+import { registerAdminReads, type ListSpec } from '../records/listQuery.js';
+import { readUploadForm, type FileRule, type UploadedFile } from '../records/upload.js';
 import type { Database } from '../db/schema.js';
-import { auditActionOf } from '../admin/versions.js';
+import { auditActionOf } from '../records/versions.js';
 import { notFound } from '../http/errors.js';
 import { parseForm } from '../http/validation.js';
 import { previewRoutes } from '../preview/routes.js';

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
-import { lastWriteOf } from '../admin/audit.js';
-import { closeGap, nextPosition, type OrderedList } from '../admin/ordering.js';
-import { SLUG_TAKEN_MESSAGE } from '../admin/unique.js';
-import { expectedVersions, isStale, staleVersion } from '../admin/versions.js';
+import { lastWriteOf } from '../records/audit.js';
+import { closeGap, nextPosition, type OrderedList } from '../records/ordering.js';
+import { SLUG_TAKEN_MESSAGE } from '../records/unique.js';
+import { expectedVersions, isStale, staleVersion } from '../records/versions.js';
 import { nowIso } from '../content/visibility.js';
 import { declared } from '../db/declared.js';
 import { isPostgres } from '../db/dialect.js';

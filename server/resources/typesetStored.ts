@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { RESOURCES, type ResourceDescriptor } from '../../lib/resources/index.js';
-import { insertAudit } from '../admin/audit.js';
+import { insertAudit } from '../records/audit.js';
 import { INVALIDATION_CHANNEL } from '../cache/invalidationBus.js';
 import { declared } from '../db/declared.js';
 import { isPostgres } from '../db/dialect.js';

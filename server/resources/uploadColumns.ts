@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { isColumnUpload, type ImageField, type ResourceDescriptor, type UploadField } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
-import type { FileChanges } from '../admin/fileChanges.js';
-import type { UploadedFile } from '../admin/upload.js';
+import type { FileChanges } from '../records/fileChanges.js';
+import type { UploadedFile } from '../records/upload.js';
 import { columnValueOf, pickedAsset, prepareUpload, settleUpload, type AssetRow, type PreparedUpload } from '../assets/library.js';
 import { imageFiles } from '../files/images.js';
 import type { FileStore } from '../files/store.js';

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { reversedRange, type ResourceDescriptor } from '../../lib/resources/index.js';
-import { auditedWrite } from '../admin/audit.js';
-import { expectedVersions } from '../admin/versions.js';
-import { withFileChanges, type FileChanges } from '../admin/fileChanges.js';
-import { closeGap, moveInList } from '../admin/ordering.js';
-import { conflict, recordSlug, uniqueOr409 } from '../admin/unique.js';
-import type { UploadedFile } from '../admin/upload.js';
+import { auditedWrite } from '../records/audit.js';
+import { expectedVersions } from '../records/versions.js';
+import { withFileChanges, type FileChanges } from '../records/fileChanges.js';
+import { closeGap, moveInList } from '../records/ordering.js';
+import { conflict, recordSlug, uniqueOr409 } from '../records/unique.js';
+import type { UploadedFile } from '../records/upload.js';
 import { forgetUses, keepUses, refuseUnknownTextImages, textImagesOf } from '../assets/uses.js';
 import { nowIso } from '../content/visibility.js';
 import { imageFiles } from '../files/images.js';

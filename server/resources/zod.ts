@@ -10,8 +10,8 @@ import {
   type Field,
   type ResourceDescriptor,
 } from '../../lib/resources/index.js';
-import { parseId } from '../admin/listQuery.js';
-import { emptyToUndefined, flag, integer, isoDate, optionalId, richHtml, slugField, text } from '../admin/validate.js';
+import { parseId } from '../records/listQuery.js';
+import { emptyToUndefined, flag, integer, isoDate, optionalId, richHtml, slugField, text } from '../records/validate.js';
 
 /**
  * The body schemas of a resource's writes, built from its declared fields: the limits and messages the admin

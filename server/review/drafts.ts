@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
-import { lastWriteOf, recordAudit } from '../admin/audit.js';
-import { expectedVersions, isStale, OVERWRITE_HEADER, staleVersion } from '../admin/versions.js';
+import { lastWriteOf, recordAudit } from '../records/audit.js';
+import { expectedVersions, isStale, OVERWRITE_HEADER, staleVersion } from '../records/versions.js';
 import type { ReviewComment, ReviewState } from '../../lib/review.js';
 import type { Db, RecordDraftRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';

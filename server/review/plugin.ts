@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { resourceNamed } from '../../lib/resources/index.js';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../records/audit.js';
 import { requireRole } from '../auth/guard.js';
 import { operation } from '../http/openapi/operation.js';
 import { moment, int } from '../http/openapi/shapes.js';

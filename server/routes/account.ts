@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { recordAudit } from '../admin/audit.js';
-import { emptyToUndefined, flag } from '../admin/validate.js';
+import { recordAudit } from '../records/audit.js';
+import { emptyToUndefined, flag } from '../records/validate.js';
 import { idFromText } from '../../lib/ids.js';
 import { emailSchema, nameSchema, passwordSchema, toUserRecord, updateUser, USER_COLUMNS, type UserRecord } from '../auth/accounts.js';
 import { requireRole } from '../auth/guard.js';

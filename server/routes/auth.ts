@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../records/audit.js';
 import { emailSchema, normalizeEmail, PASSWORD_MAX, revokeSessions, toUserRecord } from '../auth/accounts.js';
 import { authenticate, UNAUTHORIZED_MESSAGE } from '../auth/guard.js';
 import { checkWithinLimit, LOGIN_ACTION, LOGIN_CHALLENGE_ACTION, LOGIN_FAILED_ACTION, LOGIN_RESOURCE, type CheckedAttempt } from '../auth/loginAttempts.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { SEARCH_MESSAGES, searchQueryError } from '../../lib/search.js';
-import { setContentRange } from '../admin/listQuery.js';
+import { setContentRange } from '../records/listQuery.js';
 import { requireRole } from '../auth/guard.js';
 import { publicRead } from '../cache/publicRead.js';
 import { HttpError } from '../http/errors.js';

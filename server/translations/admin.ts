@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { translationLocales, type Locale, type TranslationLocale } from '../../lib/locales.js';
 import { isTranslatable, localizedFieldsOf, translationStateColumn, type ResourceDescriptor, type TranslationState } from '../../lib/resources/index.js';
-import type { ListSpec } from '../admin/listQuery.js';
-import { conflict, SLUG_TAKEN_MESSAGE } from '../admin/unique.js';
+import type { ListSpec } from '../records/listQuery.js';
+import { conflict, SLUG_TAKEN_MESSAGE } from '../records/unique.js';
 import type { Db, Trx } from '../db/schema.js';
 import { fieldSchema } from '../resources/zod.js';
 import { slugOwner, translationsOf, versionsAmong, writeTranslation, type TranslationValues } from './store.js';

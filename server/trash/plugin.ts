@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RESOURCES, roleMayUse, type Role } from '../../lib/resources/index.js';
-import { parseId, runListQuery, setContentRange, type ListSpec } from '../admin/listQuery.js';
-import { listQuerySchema, parseListQuery } from '../admin/listQuerySchema.js';
+import { parseId, runListQuery, setContentRange, type ListSpec } from '../records/listQuery.js';
+import { listQuerySchema, parseListQuery } from '../records/listQuerySchema.js';
 import { requireRole } from '../auth/guard.js';
 import type { TrashRow } from '../db/schema.js';
 import { DAY_MS, expiryOf, purgeTrash, TRASH_PURGE_INTERVAL_MS } from './purge.js';

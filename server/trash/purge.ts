@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { insertAudit } from '../admin/audit.js';
+import { insertAudit } from '../records/audit.js';
 import { keysNoAssetNames } from '../assets/files.js';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';

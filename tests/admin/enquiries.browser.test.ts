@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_RESULTS } from '../../lib/enquiry.js';
-import { insertAudit } from '../../server/admin/audit.js';
+import { insertAudit } from '../../server/records/audit.js';
 import { logIn, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** A visitor sends the feedback form on /kontakty in Debian's Chromium, and staff find the enquiry in «Обращения». */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAudit, recordAudit } from '../../server/admin/audit.js';
-import { SEARCHED_VALUES_MAX } from '../../server/admin/listSearch.js';
+import { insertAudit, recordAudit } from '../../server/records/audit.js';
+import { SEARCHED_VALUES_MAX } from '../../server/records/listSearch.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';

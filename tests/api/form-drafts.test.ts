@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN_MESSAGE } from '../../server/auth/guard.js';
 import {
-  DRAFT_BODY_LIMIT,
-  DRAFT_BYTES_PER_USER,
-  DRAFT_DEPTH_MESSAGE,
-  DRAFT_MAX_DEPTH,
-  DRAFT_PURGE_INTERVAL_MS,
-  DRAFT_RETENTION_DAYS,
-  DRAFTS_FULL_MESSAGE,
-  DRAFTS_PER_USER,
-} from '../../server/drafts/plugin.js';
+  FORM_DRAFT_BODY_LIMIT,
+  FORM_DRAFT_BYTES_PER_USER,
+  FORM_DRAFT_DEPTH_MESSAGE,
+  FORM_DRAFT_MAX_DEPTH,
+  FORM_DRAFT_PURGE_INTERVAL_MS,
+  FORM_DRAFT_RETENTION_DAYS,
+  FORM_DRAFTS_FULL_MESSAGE,
+  FORM_DRAFTS_PER_USER,
+} from '../../server/formDrafts/plugin.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
@@ -104,7 +104,7 @@ describe.each(await testDialects())('kept form versions on %s', (dialect) => {
   it('takes the longest rich text, and refuses a larger body with 413 and a Russian message', async () => {
     const longest = 'ж'.repeat(2_000_000);
     expect((await put(url('news', '4'), { values: { content: `<p>${longest}</p>`, title: 'Длинная' }, version: 1 })).statusCode).toBe(200);
-    const tooLarge = await put(url('news', '4'), { values: { content: 'x'.repeat(DRAFT_BODY_LIMIT) }, version: 1 });
+    const tooLarge = await put(url('news', '4'), { values: { content: 'x'.repeat(FORM_DRAFT_BODY_LIMIT) }, version: 1 });
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().message).toBe('Слишком большой запрос или файл.');
     expect((await get(url('news', '4'))).json().data.values.title).toBe('Длинная');
@@ -115,10 +115,10 @@ describe.each(await testDialects())('kept form versions on %s', (dialect) => {
     await put(url('media-other', '10'), { values: { title: 'Свежее' }, version: 2 });
     await t.app.db
       .updateTable('form_drafts')
-      .set({ saved_at: daysAgo(DRAFT_RETENTION_DAYS + 1) })
+      .set({ saved_at: daysAgo(FORM_DRAFT_RETENTION_DAYS + 1) })
       .where('record_key', '=', '9')
       .execute();
-    expect(await t.app.jobs.runIfDue('form-drafts-purge', Date.now() + DRAFT_PURGE_INTERVAL_MS)).toBe(true);
+    expect(await t.app.jobs.runIfDue('form-drafts-purge', Date.now() + FORM_DRAFT_PURGE_INTERVAL_MS)).toBe(true);
     expect((await get(url('media-other', '9'))).json()).toEqual({ data: null });
     expect((await get(url('media-other', '10'))).json().data.values).toEqual({ title: 'Свежее' });
   });
@@ -134,25 +134,25 @@ describe.each(await testDialects())('kept form versions on %s', (dialect) => {
       });
     const deep = await put(nested(5000));
     expect(deep.statusCode).toBe(400);
-    expect(deep.json()).toEqual({ message: 'Проверьте поля формы.', errors: { values: [DRAFT_DEPTH_MESSAGE] } });
-    expect((await put(nested(DRAFT_MAX_DEPTH - 1))).statusCode).toBe(200);
-    expect((await put(nested(DRAFT_MAX_DEPTH + 1))).statusCode).toBe(400);
+    expect(deep.json()).toEqual({ message: 'Проверьте поля формы.', errors: { values: [FORM_DRAFT_DEPTH_MESSAGE] } });
+    expect((await put(nested(FORM_DRAFT_MAX_DEPTH - 1))).statusCode).toBe(200);
+    expect((await put(nested(FORM_DRAFT_MAX_DEPTH + 1))).statusCode).toBe(400);
   });
 
-  it(`keeps at most ${DRAFTS_PER_USER} versions and ${DRAFT_BYTES_PER_USER / 1024 / 1024} MB per user: past either, 413 and a Russian message`, async () => {
+  it(`keeps at most ${FORM_DRAFTS_PER_USER} versions and ${FORM_DRAFT_BYTES_PER_USER / 1024 / 1024} MB per user: past either, 413 and a Russian message`, async () => {
     const [writer, other] = [await adminHeaders(t.app, 'USER'), await adminHeaders(t.app, 'USER')];
     // Versions of one resource's records, in parallel as an autosaving client might send them.
     const keep = (key: number, values: Record<string, unknown>, headers = writer) => put(url('news', String(key)), { values, version: 1 }, headers);
-    const answers = await Promise.all(Array.from({ length: DRAFTS_PER_USER + 5 }, (_, at) => keep(at + 1, { title: `Черновик-предел ${at}` })));
-    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(DRAFTS_PER_USER);
+    const answers = await Promise.all(Array.from({ length: FORM_DRAFTS_PER_USER + 5 }, (_, at) => keep(at + 1, { title: `Черновик-предел ${at}` })));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(FORM_DRAFTS_PER_USER);
     const refused = answers.filter((answer) => answer.statusCode !== 200);
-    expect(refused.map((answer) => [answer.statusCode, answer.json().message])).toEqual(Array(5).fill([413, DRAFTS_FULL_MESSAGE]));
+    expect(refused.map((answer) => [answer.statusCode, answer.json().message])).toEqual(Array(5).fill([413, FORM_DRAFTS_FULL_MESSAGE]));
     const stored = await t.app.db
       .selectFrom('form_drafts')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('form_values', 'like', '%Черновик-предел%')
       .executeTakeFirstOrThrow();
-    expect(Number(stored.count)).toBe(DRAFTS_PER_USER);
+    expect(Number(stored.count)).toBe(FORM_DRAFTS_PER_USER);
     // Replacing a kept version is not one more; another user has bounds of their own.
     expect((await keep(1, { title: 'Заменён' })).statusCode).toBe(200);
     expect((await keep(1, { title: 'Чужой' }, other)).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_VERSION_MESSAGE } from '../../lib/versions.js';
-import { BAD_IF_MATCH_MESSAGE } from '../../server/admin/versions.js';
+import { BAD_IF_MATCH_MESSAGE } from '../../server/records/versions.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';

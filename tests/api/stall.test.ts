@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUT_OF_TIME_MESSAGE } from '../../server/content/workerPool.js';
-import { DRAFT_DEPTH_MESSAGE } from '../../server/drafts/plugin.js';
+import { FORM_DRAFT_DEPTH_MESSAGE } from '../../server/formDrafts/plugin.js';
 import { FormTokens } from '../../server/enquiries/formToken.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
@@ -166,7 +166,7 @@ describe.each(await testDialects())('no request freezes the process on %s', (dia
       });
       return { status: response.status, body: await response.json() };
     });
-    expect(result).toEqual({ status: 400, body: { message: 'Проверьте поля формы.', errors: { values: [DRAFT_DEPTH_MESSAGE] } } });
+    expect(result).toEqual({ status: 400, body: { message: 'Проверьте поля формы.', errors: { values: [FORM_DRAFT_DEPTH_MESSAGE] } } });
   });
 
   it('a GIF claiming 65535 × 65535 pixels is refused from its header with 413', async () => {

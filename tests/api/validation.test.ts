@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
 import { insertArticle } from '../helpers/fixtures.js';
-import { LIST_QUERY_MESSAGE } from '../../server/admin/listQuerySchema.js';
+import { LIST_QUERY_MESSAGE } from '../../server/records/listQuerySchema.js';
 import { reindexAll } from '../../server/search/indexer.js';
 
 /** One way of validating on every dialect: the same helpers and the same JSON body parser on every admin route. */

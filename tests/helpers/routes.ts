@@ -14,7 +14,7 @@ export const registeredRoutes = new Map<FastifyInstance, RegisteredRoute[]>();
 /**
  * A Fastify factory that records every route the application registers, for tests that must cover all of them
  * (not a hand-written list that can fall behind). Use it in a test file as
- * `vi.mock('fastify', async (original) => (await import('../helpers/routes.js')).recordingFastify(original))`.
+ * `vi.mock('fastify', async (original) => (await import('./routes.js')).recordingFastify(original))`.
  */
 export async function recordingFastify(importOriginal: () => Promise<unknown>): Promise<typeof FastifyModule> {
   const actual = (await importOriginal()) as typeof FastifyModule;

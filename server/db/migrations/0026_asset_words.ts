@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect.js';
-import { keepWords } from '../../admin/words.js';
+import { keepWords } from '../../records/words.js';
 
 /**
  * The words of every asset's name and alt text, one row each, for the library's search box: a word of the query is

@@ -52,7 +52,7 @@ export interface AssetUsesTable {
   field: string;
 }
 
-/** The words of each asset's name and alt text, for the library's search box (`server/admin/words.ts`). */
+/** The words of each asset's name and alt text, for the library's search box (`server/records/words.ts`). */
 export interface AssetWordsTable {
   word: string;
   record_id: number;

@@ -128,7 +128,7 @@ export interface PresenceTable {
   last_seen: Timestamp;
 }
 
-/** A form's unsaved values kept for one user (server/drafts/): per record, or `new` for a create form. */
+/** A form's unsaved values kept for one user (server/formDrafts/): per record, or `new` for a create form. */
 export interface FormDraftsTable {
   id: Generated<number>;
   user_id: number;

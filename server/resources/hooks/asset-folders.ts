@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { conflict } from '../../admin/unique.js';
+import { conflict } from '../../records/unique.js';
 import { HttpError } from '../../http/errors.js';
 import { formError } from '../../http/validation.js';
 import type { Db, ResourceHooks, Row, Values } from '../hooks.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { enquiries } from '../../../lib/resources/enquiries.js';
-import { listQuerySchema, parseListQuery } from '../../admin/listQuerySchema.js';
-import { parseId, runListQuery } from '../../admin/listQuery.js';
+import { listQuerySchema, parseListQuery } from '../../records/listQuerySchema.js';
+import { parseId, runListQuery } from '../../records/listQuery.js';
 import { requireRole } from '../../auth/guard.js';
 import { enquiriesCsv, type EnquiryRow } from '../../enquiries/csv.js';
 import { erasePerson } from '../../enquiries/erasure.js';

@@ -1,5 +1,5 @@
-import { closeGap, moveInList, nextPosition, placeAt, type OrderedList } from '../../admin/ordering.js';
-import { presentVideo } from '../../admin/records.js';
+import { closeGap, moveInList, nextPosition, placeAt, type OrderedList } from '../../records/ordering.js';
+import { presentVideo } from '../../records/records.js';
 import type { MediaVideoRow } from '../../db/schema.js';
 import { imageFiles } from '../../files/images.js';
 import { HttpError } from '../../http/errors.js';

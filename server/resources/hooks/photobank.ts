@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idFromText } from '../../../lib/ids.js';
 import { photobankLogos } from '../../../lib/resources/photobank.js';
-import { presentLogoItems } from '../../admin/records.js';
-import { storedSize } from '../../admin/upload.js';
+import { presentLogoItems } from '../../records/records.js';
+import { storedSize } from '../../records/upload.js';
 import { mainKeyOf } from '../../assets/files.js';
 import { pickedAsset, prepareUpload, settleUpload } from '../../assets/library.js';
 import { forgetUses } from '../../assets/uses.js';

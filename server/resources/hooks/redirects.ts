@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { redirects as descriptor } from '../../../lib/resources/site.js';
-import { auditedWrite } from '../../admin/audit.js';
-import { conflict } from '../../admin/unique.js';
+import { auditedWrite } from '../../records/audit.js';
+import { conflict } from '../../records/unique.js';
 import { canonicalPath } from '../../http/canonicalPath.js';
 import { formError, parseForm } from '../../http/validation.js';
 import { importRedirects, MAX_IMPORT_BYTES, readImport } from '../../redirects/csvImport.js';

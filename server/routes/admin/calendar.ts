@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CALENDAR_MAX_DAYS } from '../../../lib/calendar.js';
-import { setContentRange } from '../../admin/listQuery.js';
+import { setContentRange } from '../../records/listQuery.js';
 import { requireRole } from '../../auth/guard.js';
 import { calendarItems } from '../../calendar/items.js';
 import { HttpError } from '../../http/errors.js';

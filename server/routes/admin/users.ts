@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { recordAudit } from '../../admin/audit.js';
-import { expectedVersions } from '../../admin/versions.js';
+import { recordAudit } from '../../records/audit.js';
+import { expectedVersions } from '../../records/versions.js';
 import { activeSchema, createUser, deleteUser, emailSchema, nameSchema, passwordSchema, roleSchema, updateUser } from '../../auth/accounts.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { idParams } from '../../resources/zod.js';

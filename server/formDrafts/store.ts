@@ -3,7 +3,7 @@ import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 
 /** Which kept version: one user's form of one record (`new` for the create form of the resource). */
-export interface DraftAddress {
+export interface FormDraftAddress {
   userId: number;
   resource: string;
   recordKey: string;
@@ -18,7 +18,7 @@ export interface FormDraft {
   saved_at: string;
 }
 
-export async function findDraft(db: Kysely<Database>, address: DraftAddress): Promise<FormDraft | null> {
+export async function findFormDraft(db: Kysely<Database>, address: FormDraftAddress): Promise<FormDraft | null> {
   const row = await db
     .selectFrom('form_drafts')
     .select(['resource', 'record_key', 'form_values', 'version', 'saved_at'])
@@ -37,9 +37,9 @@ export async function findDraft(db: Kysely<Database>, address: DraftAddress): Pr
 }
 
 /** Keeps the form's values, replacing the user's previous kept version of the same form. */
-export async function keepDraft(
+export async function keepFormDraft(
   db: Kysely<Database>,
-  address: DraftAddress,
+  address: FormDraftAddress,
   draft: { values: Record<string, unknown>; version: number | null },
   now = new Date(),
 ): Promise<FormDraft> {
@@ -54,7 +54,7 @@ export async function keepDraft(
 }
 
 /** How many kept versions a user has besides the one at `address`, and their size in bytes (UTF-8). */
-export async function draftUsage(db: Kysely<Database>, address: DraftAddress): Promise<{ count: number; bytes: number }> {
+export async function formDraftUsage(db: Kysely<Database>, address: FormDraftAddress): Promise<{ count: number; bytes: number }> {
   const bytes = isPostgres(db) ? sql<number>`octet_length(form_values)` : sql<number>`length(cast(form_values as blob))`;
   const row = await db
     .selectFrom('form_drafts')
@@ -66,7 +66,7 @@ export async function draftUsage(db: Kysely<Database>, address: DraftAddress): P
 }
 
 /** Removes the kept version; answers whether there was one. */
-export async function forgetDraft(db: Kysely<Database>, address: DraftAddress): Promise<boolean> {
+export async function forgetFormDraft(db: Kysely<Database>, address: FormDraftAddress): Promise<boolean> {
   const result = await db
     .deleteFrom('form_drafts')
     .where('user_id', '=', address.userId)
@@ -77,7 +77,7 @@ export async function forgetDraft(db: Kysely<Database>, address: DraftAddress): 
 }
 
 /** Removes every kept version saved before `before`; answers how many. */
-export async function purgeDrafts(db: Kysely<Database>, before: Date): Promise<number> {
+export async function purgeFormDrafts(db: Kysely<Database>, before: Date): Promise<number> {
   const result = await db.deleteFrom('form_drafts').where('saved_at', '<', before.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -4,31 +4,31 @@ import { HTML_MAX, resourceNamed, roleMayUse } from '../../lib/resources/index.j
 import { FORBIDDEN_MESSAGE, requireRole } from '../auth/guard.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { lockForDecision } from '../db/locks.js';
-import { draftUsage, findDraft, forgetDraft, keepDraft, purgeDrafts, type DraftAddress } from './store.js';
+import { formDraftUsage, findFormDraft, forgetFormDraft, keepFormDraft, purgeFormDrafts, type FormDraftAddress } from './store.js';
 import { ADMIN_DOCS } from '../routes/openapi/admin.js';
 import { myWork } from './myWork.js';
 
 const DAY_MS = 86_400_000;
 /** Kept versions nobody came back to for this long are removed. */
-export const DRAFT_RETENTION_DAYS = 30;
-export const DRAFT_PURGE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+export const FORM_DRAFT_RETENTION_DAYS = 30;
+export const FORM_DRAFT_PURGE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 /**
  * The largest kept version (past it: 413): the longest rich text in UTF-8 (a Cyrillic letter takes two bytes),
  * with room for the other fields of the form.
  */
-export const DRAFT_BODY_LIMIT = 2 * HTML_MAX + 256 * 1024;
+export const FORM_DRAFT_BODY_LIMIT = 2 * HTML_MAX + 256 * 1024;
 export const UNKNOWN_FORM_MESSAGE = 'Такой формы нет.';
 
 /**
  * What one user may keep: forms are a few levels deep (a field, a language's version of it), and an editor has a
  * handful of forms open; past these bounds a kept version is refused (400 for the depth, 413 for the rest).
  */
-export const DRAFT_MAX_DEPTH = 32;
-export const DRAFTS_PER_USER = 100;
-export const DRAFT_BYTES_PER_USER = 20 * 1024 * 1024;
-export const DRAFT_DEPTH_MESSAGE = `Слишком глубокая вложенность значений формы: больше ${DRAFT_MAX_DEPTH} уровней.`;
-export const DRAFTS_FULL_MESSAGE =
-  `Сохранено слишком много черновиков форм: не больше ${DRAFTS_PER_USER} и ${DRAFT_BYTES_PER_USER / 1024 / 1024} МБ на пользователя. ` +
+export const FORM_DRAFT_MAX_DEPTH = 32;
+export const FORM_DRAFTS_PER_USER = 100;
+export const FORM_DRAFT_BYTES_PER_USER = 20 * 1024 * 1024;
+export const FORM_DRAFT_DEPTH_MESSAGE = `Слишком глубокая вложенность значений формы: больше ${FORM_DRAFT_MAX_DEPTH} уровней.`;
+export const FORM_DRAFTS_FULL_MESSAGE =
+  `Сохранено слишком много черновиков форм: не больше ${FORM_DRAFTS_PER_USER} и ${FORM_DRAFT_BYTES_PER_USER / 1024 / 1024} МБ на пользователя. ` +
   'Сохраните или удалите старые черновики.';
 
 /** Whether a value nests objects or arrays deeper than `limit` levels; looked at without recursion, as the value may be hostile. */
@@ -50,13 +50,13 @@ const params = z.object({
 });
 const body = z.object({
   // Writing a value nested thousands deep would exhaust the stack of JSON.stringify: refused first.
-  values: z.record(z.string(), z.unknown()).refine((values) => !nestsDeeperThan(values, DRAFT_MAX_DEPTH), DRAFT_DEPTH_MESSAGE),
+  values: z.record(z.string(), z.unknown()).refine((values) => !nestsDeeperThan(values, FORM_DRAFT_MAX_DEPTH), FORM_DRAFT_DEPTH_MESSAGE),
   version: z.number().int().positive().nullable(),
 });
 type DraftRoute = { Params: z.output<typeof params> };
 
 /** The kept version a request names: the signed-in user's, of a resource with a form their role may use. */
-function addressOf(request: FastifyRequest<DraftRoute>): DraftAddress {
+function addressOf(request: FastifyRequest<DraftRoute>): FormDraftAddress {
   const resource = resourceNamed(request.params.resource);
   if (!resource || resource.api === 'read-only') throw notFound(UNKNOWN_FORM_MESSAGE);
   const user = request.user;
@@ -71,10 +71,10 @@ function addressOf(request: FastifyRequest<DraftRoute>): DraftAddress {
 export async function formDraftRoutes(app: FastifyInstance): Promise<void> {
   app.jobs.add({
     name: 'form-drafts-purge',
-    everyMs: DRAFT_PURGE_INTERVAL_MS,
+    everyMs: FORM_DRAFT_PURGE_INTERVAL_MS,
     run: async () => {
-      const purged = await purgeDrafts(app.db, new Date(Date.now() - DRAFT_RETENTION_DAYS * DAY_MS));
-      if (purged) app.log.info({ purged, retentionDays: DRAFT_RETENTION_DAYS }, 'purged old kept form versions');
+      const purged = await purgeFormDrafts(app.db, new Date(Date.now() - FORM_DRAFT_RETENTION_DAYS * DAY_MS));
+      if (purged) app.log.info({ purged, retentionDays: FORM_DRAFT_RETENTION_DAYS }, 'purged old kept form versions');
     },
   });
 
@@ -86,27 +86,27 @@ export async function formDraftRoutes(app: FastifyInstance): Promise<void> {
 
     const path = '/api/admin/form-drafts/:resource/:key';
 
-    scope.get<DraftRoute>(path, { schema: { ...ADMIN_DOCS.draft, params } }, async (request) => ({ data: await findDraft(app.db, addressOf(request)) }));
+    scope.get<DraftRoute>(path, { schema: { ...ADMIN_DOCS.draft, params } }, async (request) => ({ data: await findFormDraft(app.db, addressOf(request)) }));
 
     scope.put<DraftRoute & { Body: z.output<typeof body> }>(
       path,
-      { schema: { ...ADMIN_DOCS.keepDraft, params, body }, bodyLimit: DRAFT_BODY_LIMIT },
+      { schema: { ...ADMIN_DOCS.keepFormDraft, params, body }, bodyLimit: FORM_DRAFT_BODY_LIMIT },
       async (request) => {
         const address = addressOf(request);
         const bytes = Buffer.byteLength(JSON.stringify(request.body.values));
         // The user's kept versions are counted and written under one lock, so parallel saves cannot pass the bounds together.
         const kept = await app.db.transaction().execute(async (trx) => {
           await lockForDecision(trx, `form-drafts:${address.userId}`);
-          const usage = await draftUsage(trx, address);
-          if (usage.count + 1 > DRAFTS_PER_USER || usage.bytes + bytes > DRAFT_BYTES_PER_USER) throw new HttpError(413, DRAFTS_FULL_MESSAGE);
-          return keepDraft(trx, address, request.body);
+          const usage = await formDraftUsage(trx, address);
+          if (usage.count + 1 > FORM_DRAFTS_PER_USER || usage.bytes + bytes > FORM_DRAFT_BYTES_PER_USER) throw new HttpError(413, FORM_DRAFTS_FULL_MESSAGE);
+          return keepFormDraft(trx, address, request.body);
         });
         return { data: kept };
       },
     );
 
-    scope.delete<DraftRoute>(path, { schema: { ...ADMIN_DOCS.forgetDraft, params } }, async (request) => ({
-      data: { removed: await forgetDraft(app.db, addressOf(request)) },
+    scope.delete<DraftRoute>(path, { schema: { ...ADMIN_DOCS.forgetFormDraft, params } }, async (request) => ({
+      data: { removed: await forgetFormDraft(app.db, addressOf(request)) },
     }));
   });
 }
