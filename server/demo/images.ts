@@ -16,10 +16,12 @@ export function illustrationSvg(seed: number, width = 1200, height = 675): strin
 </linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${circles}</svg>`;
 }
 
-export function renderIllustration(seed: number, width?: number, height?: number): Promise<Buffer> {
-  return sharp(Buffer.from(illustrationSvg(seed, width, height)))
-    .jpeg({ quality: 85 })
-    .toBuffer();
+/** How a drawing becomes pixels: illustrations as JPEG, brand marks as PNG (they keep their transparency). */
+export type RasterFormat = 'jpeg' | 'png';
+
+export function rasterise(svg: string, format: RasterFormat): Promise<Buffer> {
+  const image = sharp(Buffer.from(svg));
+  return (format === 'jpeg' ? image.jpeg({ quality: 85 }) : image.png()).toBuffer();
 }
 
 /** A brand mark: a rounded square and bars, in the given colour; shapes only, so no font is needed. */
@@ -31,10 +33,6 @@ export function logoSvg(colour: string, background = 'none'): string {
 <rect x="168" y="40" width="280" height="24" rx="12" fill="${colour}"/>
 <rect x="168" y="88" width="200" height="24" rx="12" fill="${colour}" fill-opacity="0.6"/>
 </svg>`;
-}
-
-export function renderLogoPng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 /** A one-page PDF saying which demo document it stands for (ASCII only: the base fonts have no Cyrillic). */

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { slugFromTitle } from '../../lib/slug.js';
 import type { Database, MediaSourcesTable, MediaVideoTable, NewArticle } from '../db/schema.js';
-import { storeImage } from '../files/images.js';
+import { storedImageFiles, writeImage } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import {
   COLOURS,
@@ -21,7 +21,8 @@ import {
   type DemoArticle,
 } from './content.js';
 import { insertDeclaredDemo, storedDemoHtml } from './declared.js';
-import { logoSvg, renderIllustration, renderLogoPng } from './images.js';
+import { illustrationSvg, logoSvg, rasterise } from './images.js';
+import { DemoPictures } from './pictures.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_IMAGE_WIDTH = 960;
@@ -37,11 +38,12 @@ async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Fills an empty database with the demo content of ./content.ts. Images are drawn and stored first; the rows go
- * in one transaction, and if it fails the images are removed again, so a failed seed leaves nothing behind. Answers
- * the readable names the files get in the media library, by key (none when the database held content already).
+ * Fills an empty database with the demo content of ./content.ts. Images are stored first (copied from the kept demo
+ * pictures, see ./pictures.ts); the rows go in one transaction, and if it fails the images are removed again, so a
+ * failed seed leaves nothing behind. Answers the readable names the files get in the media library, by key (none when
+ * the database held content already).
  */
-export async function seedDemoContent(db: Kysely<Database>, files: FileStore): Promise<ReadonlyMap<string, string>> {
+export async function seedDemoContent(db: Kysely<Database>, files: FileStore, pictures = new DemoPictures()): Promise<ReadonlyMap<string, string>> {
   // The library's names of the files, by key: what each shows, so that the demo library reads like a real one.
   const names = new Map<string, string>();
   if (!(await isEmpty(db))) return names;
@@ -52,11 +54,13 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
     names.set(key, `${title}.${key.slice(key.lastIndexOf('.') + 1)}`);
     return stored;
   };
-  const storeIllustration = async (folder: string, title: string, width = DEMO_IMAGE_WIDTH, height = DEMO_IMAGE_HEIGHT) => {
-    const stored = await storeImage(files, folder, await renderIllustration(++seed, width, height));
-    written.push(stored.src, ...stored.variants.map((variant) => variant.src));
+  const storePicture = async (folder: string, title: string, svg: string, format: 'jpeg' | 'png') => {
+    const stored = await writeImage(files, folder, await pictures.image(svg, format));
+    written.push(...storedImageFiles(stored));
     return named(stored, title);
   };
+  const storeIllustration = (folder: string, title: string, width = DEMO_IMAGE_WIDTH, height = DEMO_IMAGE_HEIGHT) =>
+    storePicture(folder, title, illustrationSvg(++seed, width, height), 'jpeg');
   const image = async (folder: string, title: string) => JSON.stringify(await storeIllustration(folder, title));
   const file = async (folder: string, extension: string, data: Buffer) => {
     const key = files.newKey(folder, extension);
@@ -94,8 +98,7 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
 
     const sources: Insertable<MediaSourcesTable>[] = [];
     for (const source of SOURCES) {
-      const logo = named(await storeImage(files, 'media-sources', await renderLogoPng(logoSvg(source.colour))), `Логотип ${source.name}`);
-      written.push(logo.src, ...logo.variants.map((variant) => variant.src));
+      const logo = await storePicture('media-sources', `Логотип ${source.name}`, logoSvg(source.colour), 'png');
       sources.push({ name: source.name, url: source.url, logo: JSON.stringify(logo), active: source.active, created_at: now, updated_at: now });
     }
 
@@ -124,7 +127,7 @@ export async function seedDemoContent(db: Kysely<Database>, files: FileStore): P
           const svg = logoSvg(logo.colour, background);
           logoFiles.set(logo.title, {
             svg: named(await file('photobank/logos', 'svg', Buffer.from(svg)), logo.title),
-            png: named(await file('photobank/logos', 'png', await renderLogoPng(svg)), logo.title),
+            png: named(await file('photobank/logos', 'png', await rasterise(svg, 'png')), logo.title),
           });
         }
       }

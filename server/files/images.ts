@@ -89,87 +89,134 @@ export function cropRegion(width: number, height: number, ratio: number, focal: 
   return { left: place(width, regionWidth, focal.x), top: place(height, regionHeight, focal.y), width: regionWidth, height: regionHeight };
 }
 
-/**
- * Cuts every crop shape out of a stored picture (its main file's bytes) around the focal point, stores them under
- * fresh keys beside it and returns them; on failure the crops written so far are removed.
- */
-export async function storeCrops(store: FileStore, mainKey: string, main: Buffer, focal: FocalPoint): Promise<ImageCrop[]> {
+/** A picture's file encoded for the site and not yet stored: its bytes and the extension it is stored under. */
+interface EncodedFile {
+  data: Buffer;
+  extension: string;
+}
+
+/** A crop cut and encoded, not yet stored. */
+export interface EncodedCrop extends EncodedFile {
+  shape: CropShape;
+  width: number;
+  height: number;
+}
+
+/** A picture encoded for the site, not yet stored: the main file, its responsive variants and its crops. */
+export interface EncodedImage {
+  main: EncodedFile & { width: number; height: number };
+  variants: (EncodedFile & { width: number; format: ImageVariant['format'] })[];
+  crops: EncodedCrop[];
+}
+
+/** Cuts every crop shape out of a picture (its main file's bytes) around the focal point. */
+async function encodeCrops(main: Buffer, focal: FocalPoint): Promise<EncodedCrop[]> {
   const { width, height } = await sharp(main).metadata();
-  const stem = store.newKey(mainKey.slice(0, mainKey.lastIndexOf('/')), 'x').replace(/\.x$/, '');
-  const crops: ImageCrop[] = [];
-  try {
-    for (const [shape, { ratio, widths }] of Object.entries(CROP_SHAPES) as [CropShape, (typeof CROP_SHAPES)[CropShape]][]) {
-      const region = cropRegion(width, height, ratio, focal);
-      const cut = shape === 'og' ? widths : [...new Set(widths.map((wanted) => Math.min(wanted, region.width)))];
-      for (const cropWidth of cut) {
-        const cropHeight = Math.round(cropWidth / ratio);
-        const resized = sharp(main).extract(region).resize({ width: cropWidth, height: cropHeight, fit: 'fill' });
-        const data = await (
-          shape === 'og' ? resized.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }) : resized.webp({ quality: 78 })
-        ).toBuffer();
-        const src = `${stem}-${shape}-${cropWidth}.${shape === 'og' ? 'jpg' : 'webp'}`;
-        await store.write(src, data);
-        crops.push({ shape, src, width: cropWidth, height: cropHeight });
-      }
+  const crops: EncodedCrop[] = [];
+  for (const [shape, { ratio, widths }] of Object.entries(CROP_SHAPES) as [CropShape, (typeof CROP_SHAPES)[CropShape]][]) {
+    const region = cropRegion(width, height, ratio, focal);
+    const cut = shape === 'og' ? widths : [...new Set(widths.map((wanted) => Math.min(wanted, region.width)))];
+    for (const cropWidth of cut) {
+      const cropHeight = Math.round(cropWidth / ratio);
+      const resized = sharp(main).extract(region).resize({ width: cropWidth, height: cropHeight, fit: 'fill' });
+      const data = await (
+        shape === 'og' ? resized.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }) : resized.webp({ quality: 78 })
+      ).toBuffer();
+      crops.push({ shape, width: cropWidth, height: cropHeight, data, extension: shape === 'og' ? 'jpg' : 'webp' });
     }
-    return crops;
+  }
+  return crops;
+}
+
+/** Stores crops under fresh keys beside the picture's main file; on failure the crops written so far are removed. */
+async function writeCrops(store: FileStore, mainKey: string, crops: readonly EncodedCrop[]): Promise<ImageCrop[]> {
+  const stem = store.newKey(mainKey.slice(0, mainKey.lastIndexOf('/')), 'x').replace(/\.x$/, '');
+  const written: ImageCrop[] = [];
+  try {
+    for (const crop of crops) {
+      const src = `${stem}-${crop.shape}-${crop.width}.${crop.extension}`;
+      await store.write(src, crop.data);
+      written.push({ shape: crop.shape, src, width: crop.width, height: crop.height });
+    }
+    return written;
   } catch (error) {
-    await store.remove(crops.map((crop) => crop.src));
+    await store.remove(written.map((crop) => crop.src));
     throw error;
   }
 }
 
 /** A stored picture with its crops cut again around a new focal point (the old crops stay until the caller removes them). */
-export function recutCrops(store: FileStore, image: StoredImage, main: Buffer, focal: FocalPoint): Promise<StoredImage> {
-  return withImageSlot(async () => ({ ...image, crops: await storeCrops(store, image.src, main, focal) }));
+export async function recutCrops(store: FileStore, image: StoredImage, main: Buffer, focal: FocalPoint): Promise<StoredImage> {
+  const crops = await withImageSlot(() => encodeCrops(main, focal));
+  return { ...image, crops: await writeCrops(store, image.src, crops) };
 }
 
 /**
- * Re-encodes a raster image (dropping metadata and anything hidden in the file), stores it with WebP and AVIF
- * variants and its crops around the centre, and returns what the image column keeps. Throws `ImageTooLargeError` for a canvas over the pixel
- * limit, another error when the bytes are not an image sharp can read. At most `IMAGE_JOBS` run at once.
+ * Re-encodes a raster image (dropping metadata and anything hidden in the file) with WebP and AVIF variants and its
+ * crops around the centre. Throws `ImageTooLargeError` for a canvas over the pixel limit, another error when the
+ * bytes are not an image sharp can read. At most `IMAGE_JOBS` run at once.
  */
-export function storeImage(store: FileStore, folder: string, input: Buffer): Promise<StoredImage> {
-  return withImageSlot(() => encodeAndStore(store, folder, input));
-}
-
-async function encodeAndStore(store: FileStore, folder: string, input: Buffer): Promise<StoredImage> {
-  const { image, meta } = await openImage(input);
-  const source = image.rotate();
-  const resized = source.resize({ width: MAX_WIDTH, withoutEnlargement: true });
-  const keepsAlpha = meta.hasAlpha === true;
-  const main = await (keepsAlpha ? resized.clone().png() : resized.clone().jpeg({ quality: 82, mozjpeg: true })).toBuffer({
-    resolveWithObject: true,
-  });
-  const src = store.newKey(folder, keepsAlpha ? 'png' : 'jpg');
-  const written: string[] = [];
-  try {
-    await store.write(src, main.data);
-    written.push(src);
+export function encodeImage(input: Buffer): Promise<EncodedImage> {
+  return withImageSlot(async () => {
+    const { image, meta } = await openImage(input);
+    const resized = image.rotate().resize({ width: MAX_WIDTH, withoutEnlargement: true });
+    const keepsAlpha = meta.hasAlpha === true;
+    const main = await (keepsAlpha ? resized.clone().png() : resized.clone().jpeg({ quality: 82, mozjpeg: true })).toBuffer({
+      resolveWithObject: true,
+    });
     const widths = [...new Set([...IMAGE_VARIANT_WIDTHS.filter((width) => width < main.info.width), main.info.width])];
-    const variants: ImageVariant[] = [];
+    const variants: EncodedImage['variants'] = [];
     for (const width of widths) {
       for (const format of VARIANT_FORMATS) {
         const encoder = sharp(main.data).resize({ width });
         const data = await (format === 'webp' ? encoder.webp({ quality: 78 }) : encoder.avif({ quality: 55, effort: 2 })).toBuffer();
-        const key = src.replace(/\.\w+$/, `-${width}.${format}`);
-        await store.write(key, data);
-        written.push(key);
-        variants.push({ src: key, width, format });
+        variants.push({ data, extension: format, width, format });
       }
     }
-    const crops = await storeCrops(store, src, main.data, CENTRE);
-    written.push(...crops.map((crop) => crop.src));
-    return { src, width: main.info.width, height: main.info.height, variants, crops };
+    return {
+      main: { data: main.data, extension: keepsAlpha ? 'png' : 'jpg', width: main.info.width, height: main.info.height },
+      variants,
+      crops: await encodeCrops(main.data, CENTRE),
+    };
+  });
+}
+
+/**
+ * Stores an encoded picture under fresh keys in `folder` and returns what the image column keeps: the variants are
+ * named after the main file, the crops share a stem of their own. On failure nothing written stays.
+ */
+export async function writeImage(store: FileStore, folder: string, encoded: EncodedImage): Promise<StoredImage> {
+  const src = store.newKey(folder, encoded.main.extension);
+  const written: string[] = [];
+  try {
+    await store.write(src, encoded.main.data);
+    written.push(src);
+    const variants: ImageVariant[] = [];
+    for (const variant of encoded.variants) {
+      const key = src.replace(/\.\w+$/, `-${variant.width}.${variant.extension}`);
+      await store.write(key, variant.data);
+      written.push(key);
+      variants.push({ src: key, width: variant.width, format: variant.format });
+    }
+    const crops = await writeCrops(store, src, encoded.crops);
+    return { src, width: encoded.main.width, height: encoded.main.height, variants, crops };
   } catch (error) {
     await store.remove(written);
     throw error;
   }
 }
 
+/** Encodes a raster image (see `encodeImage`) and stores it (see `writeImage`). */
+export async function storeImage(store: FileStore, folder: string, input: Buffer): Promise<StoredImage> {
+  return writeImage(store, folder, await encodeImage(input));
+}
+
+/** Every file of a stored picture: the main file, its variants and its crops. */
+export function storedImageFiles(image: StoredImage): string[] {
+  return [image.src, ...image.variants.map((variant) => variant.src), ...(image.crops ?? []).map((crop) => crop.src)];
+}
+
 /** Every file an image column points to, for removal once its row is gone. */
 export function imageFiles(json: string | null): string[] {
-  if (!json) return [];
-  const image = JSON.parse(json) as StoredImage;
-  return [image.src, ...image.variants.map((variant) => variant.src), ...(image.crops ?? []).map((crop) => crop.src)];
+  return json ? storedImageFiles(JSON.parse(json) as StoredImage) : [];
 }

@@ -23,6 +23,7 @@ import { allowInlineScripts, inlineScriptSources } from './inlineScripts.js';
 import { registerAdminApp } from './adminApp.js';
 import { answerThroughVite, viteDevServer, type Middleware } from './viteDev.js';
 import { contentForRender } from './renderContent.js';
+import { projectRoot } from '../projectRoot.js';
 
 /** Every query parameter a public page may read: its list page, search words, list filters and parts, and a preview link. */
 const SITE_QUERY_PARAMS = [
@@ -32,13 +33,6 @@ const SITE_QUERY_PARAMS = [
     RESOURCES.flatMap((resource) => [...(resource.public?.list?.filters ?? []), ...(resource.public?.list?.parts ? [resource.public.list.parts.param] : [])]),
   ),
 ];
-
-/** The project root: two levels above this file, both from `server/site` (tsx) and `build/server/site` (tsc). */
-function projectRoot(): string {
-  const here = path.dirname(new URL(import.meta.url).pathname);
-  const candidates = [path.resolve(here, '../..'), path.resolve(here, '../../..')];
-  return candidates.find((dir) => existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'vite.config.ts'))) ?? process.cwd();
-}
 
 export interface SitePluginOptions {
   /** Serve through Vite's dev middleware (development) instead of `dist/` (production). */
