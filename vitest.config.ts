@@ -8,6 +8,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    teardownTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['tests/globalSetup.ts'],
     // A page or an admin screen on a shared two-core machine may take a few seconds to show what a poll waits for.

@@ -26,6 +26,7 @@ import { installDelivery } from './cache/delivery.js';
 import { analyticsCspHeader } from './site/analyticsCsp.js';
 import { InvalidationBus } from './cache/invalidationBus.js';
 import { pruneRateLimitHits } from './auth/rateLimit.js';
+import { usePasswordHashCost } from './auth/passwords.js';
 import { linkUploadsAt } from './content/mappers.js';
 import { applySanitizerPolicy } from './content/sanitizerPolicy.js';
 import { PeriodicJobs } from './jobs/periodicJobs.js';
@@ -151,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors,
   });
   const methodsAt = trackRouteMethods(app);
+  usePasswordHashCost(config.passwordHashCost);
 
   // The metrics are kept only where a scraper may read them.
   const metrics = config.metricsToken ? new MetricsRecorder() : null;

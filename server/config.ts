@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isWeakPassword, PASSWORD_MAX, PASSWORD_MIN } from './auth/passwordPolicy.js';
+import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from './auth/passwords.js';
 import type { S3Settings } from './files/s3Store.js';
 import {
   parseAnalyticsCounters,
@@ -71,6 +72,8 @@ export interface AppConfig {
   uploadsPublicUrl: string | null;
   /** How many earlier versions of each record the history keeps (`REVISIONS_KEEP`); older ones are dropped. */
   revisionsKeep: number;
+  /** scrypt's cost for passwords hashed from now on, as log2 of N (`PASSWORD_HASH_COST`). */
+  passwordHashCost: number;
   /** The most addresses one sitemap file lists (`SITEMAP_MAX_URLS`); past it `/sitemap.xml` becomes an index of files. */
   sitemapMaxUrls: number;
   /** How long the server waits on PostgreSQL (`DB_*_MS`); SQLite ignores them. */
@@ -201,6 +204,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: parseS3(env),
     uploadsPublicUrl: parseUploadsPublicUrl(env.S3_PUBLIC_URL),
     revisionsKeep: parseWholeNumber('REVISIONS_KEEP', env.REVISIONS_KEEP, 50, { min: 1, max: 10_000 }),
+    passwordHashCost: parseWholeNumber('PASSWORD_HASH_COST', env.PASSWORD_HASH_COST, DEFAULT_PASSWORD_HASH_COST, {
+      min: MIN_PASSWORD_HASH_COST,
+      max: MAX_PASSWORD_HASH_COST,
+    }),
     sitemapMaxUrls: parseWholeNumber('SITEMAP_MAX_URLS', env.SITEMAP_MAX_URLS, SITEMAP_URL_LIMIT, { min: 1, max: SITEMAP_URL_LIMIT }),
     databaseTimeouts: parseDatabaseTimeouts(env),
     analyticsCounters: parseAnalyticsCounters(env),

@@ -20,7 +20,7 @@ import {
   updateUser,
   type UserChanges,
 } from '../auth/accounts.js';
-import { generatePassword } from '../auth/passwords.js';
+import { generatePassword, usePasswordHashCost } from '../auth/passwords.js';
 import { removeTwoFactor } from '../auth/twoFactor.js';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
@@ -186,6 +186,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig();
+  usePasswordHashCost(config.passwordHashCost);
   const { db } = connectDatabase(config);
   try {
     await migrateToLatest(db as Kysely<unknown>);

@@ -18,13 +18,7 @@ import { NESTING_MESSAGE, nestsTooDeep } from './nesting.js';
  * what was stored. Each purpose has its own DOMPurify instance, as hooks are per instance.
  */
 
-/**
- * The version of the rules of this file (configurations, hooks, nesting limit). Bump it with any
- * change that would clean stored HTML differently: at the next start, the stored rich HTML is sanitised once more
- * under the new rules. A rule that only lets more through (images of the library inside text) leaves nothing to
- * clean again: what was stored before was cleaned under stricter rules.
- */
-export const SANITIZER_POLICY_VERSION = 3;
+// Any change here that would clean stored HTML differently bumps SANITIZER_POLICY_VERSION (./sanitizerVersion.ts).
 
 /** A document the sanitiser refuses to work on (nested too deep); the message says why, in Russian. */
 export class RefusedDocumentError extends Error {}

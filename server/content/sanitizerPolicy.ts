@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { RICH_TEXT_FIELDS } from '../../lib/resources/index.js';
 import type { Database } from '../db/schema.js';
 import { declared } from '../db/declared.js';
-import { SANITIZER_POLICY_VERSION } from './sanitize.js';
+import { SANITIZER_POLICY_VERSION } from './sanitizerVersion.js';
 import { sanitizedOrNull } from './workerPool.js';
 
 /**

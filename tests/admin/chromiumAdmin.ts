@@ -1,10 +1,10 @@
-import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { demoDataDir } from '../helpers/demoTemplates.js';
+import { TEST_SETTINGS } from '../helpers/settings.js';
+import { preparedSite, type PreparedSite } from '../helpers/siteTemplates.js';
 import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
 
 export const MANAGER = { email: 'admin@example.com', password: 'manager-password-1' };
@@ -30,12 +30,12 @@ export interface AdminPage {
  */
 export function setUpChromiumAdmin(env: NodeJS.ProcessEnv = {}): ChromiumAdmin {
   const admin = {} as ChromiumAdmin;
-  let dataDir = '';
+  let site: PreparedSite | undefined;
   beforeAll(async () => {
     ensureSiteBuilt();
-    const settings = { SEED_DEMO: '1', ADMIN_EMAIL: MANAGER.email, ADMIN_PASSWORD: MANAGER.password, JWT_SECRET, ...env };
-    dataDir = await demoDataDir('admin-chromium-', settings);
-    const config = loadConfig({ ...settings, DATA_DIR: dataDir });
+    const settings = { ...TEST_SETTINGS, SEED_DEMO: '1', ADMIN_EMAIL: MANAGER.email, ADMIN_PASSWORD: MANAGER.password, JWT_SECRET, ...env };
+    site = await preparedSite('admin-chromium-', 'sqlite', settings);
+    const config = loadConfig({ ...settings, DATA_DIR: site.dataDir });
     admin.app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
     await admin.app.listen({ port: 0, host: '127.0.0.1' });
     const address = admin.app.server.address();
@@ -46,7 +46,7 @@ export function setUpChromiumAdmin(env: NodeJS.ProcessEnv = {}): ChromiumAdmin {
   afterAll(async () => {
     await admin.browser?.close();
     await admin.app?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await site?.remove();
   });
   return admin;
 }

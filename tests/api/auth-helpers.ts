@@ -1,42 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { buildApp } from '../../server/app.js';
 import { signAccessToken } from '../../server/auth/tokens.js';
-import { loadConfig } from '../../server/config.js';
-import type { DialectName } from '../../server/db/connect.js';
 import type { UserRow } from '../../server/db/schema.js';
-import { TEST_ADMIN, type TestApp } from '../helpers/app.js';
-import { createPostgresDatabase } from '../helpers/databases.js';
 
 const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
-
-/** Like `createTestApp`, with extra environment variables (e.g. an https `PUBLIC_URL`). */
-export async function createAppWithEnv(dialect: DialectName, env: Record<string, string>): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
-  const postgres = dialect === 'postgres' ? await createPostgresDatabase() : null;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: postgres?.url,
-    SEED_DEMO: '0',
-    ADMIN_EMAIL: TEST_ADMIN.email,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    JWT_SECRET: TEST_SECRET,
-    ...env,
-  });
-  const app = await buildApp(config, { logger: false, viewFlushMs: 60_000 });
-  return {
-    app,
-    config,
-    close: async () => {
-      await app.close();
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 let ipCounter = 0;
 /** A fresh client address, so that tests do not share the per-IP rate limits unless they mean to. */

@@ -6,7 +6,7 @@ import { LOGIN_FAILED_MESSAGE } from '../../server/routes/auth.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
-import { badTokens, bearer, cookieOf, createAppWithEnv, expiredToken, freshIp, login, refresh, session } from './auth-helpers.js';
+import { badTokens, bearer, cookieOf, expiredToken, freshIp, login, refresh, session } from './auth-helpers.js';
 
 describe.each(await testDialects())('sessions on %s', (dialect) => {
   let t: TestApp;
@@ -271,7 +271,7 @@ describe.each(await testDialects())('sessions on %s', (dialect) => {
 describe.each(await testDialects())('session cookies behind HTTPS on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createAppWithEnv(dialect, { PUBLIC_URL: 'https://www.example.com' });
+    t = await createTestApp(dialect, { env: { PUBLIC_URL: 'https://www.example.com' } });
   });
   afterAll(() => t.close());
 

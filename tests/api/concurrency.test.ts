@@ -4,15 +4,15 @@ import { LAST_MANAGER_MESSAGE } from '../../server/auth/accounts.js';
 import { RATE_LIMITED_MESSAGE } from '../../server/routes/auth.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
-import { createAppWithEnv, freshIp } from './auth-helpers.js';
-import type { TestApp } from '../helpers/app.js';
+import { freshIp } from './auth-helpers.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
 
 /** Limits and invariants that must hold when requests arrive at the same moment, not only one after another. */
 describe.each(await testDialects())('concurrent requests on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     // Behind a proxy, each request may claim its own address: only the per-account limit can stop them.
-    t = await createAppWithEnv(dialect, { TRUST_PROXY: 'true' });
+    t = await createTestApp(dialect, { env: { TRUST_PROXY: 'true' } });
   });
   afterAll(() => t.close());
 

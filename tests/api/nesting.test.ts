@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTML_MAX } from '../../lib/resources/fields.js';
 import { buildApp } from '../../server/app.js';
 import { MAX_NESTING, NESTING_MESSAGE } from '../../server/content/nesting.js';
-import { SANITIZER_POLICY_VERSION } from '../../server/content/sanitize.js';
+import { SANITIZER_POLICY_VERSION } from '../../server/content/sanitizerVersion.js';
 import { CONTENT_BUDGET_MS } from '../../server/content/workerPool.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';

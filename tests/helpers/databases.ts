@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import path from 'node:path';
 import pg from 'pg';
 import type { DialectName } from '../../server/db/connect.js';
 
@@ -29,23 +30,44 @@ export async function testDialects(): Promise<DialectName[]> {
   return reachable ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
-/** A new empty PostgreSQL database for one test file; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = postgresAdminUrl();
-  const name = `site_test_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
+/** How the names of a test run's template databases begin (tests/helpers/siteTemplates.ts): the run's folder, as a name. */
+export function templateDatabasePrefix(runFolder: string): string {
+  return `site_template_${path.basename(runFolder).replace(/\W/g, '_').toLowerCase()}_`;
+}
+
+async function asAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl() });
   await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new PostgreSQL database for one test file: empty, or a copy of `template`; named `name` (replacing any database
+ * of that name) or a random name. `drop` removes it.
+ */
+export async function createPostgresDatabase(
+  template?: string,
+  name = `site_test_${randomBytes(6).toString('hex')}`,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  await asAdmin(async (client) => {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  });
+  const url = new URL(postgresAdminUrl());
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: admin });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  return { url: url.toString(), drop: () => asAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+}
+
+/** Drops the template databases whose names begin with `prefix`, when a PostgreSQL server answers. */
+export async function dropTemplateDatabases(prefix: string): Promise<void> {
+  const url = new URL(postgresAdminUrl());
+  if (!process.env.TEST_DATABASE_URL && !(await answers(url.hostname, Number(url.port || 5432)))) return;
+  await asAdmin(async (client) => {
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
+    for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+  });
 }

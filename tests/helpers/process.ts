@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { TEST_SETTINGS } from './settings.js';
 
 /** A port nothing listens on now. */
 export function freePort(): Promise<number> {
@@ -20,7 +21,7 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  */
 export async function startBuiltServer(port: number, env: Record<string, string>, timeoutMs = 60_000): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['build/server/index.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...TEST_SETTINGS, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + timeoutMs;

@@ -1,11 +1,11 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { demoDataDir } from '../helpers/demoTemplates.js';
+import { TEST_SETTINGS } from '../helpers/settings.js';
+import { preparedSite } from '../helpers/siteTemplates.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.join(ROOT, 'dist/server/entry.mjs');
@@ -27,14 +27,15 @@ export interface RunningSite {
 export async function startSite(env: NodeJS.ProcessEnv = {}): Promise<RunningSite> {
   ensureSiteBuilt();
   const settings = {
+    ...TEST_SETTINGS,
     SEED_DEMO: '1',
     ADMIN_PASSWORD: 'manager-password-1',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     PUBLIC_URL: 'https://www.example.test',
     ...env,
   };
-  const dataDir = await demoDataDir('site-browser-', settings);
-  const config = loadConfig({ ...settings, DATA_DIR: dataDir });
+  const site = await preparedSite('site-browser-', 'sqlite', settings);
+  const config = loadConfig({ ...settings, DATA_DIR: site.dataDir });
   const app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -44,7 +45,7 @@ export async function startSite(env: NodeJS.ProcessEnv = {}): Promise<RunningSit
     url: `http://127.0.0.1:${address.port}`,
     close: async () => {
       await app.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await site.remove();
     },
   };
 }

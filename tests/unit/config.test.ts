@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashPassword, usePasswordHashCost, verifyPassword } from '../../server/auth/passwords.js';
 import { ConfigError, DEFAULT_BRAND, loadConfig } from '../../server/config.js';
 
 describe('loadConfig', () => {
@@ -102,6 +103,19 @@ describe('loadConfig', () => {
     for (const wrong of ['en', 'en,ru', 'ru,de', 'ru,en,en', 'русский']) {
       expect(() => loadConfig({ DATA_DIR: dataDir, SITE_LOCALES: wrong })).toThrow(/SITE_LOCALES must be "ru" \(the default\) or "ru,en"/);
     }
+  });
+
+  it("hashes passwords at OWASP's scrypt cost (N = 2^17) unless PASSWORD_HASH_COST says 14 to 20", async () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).passwordHashCost).toBe(17);
+    expect(loadConfig({ DATA_DIR: dataDir, PASSWORD_HASH_COST: '14' }).passwordHashCost).toBe(14);
+    for (const wrong of ['13', '21', '16.5', 'high']) expect(() => loadConfig({ DATA_DIR: dataDir, PASSWORD_HASH_COST: wrong })).toThrow(ConfigError);
+    usePasswordHashCost(loadConfig({ DATA_DIR: dataDir }).passwordHashCost);
+    const hash = await hashPassword('a-long-enough-password');
+    expect(hash.startsWith('scrypt$131072$8$1$')).toBe(true);
+    usePasswordHashCost(14);
+    // A hash names its own cost, so one made at another cost is still checked as it was made.
+    expect(await verifyPassword('a-long-enough-password', hash)).toBe(true);
+    expect((await hashPassword('a-long-enough-password')).startsWith('scrypt$16384$8$1$')).toBe(true);
   });
 
   it('takes PUBLIC_URL without a trailing slash', () => {
