@@ -19,9 +19,10 @@ import { seedDemoContent } from './demo/seed.js';
 import { seedEnglishDemo } from './demo/english.js';
 import { adoptUploads, RecordUploads } from './assets/adopt.js';
 import { assetFileRoutes } from './assets/routes.js';
-import { namedFiles } from './files/fileColumns.js';
+import { namedFiles, type FileColumnVisitor } from './files/fileColumns.js';
 import { S3FileStore } from './files/s3Store.js';
 import { LocalFileStore, sweepUploads, type FileStore } from './files/store.js';
+import { RunningMark } from './files/runningMark.js';
 import { installDelivery } from './cache/delivery.js';
 import { analyticsCspHeader } from './site/analyticsCsp.js';
 import { InvalidationBus } from './cache/invalidationBus.js';
@@ -104,16 +105,15 @@ export const CONNECTION_TIMEOUT_MS = 60_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
 /**
- * How old a file no row names must be before the start-up sweep removes it, when other processes may be writing
- * to the same uploads folder (PostgreSQL lets several servers share one): a write in flight there is younger.
- * With SQLite, one process owns `DATA_DIR`, so at start nothing is being written and no grace is needed.
+ * How old a file no row names must be before the periodic sweep removes it: other processes may be writing to the same
+ * uploads (PostgreSQL lets several servers share one), and a write in flight is younger.
  */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
 /** The indexes the lists need, made at every start: the admin's lists (the resources' and the trash) and the public ones. */
 export const declaredIndexesOnStart = (): DeclaredIndex[] => [...adminListIndexes([...RESOURCES.map(listSpecOf), TRASH_LIST]), ...publicReadIndexes(RESOURCES)];
 
-/** How often uploads no record names are swept while the site runs (besides the sweep at start). */
+/** How often uploads no record names are swept while the site runs (besides the sweep at a start after a crash). */
 export const UPLOADS_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 /** How often rate-limit hits older than every window are deleted. */
 export const RATE_LIMIT_PRUNE_EVERY_MS = 10 * 60 * 1000;
@@ -161,12 +161,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   linkUploadsAt(config.uploadsPublicUrl);
   const jobs = new PeriodicJobs(db, app.log);
   let bus: InvalidationBus | null = null;
+  // With SQLite one process owns the data folder; the mark tells its next start whether it stopped cleanly.
+  const running = dialect === 'sqlite' ? new RunningMark(config.dataDir) : null;
+  const stoppedUncleanly = (await running?.set()) ?? false;
   app.addHook('onClose', async () => {
     await jobs.stop();
     await bus?.stop();
     await app.views.stop();
     await db.destroy();
     if (files instanceof S3FileStore) files.destroy();
+    await running?.clear();
   });
 
   await migrateToLatest(db as Kysely<unknown>);
@@ -174,15 +178,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await applySanitizerPolicy(db, app.log);
   const demoNames = config.seedDemo ? await seedDemoContent(db, files) : new Map<string, string>();
   if (config.seedDemo && config.siteLocales.includes('en')) await seedEnglishDemo(db);
-  // A crash can leave files written for rows that never committed, and half-written temporary files. With SQLite
-  // one process owns the uploads and nothing is being written at start; otherwise another process may be writing.
-  const sweep = (graceMs: number, uploads?: RecordUploads) => sweepUploads(files, () => namedFiles(db, uploads?.visit), graceMs);
-  // The start's sweep reads the file columns once for itself and for the adoption of uploads made before the media
-  // library (nothing is copied; a file the records name is never swept, so the order does not matter).
+  const sweep = (graceMs: number, visit?: FileColumnVisitor) => sweepUploads(files, () => namedFiles(db, visit), graceMs);
+  // The file columns are read once at start, for the adoption of uploads made before the media library and, after a
+  // crash, for the sweep (nothing is copied; a file the records name is never swept, so the order does not matter).
   const uploads = new RecordUploads(demoNames);
-  const swept = await sweep(dialect === 'sqlite' ? 0 : ORPHAN_GRACE_MS, uploads);
-  if (swept.orphans.length || swept.temporary.length) {
-    app.log.info({ orphans: swept.orphans.length, temporary: swept.temporary.length }, 'removed upload files no record names');
+  if (stoppedUncleanly) {
+    // A crash can leave files written for rows that never committed, and half-written temporary files. The process
+    // that owns the uploads removes them at once: nothing else is writing. With several processes (PostgreSQL), the
+    // periodic sweep removes them once they are old enough.
+    const swept = await sweep(0, uploads.visit);
+    app.log.info({ orphans: swept.orphans.length, temporary: swept.temporary.length }, 'the last stop was not clean: removed upload files no record names');
+  } else {
+    await namedFiles(db, uploads.visit);
   }
   const adopted = await adoptUploads(db, files, uploads);
   if (adopted) app.log.info({ adopted }, 'made earlier uploads media library assets');
