@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
+  // The first visitor gets the home page from the cache, not a wait for the renderer's code to load.
+  await app.pageWarmer.warm('/');
   await app.listen({ port: config.port, host: config.host });
   const address = `${config.publicUrl}/`;
   const lines = [`Сайт запущен: ${address}`, `Админка: ${config.publicUrl}/admin`, `База данных: ${app.dialect}`];

@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Rendered public pages and JSON reads; `invalidate()` after every content change with the tables it wrote. */
     pageCache: PageCache;
+    /** Renders pages into the cache in the background (after changes) or when asked (`warm`, at start). */
+    pageWarmer: Warmer;
   }
   interface FastifyRequest {
     /** Set for a GET the cache may store; null otherwise. */
@@ -92,6 +94,7 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
   app.decorateRequest('pageCacheOutcome', null);
   const renders = new SingleFlight();
   const warmer = new Warmer((url, headers) => app.inject({ method: 'GET', url, headers }), app.log);
+  app.decorate('pageWarmer', warmer);
   cache.onEnded((keys) => warmer.ended(keys));
   app.addHook('onClose', async () => warmer.stop());
 

@@ -71,6 +71,14 @@ export class Warmer {
     return header === this.token;
   }
 
+  /**
+   * Renders a page into the cache now, as no visit: the server's start does it for the home page before it listens,
+   * so that the first visitor is answered from the cache and never waits for the renderer's code to load.
+   */
+  async warm(key: string): Promise<void> {
+    await this.render(key, { [WARM_HEADER]: this.token });
+  }
+
   /** Pages a change ended: those asked for recently, and since the warmer last rendered them, are rendered again. */
   ended(keys: string[]): void {
     if (this.stopped) return;
@@ -99,9 +107,7 @@ export class Warmer {
         this.queue.delete(key);
         await this.untilWritesAnswered();
         if (this.stopped) break;
-        await this.render(key, { [WARM_HEADER]: this.token }).catch((error: unknown) =>
-          this.log.warn({ err: error, url: key }, 'page cache: could not render again'),
-        );
+        await this.warm(key).catch((error: unknown) => this.log.warn({ err: error, url: key }, 'page cache: could not render again'));
       }
     } finally {
       this.running = false;
