@@ -19,7 +19,7 @@ import type { UnknownRecord } from './bodies.js';
 import { assetMethods } from './assets.js';
 import { editorialMethods, enquiryMethods, publicReadMethods, redirectMethods, siteSettingsMethods, trashMethods } from './extras.js';
 import { presenceMethods } from './presence.js';
-import { ADMIN_API, apiStyleOf, restUploads, verbResource, type VerbResource } from './resources.js';
+import { ADMIN_API, apiStyleOf, restRemovableImages, restUploads, verbResource, type VerbResource } from './resources.js';
 import { draftMethods, isDraftMeta, reviewMethods } from './drafts.js';
 import { createSender } from './sending.js';
 import type { AdminDataProvider, ChangeAction, ChangeEvent, VerbParams, VerbResult } from './types.js';
@@ -52,7 +52,8 @@ const recordUrl = (resource: string, id: Identifier) => `${ADMIN_API}/${resource
  * The admin's dataProvider: reads through ra-data-simple-rest over `GET /api/admin/<resource>`; create, update and
  * delete of content resources mapped onto the spec's POST verbs (multipart where a resource has files); the custom
  * verbs `fix`, `unfix`, `moveUp`, `moveDown`, `removeImage`; plain REST resources (users, menus, network
- * collections) through the same reads provider. Each resource's descriptor says which of these it is.
+ * collections) through the same reads provider, and their `removeImage` through their `PUT`. Each resource's
+ * descriptor says which of these it is.
  */
 export function createAdminDataProvider(options: AdminDataProviderOptions): AdminDataProvider {
   const http = createApiClient(options);
@@ -188,6 +189,14 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
           )) as RecordType)
         : unwrap<RecordType>((await http.put(recordUrl(resource, params.id), params.data, { headers })).data);
       changed(resource, 'update', [data]);
+      return { data };
+    },
+    // A plain REST resource removes its picture by its update sending it as null.
+    async removeImage(resource: string, params: VerbParams): Promise<VerbResult> {
+      const images = restRemovableImages(resource);
+      if (images.length === 0) throw new HttpError(`Действие недоступно для «${resource}».`, 405, { message: 'unsupported' });
+      const data = unwrap<RaRecord>((await http.put(recordUrl(resource, params.id), Object.fromEntries(images.map((name) => [name, null])))).data);
+      changed(resource, 'removeImage', [data]);
       return { data };
     },
     async delete<RecordType extends RaRecord = RaRecord>(resource: string, params: DeleteParams<RecordType>): Promise<DeleteResult<RecordType>> {

@@ -102,6 +102,21 @@ const REST_UPLOADS: ReadonlyMap<string, WrittenFields> = new Map(
  */
 export const restUploads = (resource: string): WrittenFields | undefined => REST_UPLOADS.get(resource);
 
+const REST_REMOVABLE_IMAGES: ReadonlyMap<string, readonly string[]> = new Map(
+  RESOURCES.filter((resource) => resource.api === 'rest')
+    .map(
+      (resource) =>
+        [resource.name, Object.entries(resource.fields).flatMap(([name, field]) => (field.kind === 'image' && !field.required ? [name] : []))] as const,
+    )
+    .filter(([, images]) => images.length > 0),
+);
+
+/**
+ * The pictures a plain REST resource's `removeImage` empties, its optional ones: its `PUT` with each of them `null`
+ * (the verb resources have `remove-img/{id}`). None for every other resource.
+ */
+export const restRemovableImages = (resource: string): readonly string[] => REST_REMOVABLE_IMAGES.get(resource) ?? [];
+
 /** How a resource is written; a name outside the registry is read only. */
 export const apiStyleOf = (resource: string): ApiStyle => resourceNamed(resource)?.api ?? 'read-only';
 

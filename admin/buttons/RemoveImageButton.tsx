@@ -5,8 +5,8 @@ import type { AdminDataProvider } from '../../dataProvider/index.js';
 import { replaceRecordInCache } from '../cache.js';
 
 /**
- * Removes the record's image on the server (`remove-img/{id}`) and puts the server's answer in place of the record,
- * so the form and the lists show what the server now holds.
+ * Removes the record's image on the server (`remove-img/{id}`, or a plain REST resource's `PUT` sending it as null)
+ * and puts the server's answer in place of the record, so the form and the lists show what the server now holds.
  */
 export const RemoveImageButton = () => {
   const record = useRecordContext();

@@ -180,7 +180,7 @@ export const appMessages = {
       saved: 'Сохранено',
     },
     input: {
-      date: 'Дата (дд.мм.гггг)',
+      public_at: 'Дата публикации (дд.мм.гггг)',
       unpublish_at: 'Снять с публикации (дд.мм.гггг)',
       unpublish_time: 'Время снятия (чч:мм)',
       time: 'Время (чч:мм)',

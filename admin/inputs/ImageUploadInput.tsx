@@ -18,7 +18,7 @@ export interface ImageUploadInputProps {
   source?: string;
   /** The alt text field; none for images without one (source logos). */
   altSource?: string | null;
-  /** Offer the server-side removal (`remove-img`) of the current image. */
+  /** Offer the server-side removal of the current image (`remove-img`, or a plain REST resource's `PUT` with it null). */
   removable?: boolean;
   /** The image's and the alt text's rules. */
   validate?: Validator[];

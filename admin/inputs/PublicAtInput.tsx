@@ -27,10 +27,20 @@ const INCOMPLETE = 'incomplete:';
 
 const validDateTime: Validator = (value: unknown) => (typeof value === 'string' && value.startsWith(INCOMPLETE) ? 'app.input.date_invalid' : undefined);
 
+/**
+ * The labels (i18n keys) of the two moments every dated item has, each with the form its fields take; any other date
+ * field (an event's start) is labelled by its resource's name for it.
+ */
+const MOMENT_LABELS: Readonly<Record<string, { date: string; time: string }>> = {
+  public_at: { date: 'app.input.public_at', time: 'app.input.time' },
+  unpublish_at: { date: 'app.input.unpublish_at', time: 'app.input.unpublish_time' },
+};
+
 export interface PublicAtInputProps {
   source?: string;
+  /** The date field's label (an i18n key), instead of the one its source gives. */
   label?: string;
-  /** The time field's label (an i18n key). */
+  /** The time field's label (an i18n key), instead of the one its source gives. */
   timeLabel?: string;
   /** Rules besides a complete date and time (a required moment). */
   validate?: Validator[];
@@ -40,7 +50,12 @@ export interface PublicAtInputProps {
  * A moment (the publication, the withdrawal) as two masked fields: the date (dd.mm.yyyy: day ≤ 31, month ≤ 12, year 19xx or 20xx) and
  * the time (hh:mm, pattern mask). Stores an ISO 8601 string, or null when both are emptied; a publication in the future schedules the item.
  */
-export const PublicAtInput = ({ source = 'public_at', label, timeLabel = 'app.input.time', validate = [] }: PublicAtInputProps) => {
+export const PublicAtInput = ({
+  source = 'public_at',
+  label = MOMENT_LABELS[source]?.date,
+  timeLabel = MOMENT_LABELS[source]?.time ?? 'app.input.time',
+  validate = [],
+}: PublicAtInputProps) => {
   const translate = useTranslate();
   const resource = useResourceContext();
   const { field, fieldState, isRequired } = useInput({ source, validate: [validDateTime, ...validate] });
@@ -78,7 +93,7 @@ export const PublicAtInput = ({ source = 'public_at', label, timeLabel = 'app.in
   return (
     <Stack direction="row" spacing={2} sx={{ my: 1 }}>
       <TextField
-        label={<FieldTitle label={label ?? translate('app.input.date')} source={source} resource={resource} isRequired={isRequired} />}
+        label={<FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />}
         value={dateText}
         onChange={(event: ChangeEvent<HTMLInputElement>) => update(maskDate(event.target.value), timeText)}
         onBlur={field.onBlur}
@@ -101,6 +116,4 @@ export const PublicAtInput = ({ source = 'public_at', label, timeLabel = 'app.in
 };
 
 /** The withdrawal moment (`unpublish_at`): optional, emptied to keep the item on the site; the form's rules compare it with the publication. */
-export const UnpublishAtInput = ({ validate }: { validate: Validator[] }) => (
-  <PublicAtInput source="unpublish_at" label="app.input.unpublish_at" timeLabel="app.input.unpublish_time" validate={validate} />
-);
+export const UnpublishAtInput = ({ validate }: { validate: Validator[] }) => <PublicAtInput source="unpublish_at" validate={validate} />;

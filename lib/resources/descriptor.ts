@@ -1,9 +1,13 @@
 import type { Field, Role } from './fields.js';
+import type { ListPartRange } from './ranges.js';
+import { descriptorProblems } from './descriptorRules.js';
 
 /**
  * How a resource's writes are addressed:
  * - `verbs`: the specification's POST verbs (`add`, `update/{id}`, `remove/{id}` and the extra verbs);
- * - `rest`: plain REST (`POST`, `PUT /{id}`, `DELETE /{id}`), for resources the specification does not name;
+ * - `rest`: plain REST (`POST`, `PUT /{id}`, `DELETE /{id}`), for resources the specification does not name; files
+ *   come as multipart parts (or as library assets, `{ "asset": id }`), and an optional one sent as `null` (an empty
+ *   part in a form) is removed;
  * - `read-only`: reads only;
  * - `update`: reads and `PUT /{id}` of the declared fields, for records that come from elsewhere (visitors'
  *   enquiries), which staff only annotate: no add and no removal from the admin;
@@ -14,7 +18,11 @@ export type ApiStyle = 'verbs' | 'rest' | 'read-only' | 'update' | 'custom';
 /** The groups of the admin's side menu. */
 export type MenuGroup = 'content' | 'photobank' | 'media' | 'site' | 'administration';
 
-/** Verbs beyond add, update and remove, each `POST <verbs path>/<verb>/{id}` without a body. */
+/**
+ * Verbs beyond add, update and remove, each `POST <verbs path>/<verb>/{id}` without a body: the specification's, so
+ * only a resource of `api: 'verbs'` has them. A plain REST resource has none: its `PUT` removes an image (or a single
+ * file) sent as `null`.
+ */
 export type ExtraVerb = 'fix' | 'unfix' | 'move-up' | 'move-down' | 'move-up-fixed' | 'move-down-fixed' | 'remove-img';
 
 export type FilterType = 'int' | 'text';
@@ -87,31 +95,19 @@ export interface SearchDeclaration {
   date?: string;
 }
 
-/** The moment a part of a list compares a field with: the current one, as the list is read. */
-export type ListBound = 'now';
-
-/**
- * A condition of a list's part on one date field: `from` keeps the items whose field is at or after the bound, `before`
- * those whose field is before it. As time passes, items cross the bound without any write: the page cache ends what
- * read the list at the next such moment.
- */
-export interface ListPartRange {
-  field: string;
-  from?: ListBound;
-  before?: ListBound;
-}
-
 /** One named part of a list (`upcoming`, `past`): the items its ranges keep, in its own order. */
 export interface ListPart {
   /** The value of the list's part parameter that picks it. */
   name: string;
+  /** Conditions that all hold (AND) for an item of the part. */
   where: readonly ListPartRange[];
   order: readonly (readonly [string, 'asc' | 'desc'])[];
 }
 
 /**
  * A list read in parts, one at a time: the query parameter `param` picks one by name (`?period=past`), the first part
- * being read when it is absent; a name that is no part is a 400 in the JSON list and a 404 on the page.
+ * being read when it is absent; a name that is no part is a 400 in the JSON list and a 404 on the page, whose
+ * `ListPage` shows the parts as chips. Its feeds (RSS, iCalendar) hold the first part.
  */
 export interface ListParts {
   param: string;
@@ -172,9 +168,12 @@ export interface ICalendarDeclaration {
 }
 
 /**
- * An RSS 2.0 feed of the newest items of a resource's public list (each linking its page), at `path` and in each
- * other language of the site under its prefix (`/en/rss.xml`). Its list's page announces it
- * (`<link rel="alternate" type="application/rss+xml">`), every page of the site with `everyPage`.
+ * An RSS 2.0 feed of a resource's public list, at `path` and in each other language of the site under its prefix
+ * (`/en/rss.xml`): the list's first items in its order (newest first unless declared otherwise; of a list in parts,
+ * its first part in that part's order), each linking its page, its `pubDate` the item's `public_at` (which the list's
+ * `fields` must then name; a resource without `public_at` gives its items none). Its list's page announces it
+ * (`<link rel="alternate" type="application/rss+xml">`, written by the public pages' shared head), every page of the
+ * site with `everyPage`.
  */
 export interface FeedDeclaration {
   path: `/${string}`;
@@ -206,12 +205,34 @@ export function pageAt<const Key extends string>(pattern: `${string}{${Key}}`): 
   return { key: key as Key, path: (record) => `${prefix}${String(record[key])}`, pathFields: [key] };
 }
 
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+
+/** A time of day on a 24-hour clock, `HH:MM` (`09:30`, `21:00`). */
+export type TimeOfDay =
+  `${'0' | '1'}${Digit}:${'0' | '1' | '2' | '3' | '4' | '5'}${Digit}` | `2${'0' | '1' | '2' | '3'}:${'0' | '1' | '2' | '3' | '4' | '5'}${Digit}`;
+
 /**
- * Example records the demo content starts with (values of declared fields; slugs, dates and flags are filled in),
- * and the title of the footer menu's link to the resource's list, if it has one.
+ * A demo date relative to the moment the demo content is seeded, so that the demo never ages: `daysFromNow` days
+ * after the seeding day (negative: before it) at `at` on Moscow's clock, the site's time zone; at Moscow's midnight
+ * when `at` is absent (an event that takes the whole day). `{ daysFromNow: 30, at: '10:00' }` seeded on 1 March is
+ * 31 March, 10:00 Moscow time (07:00 UTC); `{ daysFromNow: -90 }` is Moscow's midnight 90 days before the seeding day.
+ */
+export interface DemoMoment {
+  daysFromNow: number;
+  at?: TimeOfDay;
+}
+
+/** A value of a demo record: a declared field's value, or for a date field a moment relative to the seeding. */
+export type DemoValue = string | number | null | DemoMoment;
+
+/**
+ * Example records the demo content starts with (values of declared fields; slugs, dates and flags are filled in:
+ * a required date left out is a day earlier for each record, from the seeding moment back), and the title of the
+ * footer menu's link to the resource's list, if it has one. Every date a list reads relative to now (an event's
+ * start) is given relative to the seeding (`DemoMoment`), never as a fixed date that would one day be past.
  */
 export interface DemoDeclaration {
-  records: readonly Readonly<Record<string, string | number | null>>[];
+  records: readonly Readonly<Record<string, DemoValue>>[];
   footerLink?: { title: string; url: string };
 }
 
@@ -227,6 +248,7 @@ export interface ResourceDescriptor<Name extends string = string> {
   /** The fields a write accepts, with their rules. */
   fields: Readonly<Record<string, Field>>;
   list: ListBehaviour;
+  /** Extra POST verbs (`api: 'verbs'` only: any other style declaring one is refused when the resource is defined). */
   verbs?: readonly ExtraVerb[];
   /** The table has `created_at` and `updated_at`, set by every write. */
   timestamps?: boolean;
@@ -261,10 +283,15 @@ export interface ResourceDescriptor<Name extends string = string> {
 
 /**
  * Declares a resource, keeping its whole declaration as literal types: its name (for the registry's union of
- * names), its fields and its public part, from which the types of its table and of its public records follow.
+ * names), its fields and its public part, from which the types of its table and of its public records follow. A
+ * declaration with a mistake the types cannot catch (`descriptorRules.ts`) throws, naming the resource and each
+ * mistake, when its module is loaded: the server does not start on it.
  */
-export const defineResource = <const Declaration extends ResourceDescriptor>(descriptor: Declaration): ResourceDescriptor<Declaration['name']> & Declaration =>
-  descriptor;
+export function defineResource<const Declaration extends ResourceDescriptor>(descriptor: Declaration): ResourceDescriptor<Declaration['name']> & Declaration {
+  const problems = descriptorProblems(descriptor);
+  if (problems.length > 0) throw new Error(`The resource ${descriptor.name} is declared wrongly: ${problems.join('; ')}.`);
+  return descriptor;
+}
 
 /** Whether a role may read and write a resource: MANAGER may do everything, USER what is declared for USER. */
 export const roleMayUse = (role: Role, resource: ResourceDescriptor): boolean => role === 'MANAGER' || resource.role === 'USER';

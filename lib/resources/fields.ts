@@ -82,9 +82,16 @@ export interface FlagField {
 /** A date and time, stored as ISO 8601 UTC text. */
 export interface DateField extends Required {
   kind: 'date';
-  /** The end of a period whose start is this other date field (withdrawal, publication): strictly after it when both are set. */
+  /**
+   * The end of a period whose start is this other date field: strictly after it when both are set, else «Дата окончания
+   * должна быть позже даты начала.» (`FIELD_MESSAGES.notAfter`), on the server and in the admin's form alike. For a
+   * withdrawal (`unpublish_at` after `public_at`) as for any plain end date (an offer's end after its start).
+   */
   after?: string;
-  /** The end of a period that may end the moment it starts (an event's end, its start): never before it when both are set. */
+  /**
+   * The end of a period that may end the moment it starts (an event's end, its start): never before it when both are
+   * set, else «Дата окончания не может быть раньше даты начала.» (`FIELD_MESSAGES.notBefore`).
+   */
   notBefore?: string;
 }
 
@@ -118,7 +125,10 @@ export interface ImageField extends Required {
   formats: readonly FileFormat[];
   maxBytes: number;
   alt?: string;
-  /** Has the `remove-img/{id}` verb. */
+  /**
+   * Has the `remove-img/{id}` verb (with `'remove-img'` among the resource's verbs, `api: 'verbs'` only). A plain REST
+   * resource needs no flag: its `PUT` removes an optional image sent as `null`.
+   */
   removable?: boolean;
   /** The message when a required image is not sent. */
   missing?: string;
@@ -225,6 +235,8 @@ export const FIELD_MESSAGES = {
   notBelow: 'Верхняя граница не может быть меньше нижней.',
   notAfter: 'Дата окончания должна быть позже даты начала.',
   notBefore: 'Дата окончания не может быть раньше даты начала.',
+  /** A required file or picture not sent, or sent empty to remove it (unless the field names its own message). */
+  fileMissing: 'Выберите файл.',
 } as const;
 
 /** A number a record holds, or null for none (an empty form value included). */

@@ -14,6 +14,8 @@ export { ASSET_KINDS, assetFolders, assets, type AssetKind, type AssetUse } from
 export * from './descriptor.js';
 export * from './fields.js';
 export * from './localized.js';
+export * from './ranges.js';
+export { demoMomentAt, isDemoMoment } from './demoDates.js';
 export type * from './publicRecords.js';
 
 /** Every admin resource, in the order of the admin's side menu. Adding a resource adds one line here. */

@@ -69,32 +69,33 @@ export const investorEvents = defineResource({
       description: 'description',
     },
   },
+  // Dated from the day the demo is seeded, so that it always has three events to come and one past (times in Moscow).
   demo: {
     records: [
       {
-        title: 'Публикация результатов за 2026 год по МСФО',
-        starts_at: '2027-03-18T07:00:00.000Z',
+        title: 'Публикация годовых результатов по МСФО',
+        starts_at: { daysFromNow: 30, at: '10:00' },
         place: '',
-        description: '<p>Консолидированная финансовая отчётность за 2026 год и телефонная конференция с инвесторами.</p>',
+        description: '<p>Консолидированная финансовая отчётность за прошедший год и телефонная конференция с инвесторами.</p>',
       },
       {
         title: 'Годовое общее собрание акционеров',
-        starts_at: '2027-06-24T08:00:00.000Z',
+        starts_at: { daysFromNow: 60, at: '11:00' },
         place: 'Москва, ул. Примерная, 1',
         description: '<p>Утверждение годового отчёта, распределение прибыли и выборы совета директоров.</p>',
       },
       {
         title: 'Дата закрытия реестра для выплаты дивидендов',
         // A whole day: its midnight in Moscow.
-        starts_at: '2027-07-08T21:00:00.000Z',
+        starts_at: { daysFromNow: 75 },
         place: '',
         description: '<p>Дивиденды получат акционеры, владеющие акциями на конец этого дня.</p>',
       },
       {
-        title: 'Публикация результатов за 2025 год по МСФО',
-        starts_at: '2026-03-19T07:00:00.000Z',
+        title: 'Публикация результатов за девять месяцев по МСФО',
+        starts_at: { daysFromNow: -90, at: '10:00' },
         place: '',
-        description: '<p>Консолидированная финансовая отчётность за 2025 год.</p>',
+        description: '<p>Промежуточная консолидированная финансовая отчётность за девять месяцев.</p>',
       },
     ],
     footerLink: { title: 'Календарь инвестора', url: '/investoram/kalendar' },

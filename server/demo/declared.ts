@@ -1,4 +1,4 @@
-import { RESOURCES, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { demoMomentAt, isDemoMoment, RESOURCES, type DemoValue, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { slugFromTitle } from '../../lib/slug.js';
 import type { StoredDocument } from '../../lib/types.js';
 import { sanitizedOrNull } from '../content/workerPool.js';
@@ -26,19 +26,14 @@ async function demoDocument(resource: ResourceDescriptor, title: string, daysAgo
 }
 
 /**
- * A declared example as a row: its values, the flags' defaults, a slug from its title, sanitised HTML, dates, and a
- * generated PDF for a required file field that takes PDFs.
+ * A declared example as a row: its values, the flags' defaults, a slug from its title, sanitised HTML, dates (those
+ * given relative to the seeding counted from `now`), and a generated PDF for a required file field that takes PDFs.
  */
-async function exampleRow(
-  resource: ResourceDescriptor,
-  example: Readonly<Record<string, string | number | null>>,
-  daysAgo: number,
-  now: number,
-  writeFile: DemoFileWriter,
-) {
+async function exampleRow(resource: ResourceDescriptor, example: Readonly<Record<string, DemoValue>>, daysAgo: number, now: number, writeFile: DemoFileWriter) {
   const row: Record<string, string | number | null> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
-    const value = example[name];
+    const given = example[name];
+    const value = isDemoMoment(given) ? demoMomentAt(given, now) : given;
     if (field.kind === 'flag') row[name] = value ?? field.default;
     else if (field.kind === 'slug') row[name] = value ?? slugFromTitle(String(example[field.from] ?? ''));
     // A required date is filled in; an optional one (a withdrawal date) stays empty unless the example sets it.

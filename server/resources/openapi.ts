@@ -67,14 +67,18 @@ const VERB_SUMMARIES: Readonly<Record<string, string>> = {
   'remove-img': 'Remove the image',
 };
 
-/** The file parts of a resource's multipart writes: one file per field, or a list where it takes several. */
+/**
+ * The file parts of a resource's multipart writes: one file per field, or a list where it takes several. A plain REST
+ * resource's update also removes an optional one sent as `null` or empty.
+ */
 function uploadsOf(resource: ResourceDescriptor, requiring: boolean): Uploads | undefined {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!isUpload(field)) continue;
     const formats = field.formats.map((format) => FILE_FORMAT_LABELS[format]).join(', ');
-    const file = { type: 'string', contentMediaType: 'application/octet-stream', description: `${formats}, up to ${field.maxBytes / MB} MB.` };
+    const removal = resource.api === 'rest' && !requiring && !field.required ? ' `null` in JSON, or an empty part, removes it.' : '';
+    const file = { type: 'string', contentMediaType: 'application/octet-stream', description: `${formats}, up to ${field.maxBytes / MB} MB.${removal}` };
     const several = field.kind === 'files' && field.maxFiles > 1;
     properties[name] = several ? { type: 'array', items: file, maxItems: field.maxFiles } : file;
     if (requiring && field.required) required.push(name);

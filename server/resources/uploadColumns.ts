@@ -3,7 +3,7 @@ import { isColumnUpload, type ImageField, type ResourceDescriptor, type UploadFi
 import type { StoredDocument } from '../../lib/types.js';
 import type { FileChanges } from '../records/fileChanges.js';
 import type { UploadedFile } from '../records/upload.js';
-import { columnValueOf, pickedAsset, prepareUpload, settleUpload, type AssetRow, type PreparedUpload } from '../assets/library.js';
+import { columnValueOf, pickedAsset, prepareUpload, settleUpload, type PreparedUpload } from '../assets/library.js';
 import { imageFiles } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
 import type { Db, Row, Trx, Values } from './hooks.js';
@@ -39,7 +39,8 @@ export async function prepareColumnUploads(db: Db, store: FileStore, resource: R
 
 /**
  * The upload columns a write sets, inside its transaction: each upload or picked library asset (`{ "asset": id }`)
- * as the asset it is, a new upload added to the library; what the columns held before is no longer theirs.
+ * as the asset it is, a new upload added to the library, and each sent as `null` (a plain REST resource's removal)
+ * emptied; what the columns held before is no longer theirs.
  */
 export async function settleColumnUploads(
   trx: Trx,
@@ -54,11 +55,10 @@ export async function settleColumnUploads(
   for (const [name, field] of columnUploads(resource)) {
     const upload = prepared.find((entry) => entry.upload.field === name);
     const picked = values[name];
-    let asset: AssetRow;
-    if (upload) asset = await settleUpload(trx, upload, request.user?.id ?? null);
-    else if (typeof picked === 'number') asset = await pickedAsset(trx, name, field, picked);
+    if (upload) columns[name] = columnValueOf(field, await settleUpload(trx, upload, request.user?.id ?? null), upload.upload.name);
+    else if (typeof picked === 'number') columns[name] = columnValueOf(field, await pickedAsset(trx, name, field, picked));
+    else if (picked === null) columns[name] = null;
     else continue;
-    columns[name] = columnValueOf(field, asset, upload?.upload.name);
     if (current) files.replaced(filesOfColumn(field, (current[name] as string | null) ?? null));
   }
   return columns;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { reversedRange, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { FIELD_MESSAGES, reversedRange, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { auditedWrite } from '../records/audit.js';
 import { expectedVersions } from '../records/versions.js';
 import { withFileChanges, type FileChanges } from '../records/fileChanges.js';
@@ -60,7 +60,7 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
     const missing = columnUploads(resource).find(
       ([name, field]) => field.required && values[name] === undefined && !uploads.some((file) => file.field === name),
     );
-    if (missing) throw formError({ [missing[0]]: [missing[1].missing ?? 'Выберите файл.'] });
+    if (missing) throw formError({ [missing[0]]: [missing[1].missing ?? FIELD_MESSAGES.fileMissing] });
   }
   const unknown = await missingReference(db, resource, values, options.tableOf);
   if (unknown) throw formError({ [unknown.field]: [unknown.message] });

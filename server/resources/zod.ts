@@ -9,6 +9,7 @@ import {
   urlProblem,
   type Field,
   type ResourceDescriptor,
+  type UploadField,
 } from '../../lib/resources/index.js';
 import { parseId } from '../records/listQuery.js';
 import { emptyToUndefined, flag, integer, isoDate, optionalId, richHtml, slugField, text } from '../records/validate.js';
@@ -68,25 +69,37 @@ export function fieldSchema(field: Field): z.ZodType | null {
   }
 }
 
+/** A form's text part holding JSON (`{"asset":12}`) as the value it stands for; anything else as it is. */
+function parsedJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+const assetId = z.strictObject({ asset: integer(1, MAX_ID) }, { error: 'Ожидается { "asset": номер файла в медиатеке }.' }).transform((value) => value.asset);
+
 /**
  * A library asset put into a picture or single-file field: `{ "asset": 12 }` in JSON, or that JSON as a form's text
- * part beside (or instead of) a file. Empty (`''` or `null`) changes nothing.
+ * part beside (or instead of) a file. Empty (`''` or `null`) changes nothing: the specification's verbs remove a
+ * picture with `remove-img/{id}`.
  */
-export const assetReference = z.preprocess(
-  (value) => {
-    if (value === '' || value === null) return undefined;
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  },
-  z
-    .strictObject({ asset: integer(1, MAX_ID) }, { error: 'Ожидается { "asset": номер файла в медиатеке }.' })
-    .transform((value) => value.asset)
-    .optional(),
-);
+export const assetReference = z.preprocess((value) => (value === '' || value === null ? undefined : parsedJson(value)), assetId.optional());
+
+/**
+ * The same in a plain REST resource's writes, whose `PUT` also removes: `null` (JSON) or an empty text part (a form)
+ * empties the field, its files going as a replaced file's do; a required field refuses it.
+ */
+const removableAssetReference = (field: UploadField) =>
+  z.preprocess(
+    (value) => (value === '' ? null : parsedJson(value)),
+    assetId
+      .nullable()
+      .optional()
+      .refine((value) => value !== null || !field.required, field.missing ?? FIELD_MESSAGES.fileMissing),
+  );
 
 export interface WriteSchemas {
   add: z.ZodObject<Shape>;
@@ -105,8 +118,9 @@ export function writeSchemas(resource: ResourceDescriptor, extra: Shape = {}): W
   const fields: Shape = { ...extra };
   for (const [name, field] of Object.entries(resource.fields)) {
     if (isColumnUpload(field)) {
-      add[name] = assetReference;
-      update[name] = assetReference;
+      const reference = resource.api === 'rest' ? removableAssetReference(field) : assetReference;
+      add[name] = reference;
+      update[name] = reference;
       continue;
     }
     if (isUpload(field)) continue;

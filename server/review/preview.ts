@@ -12,7 +12,8 @@ const TEXT_KINDS = new Set(['text', 'html']);
 /**
  * A record's page values as its draft would publish them, for a draft preview link: the draft's texts (kept as a
  * save stores them, rich HTML sanitised) over the live values read in `locale`, and in Russian its pictures and files
- * chosen from the media library. Dates, flags, links and addresses stay live. A record without a draft is itself.
+ * chosen from the media library (or removed). Dates, flags, links and addresses stay live. A record without a draft
+ * is itself.
  */
 export async function withDraftShown(db: Db, resource: ResourceDescriptor, row: Values & { id: number }, locale: Locale): Promise<Values> {
   const draft = await draftOf(db, resource.name, row.id);
@@ -29,6 +30,8 @@ export async function withDraftShown(db: Db, resource: ResourceDescriptor, row: 
     const picked = values[name];
     const asset = typeof picked === 'number' ? await assetById(db, picked) : undefined;
     if (asset) shown[name] = columnValueOf(field, asset);
+    // A draft that removes the picture (a plain REST resource's `null`) shows none.
+    else if (picked === null) shown[name] = null;
   }
   return shown;
 }

@@ -24,7 +24,19 @@ function guidOf({ resource }: DeclaredFeed, item: PublicRecord, path: (sitePath:
   return `<guid isPermaLink="false">${xmlEscape(`${resource.name}-${String(item.id)}@${host}`)}</guid>`;
 }
 
-/** The RSS 2.0 document of a declared feed in a language: the newest items of its list with a version in it. */
+/**
+ * An item's `<pubDate>`: its `public_at`, the moment it was published. A resource without one (or whose list does
+ * not show it) gives its items none, as RSS 2.0 allows, never an invalid date.
+ */
+function pubDateOf(item: PublicRecord): string {
+  const published = typeof item.public_at === 'string' ? Date.parse(item.public_at) : Number.NaN;
+  return Number.isNaN(published) ? '' : `<pubDate>${new Date(published).toUTCString()}</pubDate>`;
+}
+
+/**
+ * The RSS 2.0 document of a declared feed in a language: the first items of its list with a version in it, in the
+ * list's order (newest first unless declared otherwise; a list in parts gives its first part, in that part's order).
+ */
 export async function feedDocument(reads: PublicReads, declared: DeclaredFeed, { site, locale, url }: FeedContext): Promise<string> {
   const { resource, feed, listPath } = declared;
   const page = resource.public?.page;
@@ -48,7 +60,7 @@ export async function feedDocument(reads: PublicReads, declared: DeclaredFeed, {
         `<title>${xmlEscape(String(item[feed.itemTitle] ?? ''))}</title>`,
         `<link>${xmlEscape(path(page.path(item)))}</link>`,
         guidOf(declared, item, path, host),
-        `<pubDate>${new Date(String(item.public_at)).toUTCString()}</pubDate>`,
+        pubDateOf(item),
         feed.summary ? `<description>${xmlEscape(String(item[feed.summary] ?? ''))}</description>` : '',
         '</item>',
       ].join(''),

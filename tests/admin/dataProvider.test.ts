@@ -328,6 +328,18 @@ describe('dataProvider against the real server: a plain REST resource with the w
     const { data: link } = await provider.preview('vacancies', { id: created.id });
     expect(link.url).toMatch(new RegExp(`^/karera/${String(created.slug)}\\?preview=`));
   });
+
+  it('sends an event with its picture as a multipart form and removes the picture with removeImage (its PUT sending it as null)', async () => {
+    const event = { title: 'День инвестора', starts_at: '2031-05-20T07:00:00.000Z', public_at: new Date().toISOString(), published: 0 };
+    const { data: created } = await provider.create('investor-events', { data: { ...event, image: { rawFile: await png('#0b5cad') } } });
+    expect(created.image?.src).toMatch(/^\/uploads\//);
+    const { data: withoutImage } = await provider.removeImage('investor-events', { id: created.id });
+    expect(withoutImage).toMatchObject({ id: created.id, title: 'День инвестора', image: null });
+    expect(events.at(-1)).toMatchObject({ resource: 'investor-events', action: 'removeImage' });
+    expect((await provider.getOne('investor-events', { id: created.id })).data.image).toBeNull();
+    // A plain REST resource without a picture has nothing to remove.
+    expect(await caught(provider.removeImage('vacancies', { id: created.id }))).toMatchObject({ status: 405 });
+  });
 });
 
 describe('dataProvider against the real server: sessions and failures', () => {

@@ -68,6 +68,26 @@ describe('inputs built on the shared input masks', () => {
     expect(combineDateTime('30.04.2026', '10:')).toBeNull();
   });
 
+  it('labels the publication «Дата публикации», the withdrawal «Снять с публикации», each with its form, and another date by its field name', () => {
+    renderForm(
+      <>
+        <PublicAtInput source="public_at" />
+        <UnpublishAtInput validate={[]} />
+      </>,
+    );
+    expect(screen.getByLabelText('Дата публикации (дд.мм.гггг)')).toBe(screen.getByTestId('public_at-date'));
+    expect(screen.getByLabelText('Время (чч:мм)')).toBe(screen.getByTestId('public_at-time'));
+    expect(screen.getByLabelText('Снять с публикации (дд.мм.гггг)')).toBe(screen.getByTestId('unpublish_at-date'));
+    cleanup();
+    renderInAdmin(
+      <SimpleForm onSubmit={vi.fn()}>
+        <PublicAtInput source="starts_at" />
+      </SimpleForm>,
+      { dataProvider: noData, resource: 'investor-events' },
+    );
+    expect(screen.getByLabelText('Начало')).toBe(screen.getByTestId('starts_at-date'));
+  });
+
   it('a date without a time is the beginning of that day', () => {
     expect(combineDateTime('30.04.2026', '')).toBe(new Date(2026, 3, 30, 0, 0).toISOString());
   });

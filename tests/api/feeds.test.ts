@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEEDS } from '../../lib/resources/index.js';
+import type { PublicReads, PublicRecord } from '../../lib/content.js';
+import { FEEDS, pageAt, type DeclaredFeed, type FeedDeclaration, type ResourceDescriptor } from '../../lib/resources/index.js';
+import type { SiteSettings } from '../../lib/site.js';
+import { feedDocument } from '../../server/site/rss.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
@@ -17,6 +20,50 @@ describe('declared feeds', () => {
         resource.name,
       ).toEqual([]);
     }
+  });
+});
+
+describe('a feed document', () => {
+  const feed: FeedDeclaration = { path: '/sobytiya/rss.xml', name: { ru: 'События', en: 'Events' }, itemTitle: 'title' };
+  /** A feed of a resource declaring `fields`, read through a list that answers `items` and tells what it was asked. */
+  const written = async (fields: ResourceDescriptor['fields'], items: PublicRecord[]) => {
+    const asked: Parameters<PublicReads['list']>[1][] = [];
+    const reads = {
+      list: async (_resource: string, query: Parameters<PublicReads['list']>[1]) => {
+        asked.push(query);
+        return { items, page: 1, perPage: 20, pageCount: 1, total: items.length };
+      },
+    } as unknown as PublicReads;
+    const resource: ResourceDescriptor = {
+      name: 'events',
+      table: 'events',
+      role: 'MANAGER',
+      api: 'rest',
+      fields,
+      list: { sortable: [], searchable: [], filters: {}, defaultSort: ['id', 'ASC'], columns: [] },
+      menu: 'site',
+      public: { list: { path: '/sobytiya', perPage: 20, filters: [], fields: Object.keys(fields) }, page: { ...pageAt('/sobytiya/{slug}'), fields: [] }, feed },
+    };
+    const declared: DeclaredFeed = { resource, feed, listPath: '/sobytiya' };
+    const url = (path: string) => `https://www.example.test${path}`;
+    const site: SiteSettings = { brand: 'Смарт Горизонт', publicUrl: url(''), description: 'Сайт', altTemplate: '{title}', phone: { display: '', e164: '' } };
+    return { body: await feedDocument(reads, declared, { site, locale: 'ru', url }), asked };
+  };
+
+  it("dates each item by its public_at, and gives none to the items of a resource without one, never 'Invalid Date'", async () => {
+    const dated = await written({ title: { kind: 'text', max: 100 }, public_at: { kind: 'date' } }, [
+      { id: 1, title: 'Собрание', slug: 'sobranie', public_at: '2031-05-20T07:00:00.000Z' },
+    ]);
+    expect(dated.body).toContain('<pubDate>Tue, 20 May 2031 07:00:00 GMT</pubDate>');
+    const undated = await written({ title: { kind: 'text', max: 100 } }, [{ id: 2, title: 'Без даты', slug: 'bez-daty' }]);
+    expect(undated.body).toContain('<title>Без даты</title>');
+    expect(undated.body).not.toContain('<pubDate>');
+    expect(undated.body).not.toContain('Invalid Date');
+  });
+
+  it('reads the first page of the list without naming a part: a list in parts feeds its first part', async () => {
+    const { asked } = await written({ title: { kind: 'text', max: 100 } }, []);
+    expect(asked).toEqual([{ page: 1, perPage: 20 }]);
   });
 });
 

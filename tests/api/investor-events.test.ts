@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { jpegImage, multipart, pngImage } from './admin-helpers.js';
+import { jpegImage, keysOfImage, leaveLibrary, libraryHolding, multipart, pngImage } from './admin-helpers.js';
 import { ensureSiteBuilt } from '../site/server.js';
 
 interface InvestorEvent {
@@ -206,5 +208,54 @@ describe.each(await testDialects())('investor calendar on %s', (dialect) => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/investor-events/${added.id}`, headers: { ...headers, 'if-match': '*' } })).statusCode).toBe(
       200,
     );
+  });
+
+  it('removes the picture with a PUT sending it as null (JSON) or empty (a form): the record and its page show none, the files go as replaced ones do', async () => {
+    type Pictured = InvestorEvent & { image: { src: string; variants: { src: string }[] } | null; image_alt: string };
+    const withPicture = async (fields: Record<string, string>) => {
+      const body = multipart(fields, [{ field: 'image', filename: 'zal.png', data: await pngImage(900, 600), type: 'image/png' }]);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/investor-events',
+        payload: body.payload,
+        headers: { ...headers, ...body.headers },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as Pictured;
+    };
+    const put = (id: number, payload: Record<string, unknown> | Buffer, extra: Record<string, string> = {}) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/investor-events/${id}`, headers: { ...headers, 'if-match': '*', ...extra }, payload });
+    const onDisk = (key: string) => existsSync(path.join(t.config.uploadsDir, key));
+
+    const event = await withPicture({ title: 'Собрание без картинки', starts_at: inDays(120), public_at: daysAgo(1), image_alt: 'Зал' });
+    const keys = keysOfImage(event.image);
+    expect(keys.length).toBeGreaterThan(2);
+    // Taken out of the media library, the picture is the record's alone: removing it deletes its files.
+    await leaveLibrary(t.app, event.image?.src ?? '');
+    const removed = await put(event.id, { image: null });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data).toMatchObject({ id: event.id, image: null, image_alt: 'Зал' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/investor-events/${event.id}`, headers })).json().data.image).toBeNull();
+    for (const key of keys) expect(onDisk(key), key).toBe(false);
+    const page = await get(`/investoram/kalendar/${event.slug}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toMatch(/<img[^>]+alt="Зал"/);
+    expect(page.body).not.toContain('/uploads/investor-events/');
+
+    // From a form, an empty part removes it too; a picture of the library stays there, no longer used by the record.
+    const other = await withPicture({ title: 'Отчёт без картинки', starts_at: inDays(121), public_at: daysAgo(1) });
+    const form = multipart({ image: '' }, []);
+    const cleared = await put(other.id, form.payload, form.headers);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.image).toBeNull();
+    for (const key of keysOfImage(other.image)) expect(onDisk(key), key).toBe(true);
+    expect((await libraryHolding(t.app, other.image?.src ?? ''))?.usedBy).not.toContain(`investor-events/${other.id}`);
+
+    // A save that does not name the picture keeps none as none, and a new one may be sent again.
+    expect((await put(other.id, { place: 'Казань' })).json().data.image).toBeNull();
+    for (const id of [event.id, other.id])
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/investor-events/${id}`, headers: { ...headers, 'if-match': '*' } })).statusCode).toBe(
+        200,
+      );
   });
 });

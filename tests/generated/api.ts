@@ -24447,7 +24447,7 @@ export interface operations {
           ends_at?: string | null;
           place?: string;
           description?: string;
-          /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
+          /** @description JPG, PNG, WebP, GIF, up to 10 MB. `null` in JSON, or an empty part, removes it. */
           image?: string;
           image_alt?: string;
           public_at?: string;
@@ -24460,7 +24460,7 @@ export interface operations {
           ends_at?: string | null;
           place?: string;
           description?: string;
-          /** @description JPG, PNG, WebP, GIF, up to 10 MB. */
+          /** @description JPG, PNG, WebP, GIF, up to 10 MB. `null` in JSON, or an empty part, removes it. */
           image?: string;
           image_alt?: string;
           public_at?: string;
@@ -25001,7 +25001,7 @@ export interface operations {
           description?: string;
           image?: {
             asset: number;
-          };
+          } | null;
           image_alt?: string;
           public_at?: string;
           published?: 0 | 1;

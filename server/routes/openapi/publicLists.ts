@@ -6,6 +6,7 @@ import { TAGS } from '../../http/openapi/document.js';
 import { operation } from '../../http/openapi/operation.js';
 import { int, pageOf } from '../../http/openapi/shapes.js';
 import { publicOrderOf } from '../../content/publicReads.js';
+import { rangeInWords } from '../../content/listParts.js';
 import { declaredReadShape } from '../../resources/recordSchemas.js';
 
 /** The documented operations of the public lists the resource declarations name (server/routes/publicLists.ts). */
@@ -30,7 +31,7 @@ function partsText(resource: ResourceDescriptor): string {
   const parts = resource.public?.list?.parts;
   if (!parts) return '';
   const described = parts.parts.map((part) => {
-    const where = part.where.flatMap((range) => [...(range.from ? [`${range.field} ≥ now`] : []), ...(range.before ? [`${range.field} < now`] : [])]);
+    const where = part.where.map(rangeInWords);
     const order = part.order.map(([field, direction]) => `${field} ${direction}`).join(', ');
     return `\`${part.name}\` (${where.join(' and ')}; ordered by ${order})`;
   });
