@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { Database, Db, UserRow } from '../db/schema.js';
 import { revokeSessions } from './accounts.js';
 
@@ -40,6 +39,8 @@ export function otpauthUrl(brand: string, email: string, secret: string): string
 
 /** The QR code of an address as an SVG `data:` URL (the admin's CSP allows `data:` images). */
 export async function qrCodeDataUrl(text: string): Promise<string> {
+  // Loaded on the first enrolment: no start pays for it.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

@@ -48,7 +48,7 @@ export const MORE_NEWS: DemoArticle[] = [
 
 /** Published in the future: visible in the admin, hidden from visitors until its date. */
 export const SCHEDULED_NEWS: DemoArticle = {
-  title: 'Анонс: презентация стратегии развития на 2027–2030 годы',
+  title: 'Анонс: презентация стратегии развития на следующие пять лет',
   lead: 'Компания представит стратегию на открытой онлайн-встрече с инвесторами.',
   daysAgo: -14,
 };

@@ -1,13 +1,6 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  paginateListObjectsV2,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import { dispositionOf, mediaTypeOf } from './mediaTypes.js';
 import { newUploadKey, type FileStore } from './store.js';
@@ -44,10 +37,27 @@ export interface ObjectRead {
 /** How many removals run at once. */
 const REMOVALS_AT_ONCE = 8;
 
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+/** The AWS SDK's parts the store uses. */
+type Sdk = typeof ClientS3 & Pick<typeof LibStorage, 'Upload'>;
 
-const isUnsatisfiableRange = (error: unknown) => error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416;
+let sdkLoading: Promise<Sdk> | null = null;
+
+/**
+ * The AWS SDK, loaded when a store first talks to its bucket: it is a third of a second of a core to load, which a
+ * site on local files, and every start before its first upload, need not pay.
+ */
+function awsSdk(): Promise<Sdk> {
+  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, storage]) => ({ ...s3, Upload: storage.Upload }));
+  return sdkLoading;
+}
+
+/** An answer of the storage itself, rather than a connection that failed. */
+const answered = (aws: Sdk, error: unknown): error is S3ServiceException => error instanceof aws.S3ServiceException;
+
+const isMissing = (aws: Sdk, error: unknown) =>
+  answered(aws, error) && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+
+const isUnsatisfiableRange = (aws: Sdk, error: unknown) => answered(aws, error) && error.$metadata.httpStatusCode === 416;
 
 /**
  * Uploads in an S3-compatible bucket. An object becomes visible only once its upload completed (a PUT, or the
@@ -56,11 +66,22 @@ const isUnsatisfiableRange = (error: unknown) => error instanceof S3ServiceExcep
 export class S3FileStore implements FileStore {
   readonly kind = 's3';
   readonly bucket: string;
-  private readonly client: S3Client;
+  private client: S3Client | null = null;
+  private connecting: Promise<{ aws: Sdk; client: S3Client }> | null = null;
 
-  constructor(settings: S3Settings) {
+  constructor(private readonly settings: S3Settings) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
+  }
+
+  /** The SDK and this store's client, made on first use. */
+  private connection(): Promise<{ aws: Sdk; client: S3Client }> {
+    this.connecting ??= awsSdk().then((aws) => ({ aws, client: (this.client = this.newClient(aws)) }));
+    return this.connecting;
+  }
+
+  private newClient(aws: Sdk): S3Client {
+    const settings = this.settings;
+    return new aws.S3Client({
       region: settings.region,
       endpoint: settings.endpoint ?? undefined,
       forcePathStyle: settings.forcePathStyle,
@@ -80,9 +101,10 @@ export class S3FileStore implements FileStore {
 
   /** Stores bytes or a stream; large bodies go up as a multipart upload, in parts, in constant memory. */
   async write(key: string, data: Buffer | Readable): Promise<void> {
+    const { aws, client } = await this.connection();
     try {
-      await new Upload({
-        client: this.client,
+      await new aws.Upload({
+        client,
         // Served straight from the bucket (`S3_PUBLIC_URL`), a document is downloaded as from `/uploads`.
         params: { Bucket: this.bucket, Key: key, Body: data, ContentType: mediaTypeOf(key), ContentDisposition: dispositionOf(key) ?? undefined },
         // A failed multipart upload is aborted, so that no parts are left to pay for.
@@ -95,9 +117,11 @@ export class S3FileStore implements FileStore {
 
   async remove(keys: Iterable<string>): Promise<void> {
     const queue = [...keys];
+    if (queue.length === 0) return;
+    const { aws, client } = await this.connection();
     const worker = async () => {
       for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch((error: unknown) => {
+        await client.send(new aws.DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch((error: unknown) => {
           throw new StorageUnavailableError(error);
         });
       }
@@ -107,7 +131,8 @@ export class S3FileStore implements FileStore {
 
   async list(): Promise<{ key: string; modifiedMs: number }[]> {
     const files: { key: string; modifiedMs: number }[] = [];
-    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket })) {
+    const { aws, client } = await this.connection();
+    for await (const page of aws.paginateListObjectsV2({ client }, { Bucket: this.bucket })) {
       for (const object of page.Contents ?? []) {
         if (object.Key) files.push({ key: object.Key, modifiedMs: object.LastModified?.getTime() ?? 0 });
       }
@@ -118,18 +143,20 @@ export class S3FileStore implements FileStore {
   /** Every object with its size (for `storage:migrate`'s comparison). */
   async sizes(): Promise<Map<string, number>> {
     const sizes = new Map<string, number>();
-    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket })) {
+    const { aws, client } = await this.connection();
+    for await (const page of aws.paginateListObjectsV2({ client }, { Bucket: this.bucket })) {
       for (const object of page.Contents ?? []) if (object.Key) sizes.set(object.Key, object.Size ?? 0);
     }
     return sizes;
   }
 
   async size(key: string): Promise<number | null> {
+    const { aws, client } = await this.connection();
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const head = await client.send(new aws.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return head.ContentLength ?? 0;
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(aws, error)) return null;
       throw new StorageUnavailableError(error);
     }
   }
@@ -140,8 +167,9 @@ export class S3FileStore implements FileStore {
   }
 
   private async lengthOf(key: string): Promise<number> {
+    const { aws, client } = await this.connection();
     try {
-      return (await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))).ContentLength ?? 0;
+      return (await client.send(new aws.HeadObjectCommand({ Bucket: this.bucket, Key: key }))).ContentLength ?? 0;
     } catch (error) {
       throw new StorageUnavailableError(error);
     }
@@ -152,8 +180,9 @@ export class S3FileStore implements FileStore {
    * (`{ unsatisfiable }`) when the range lies past its end.
    */
   async get(key: string, range: string | null): Promise<ObjectRead | { unsatisfiable: number } | null> {
+    const { aws, client } = await this.connection();
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ?? undefined }));
+      const object = await client.send(new aws.GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ?? undefined }));
       return {
         body: object.Body as Readable,
         status: object.ContentRange ? 206 : 200,
@@ -163,17 +192,18 @@ export class S3FileStore implements FileStore {
         lastModified: object.LastModified ?? null,
       };
     } catch (error) {
-      if (isMissing(error)) return null;
-      if (range && isUnsatisfiableRange(error)) return { unsatisfiable: await this.lengthOf(key) };
+      if (isMissing(aws, error)) return null;
+      if (range && isUnsatisfiableRange(aws, error)) return { unsatisfiable: await this.lengthOf(key) };
       throw new StorageUnavailableError(error);
     }
   }
 
   async check(timeoutMs: number): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
+    const { aws, client } = await this.connection();
+    await client.send(new aws.HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
   }
 
   destroy(): void {
-    this.client.destroy();
+    this.client?.destroy();
   }
 }

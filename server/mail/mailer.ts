@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Db } from '../db/schema.js';
 import { enqueue } from '../outbox/outbox.js';
@@ -40,8 +39,9 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 export function installMail(app: FastifyInstance, letters: Readonly<Record<string, LetterComposer>>): void {
   const settings = app.config.mail;
   if (!settings) return;
-  const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
-  app.addHook('onClose', () => transport.close());
+  // Loaded only where the site sends mail.
+  const transporting = import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS }));
+  app.addHook('onClose', async () => (await transporting).close());
   app.outbox.handle(MAIL_KIND, async (payload) => {
     const { letter, id } = kept.parse(payload);
     const compose = letters[letter];
@@ -49,7 +49,7 @@ export function installMail(app: FastifyInstance, letters: Readonly<Record<strin
     const message = await compose(id);
     if (!message) return 'nothing to send: the record is gone';
     if (message.to.length === 0) return 'nothing to send: no recipients';
-    const info = await transport.sendMail({ from: settings.from, ...message });
+    const info = await (await transporting).sendMail({ from: settings.from, ...message });
     return info.response;
   });
 }

@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import archiver from 'archiver';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { publicRead } from '../cache/publicRead.js';
 import { listLogoFiles } from '../content/photobank.js';
@@ -51,6 +50,8 @@ export const photobankRoutes: FastifyPluginAsync = async (app) => {
   /** Every logo file in one ZIP, streamed file by file from the uploads (the folder or the bucket). */
   app.get('/api/photobank/logos/archive', { schema: PHOTOBANK_DOCS.archive }, async (request, reply) => {
     const files = await listLogoFiles(app.db);
+    // Loaded on the first archive asked for: no start pays for it.
+    const { default: archiver } = await import('archiver');
     const archive = archiver('zip', { zlib: { level: 6 } });
     archive.on('warning', (warning) => request.log.warn({ err: warning }, 'logo archive warning'));
     archive.on('error', (error) => {

@@ -323,7 +323,7 @@ describe('editing forms in Chromium', () => {
 
     await page.goto('/admin/news/create');
     await titleBox(page).fill('Запланировано кнопкой');
-    const date = page.getByLabel('Дата (дд.мм.гггг)');
+    const date = page.getByLabel('Дата публикации (дд.мм.гггг)');
     await date.fill('');
     await date.pressSequentially('12052030');
     const time = page.getByLabel('Время (чч:мм)');
