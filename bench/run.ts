@@ -9,6 +9,7 @@ import { benchLargeSite } from './large.js';
 import { benchReads } from './reads.js';
 import { benchSearch } from './search.js';
 import { benchSite } from './site.js';
+import { benchStart } from './start.js';
 import { benchVikeFloor } from './vikeFloor.js';
 
 /**
@@ -16,7 +17,7 @@ import { benchVikeFloor } from './vikeFloor.js';
  * runs only the large-site benchmark, on the named dialect or on both. `npm run bench -- --editors [--large]
  * [sqlite|postgres]` runs only the editor's-day benchmark (editors.ts), on the demo or the large site;
  * `npm run bench -- --backup` only the backup and restore of the large site; `npm run bench -- --admin` only the admin's
- * screens in Chromium.
+ * screens in Chromium; `npm run bench -- --start` only the cost of a first and a second start (start.ts).
  */
 const args = process.argv.slice(2);
 const DIALECTS: readonly DialectName[] = ['sqlite', 'postgres'];
@@ -31,7 +32,10 @@ if (args.includes('--editors')) {
   await benchBackup();
 } else if (args.includes('--admin')) {
   await benchAdminScreens();
+} else if (args.includes('--start')) {
+  await benchStart();
 } else {
+  await benchStart();
   await benchReads();
   await benchArchive();
   await benchSite();

@@ -86,26 +86,25 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
     viteMiddleware = (await viteDevServer(app, { root })).middleware;
   } else if (existsSync(clientDir)) {
     honourIfRange(app, clientDir, '/');
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
+    const served = {
       decorateReply: false,
       // The build writes .br and .gz next to every text asset (vite.config.ts); they are sent as they are.
       preCompressed: true,
-      // The admin's page is answered by its own routes (adminApp.ts), with its inline script allowed in the CSP.
-      allowedPath: (pathname) => !pathname.startsWith('/admin/'),
       // Off, or @fastify/static would overwrite the header set below with its own `max-age=0`.
       cacheControl: false,
-      setHeaders(response, filePath) {
+      setHeaders(response: { setHeader: (name: string, value: string) => unknown }, filePath: string) {
         // Hashed names change with the content: a browser may keep them forever. Other files are revalidated.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
         // The same address answers Brotli, gzip or plain bytes: shared caches must key on Accept-Encoding.
         response.setHeader('Vary', 'Accept-Encoding');
       },
-    });
+    };
+    // The built scripts and styles, hundreds of files, behind one route: a route per file cost every start a second.
+    await app.register(fastifyStatic, { ...served, root: path.join(clientDir, 'assets'), prefix: '/assets/', wildcard: true, index: false });
+    // The few files at the root (icons, the default social picture) each get their own route, beside the pages'. The
+    // admin's page is answered by its own routes (adminApp.ts), with its inline script allowed in the CSP.
+    await app.register(fastifyStatic, { ...served, root: clientDir, prefix: '/', wildcard: false, index: false, globIgnore: ['assets/**', 'admin/**'] });
   } else {
     app.log.warn(`The site is not built (${clientDir} is missing): run "npm run build". Pages answer 503 until then.`);
   }
