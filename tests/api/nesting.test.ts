@@ -187,10 +187,10 @@ describe.each(await testDialects())('nested documents on %s', (dialect) => {
       expect((await get(`/api/news/item/${saved.json().data.id}`)).json().data.content).toBe(clean);
     });
 
-    it('a large article is read fast under any query string: nothing is sanitised on read', async () => {
-      // Clean markup stored as a save leaves it: saving a document this size (sanitised, then typeset) takes most of a
-      // write's 5 s budget on a busy two-core machine, and what is measured here is reading it.
-      const content = PARAGRAPH.repeat(Math.ceil((900 * 1024) / Buffer.byteLength(PARAGRAPH)));
+    it('a large article is read as stored under any query string: nothing is sanitised on read', async () => {
+      // Markup the sanitiser would change, put in the table directly: a read that sanitised would answer it changed.
+      // How long such reads take is measured by the benchmarks (bench/), not asserted here.
+      const content = DANGEROUS + PARAGRAPH.repeat(Math.ceil((900 * 1024) / Buffer.byteLength(PARAGRAPH)));
       const id = await insertArticle(t.app.db, 'news', { content });
       const times: number[] = [];
       for (let i = 0; i < 20; i++) {
@@ -204,8 +204,6 @@ describe.each(await testDialects())('nested documents on %s', (dialect) => {
         `[${dialect}] article of ${Buffer.byteLength(content)} bytes: 20 reads with random query strings: ` +
           `median ${median(times).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms`,
       );
-      expect(median(times)).toBeLessThan(150);
-      expect(Math.max(...times)).toBeLessThan(500);
     });
 
     it('rows stored under an older sanitiser policy are sanitised again once, at the next start', async () => {
