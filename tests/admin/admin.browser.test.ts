@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/auth/tokens.js';
 import { userWithToken } from '../helpers/auth.js';
+import { editorFocused } from '../helpers/waits.js';
 import { JWT_SECRET, logIn, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 import { typesetText } from '../../server/content/typography.js';
 
@@ -42,6 +43,7 @@ describe('admin in Chromium', () => {
     await page.getByTestId('new-image-preview').waitFor();
     await page.getByLabel(/^Описание изображения/).fill('Синий прямоугольник');
     await page.locator('.ProseMirror').first().click();
+    await editorFocused(page);
     await page.keyboard.type('Текст новости из браузера.');
     // A new item is a draft: «Опубликовать» saves it published.
     await page.getByRole('button', { name: 'Опубликовать' }).click();

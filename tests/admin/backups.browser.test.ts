@@ -15,9 +15,7 @@ afterAll(async () => rm(shelf, { recursive: true, force: true }));
 describe('the backups screen in Chromium', () => {
   it('shows the schedule, the last success and the archives, and downloads one after the password', async () => {
     // The first backup is made at start (the site had none); one more a day later.
-    for (let waited = 0; (await admin.app.db.selectFrom('backup_runs').select('id').execute()).length === 0 && waited < 60_000; waited += 250) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await expect.poll(async () => (await admin.app.db.selectFrom('backup_runs').select('id').execute()).length, { timeout: 60_000 }).toBeGreaterThan(0);
     await admin.app.jobs.runIfDue(BACKUP_JOB, Date.now() + 24 * 60 * 60 * 1000);
     const runs = await admin.app.db.selectFrom('backup_runs').selectAll().orderBy('id', 'desc').execute();
     expect(runs).toHaveLength(2);

@@ -4,6 +4,7 @@ import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { typesetText } from '../../server/content/typography.js';
+import { caretAtLineEnd } from '../helpers/waits.js';
 import { logIn, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** Two staff members edit the same news item in Debian's Chromium against the built server: no save is lost. */
@@ -23,6 +24,7 @@ const PARAGRAPHS = '<p>Первый абзац.</p><p>Второй абзац.</
 async function appendToParagraph(page: Page, paragraph: string, text: string): Promise<void> {
   await page.locator('.ProseMirror p', { hasText: paragraph }).click();
   await page.keyboard.press('End');
+  await caretAtLineEnd(page);
   await page.keyboard.type(text);
 }
 
@@ -116,6 +118,7 @@ describe('two staff members editing one news item in Chromium', () => {
     await expect.poll(() => result.textContent()).toBe('Второй абзац. Моё дополнение.Второй абзац, переписанный другим.');
     await result.locator('p').first().click();
     await page.keyboard.press('End');
+    await caretAtLineEnd(page);
     await page.keyboard.type(' Правка поверх.');
     expect(await save.isDisabled()).toBe(false);
     await save.click();

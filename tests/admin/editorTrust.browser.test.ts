@@ -4,6 +4,7 @@ import { textImageSrc } from '../../lib/richText.js';
 import { pngImage, postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
+import { caretAtLineEnd } from '../helpers/waits.js';
 import { newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /**
@@ -110,6 +111,7 @@ describe('editor trust in Chromium', () => {
     const html = () => page.evaluate(() => (document.querySelector('.ProseMirror') as EditorElement).editor.getHTML());
     await editor.click();
     await page.keyboard.press('End');
+    await caretAtLineEnd(page);
     await page.keyboard.type(' Это "важно" - да...');
     await title.focus();
     await expect.poll(html).toBe('<p>Текст. Это «важно»&nbsp;— да…</p>');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jpegImage, postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
+import { allTextSelected, editorFocused } from '../helpers/waits.js';
 import { MANAGER, newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /**
@@ -38,7 +39,9 @@ async function editContent(page: Page, id: number, text: string, resource = 'new
   await page.goto(`/admin/${resource}/${id}`);
   const editor = page.locator('.ProseMirror').first();
   await editor.click();
+  await editorFocused(page);
   await page.keyboard.press('Control+A');
+  await allTextSelected(page);
   await page.keyboard.type(text);
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await page.waitForURL(`**/admin/${resource}`);

@@ -65,7 +65,8 @@ beforeAll(async () => {
       if (module) return script(module);
       if (url === '/react-admin.js') return script(HTTP_ERROR_STUB);
       seen.push({ method: request.method ?? '', url, headers: request.headers, bytes: body.length, body: body.subarray(0, 2_000).toString('utf8') });
-      if (url === '/slow') return void setTimeout(() => response.end('{}'), 3_000);
+      // Never answered: the client gives up or cancels it (the connections are closed after the tests).
+      if (url === '/slow') return;
       response.setHeader('content-type', 'application/json');
       if (url === '/invalid') {
         response.statusCode = 422;
@@ -134,6 +135,24 @@ describe('the admin HTTP client in Chromium', () => {
   });
 
   it('turns a timeout, a cancellation and a refused form into the toasts and the field errors', async () => {
+    type Failure = { message: string; status: number; body: unknown } | null;
+    type Cancelling = Window & { __cancelled?: Promise<Failure>; __cancel?: () => void };
+    const held = seen.filter((request) => request.url === '/slow').length;
+    await page.evaluate(() => {
+      const { createApiClient } = (window as unknown as { client: ClientModule }).client;
+      const controller = new AbortController();
+      const w = window as Cancelling;
+      w.__cancel = () => controller.abort();
+      w.__cancelled = createApiClient({ getToken: () => 't' })
+        .get('/slow', { signal: controller.signal })
+        .then(
+          () => null,
+          (error: { message: string; status: number; body: unknown }) => ({ message: error.message, status: error.status, body: error.body }),
+        );
+    });
+    // Cancelled while the server holds it.
+    await expect.poll(() => seen.filter((request) => request.url === '/slow').length).toBe(held + 1);
+    await page.evaluate(() => (window as Cancelling).__cancel?.());
     const errors = await page.evaluate(async () => {
       const { createApiClient } = (window as unknown as { client: ClientModule }).client;
       const http = createApiClient({ getToken: () => 't', timeout: 200 });
@@ -142,12 +161,9 @@ describe('the admin HTTP client in Chromium', () => {
           () => null,
           (error: { message: string; status: number; body: unknown }) => ({ message: error.message, status: error.status, body: error.body }),
         );
-      const controller = new AbortController();
-      const cancelled = failure(createApiClient({ getToken: () => 't' }).get('/slow', { signal: controller.signal }));
-      setTimeout(() => controller.abort(), 50);
       return {
         timeout: await failure(http.get('/slow')),
-        cancelled: await cancelled,
+        cancelled: await (window as Cancelling).__cancelled,
         invalid: await failure(http.post('/invalid', { title: '' })),
       };
     });

@@ -7,6 +7,7 @@ import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { typesetHtml } from '../../server/content/typography.js';
+import { caretAtLineEnd, caretAtTextEnd } from '../helpers/waits.js';
 import { logIn, newAdminPage, newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /**
@@ -41,6 +42,7 @@ async function openEditor(item: NewsItem): Promise<Page> {
   await expect.poll(() => editor.textContent()).toBe('Начало.');
   await editor.click();
   await page.keyboard.press('Control+End');
+  await caretAtTextEnd(page);
   return page;
 }
 
@@ -58,10 +60,10 @@ async function use(page: Page, name: string): Promise<void> {
   await editorFocused(page);
 }
 
-/** Moves the cursor to the end of the line, once the editor has taken the collapsed selection in. */
+/** Moves the cursor to the end of the line, once the editor has taken the collapsed selection at its end in. */
 async function toLineEnd(page: Page): Promise<void> {
   await page.keyboard.press('End');
-  await page.waitForFunction(() => (document.querySelector('.ProseMirror') as EditorElement).editor.state.selection.empty);
+  await caretAtLineEnd(page);
 }
 
 /** A new paragraph after the current one with `text`, selected. */

@@ -4,6 +4,7 @@ import { RESOURCES } from '../../lib/resources/index.js';
 import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
+import { countRequests, settled } from '../helpers/waits.js';
 import { logIn, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** Every admin screen in Debian's Chromium at a laptop's and a phone's size: nothing is wider than the window. */
@@ -32,6 +33,7 @@ beforeAll(async () => {
 
 async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
   const { page } = await newAdminPage(admin, { viewport });
+  await page.addInitScript(countRequests);
   await logIn(page);
   return page;
 }
@@ -50,9 +52,8 @@ const screens = () => [
 async function overflowOf(page: Page, screen: string): Promise<number> {
   await page.goto(screen);
   await page.locator('.RaLayout-content').waitFor();
-  // Loaded once no progress indicator is left (lists, forms and the history load after the frame).
-  await expect.poll(() => page.locator('[role="progressbar"]').count()).toBe(0);
-  await page.waitForTimeout(300);
+  // Loaded once nothing is loading any more (lists, forms and the history load after the frame).
+  await settled(page);
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 

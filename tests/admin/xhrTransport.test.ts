@@ -6,6 +6,8 @@ import { xhrTransport, type TransportRequest } from '../../dataProvider/httpClie
 
 /** What the server saw of the last request. */
 let seen: { method: string; headers: IncomingMessage['headers']; body: string } | null = null;
+/** How many requests to /slow the server holds: it never answers them. */
+let slowHeld = 0;
 let server: Server;
 let origin: string;
 
@@ -23,7 +25,7 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       seen = { method: request.method ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
-      if (request.url === '/slow') return void setTimeout(() => response.end('{}'), 2_000);
+      if (request.url === '/slow') return void slowHeld++;
       response.statusCode = request.url === '/missing' ? 404 : 200;
       response.setHeader('content-type', 'application/json');
       response.setHeader('content-range', 'news 0-0/1');
@@ -71,8 +73,11 @@ describe('the XMLHttpRequest transport', () => {
   it('fails with a timeout message, on cancellation and when nothing answers', async () => {
     await expect(xhrTransport(request('/slow', { timeout: 100 }))).rejects.toThrow('timeout of 100ms exceeded');
     const controller = new AbortController();
+    const held = slowHeld;
     const cancelled = xhrTransport(request('/slow', { signal: controller.signal }));
-    setTimeout(() => controller.abort(), 50);
+    // Cancelled while the server holds it.
+    await expect.poll(() => slowHeld).toBe(held + 1);
+    controller.abort();
     await expect(cancelled).rejects.toThrow('canceled');
     await expect(xhrTransport(request('/', { url: 'http://127.0.0.1:9/' }))).rejects.toThrow('Network Error');
   });

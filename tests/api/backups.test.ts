@@ -10,7 +10,6 @@ import { lastBackupSuccess } from '../../server/backup/status.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
-import { sleep } from '../helpers/process.js';
 import { startObjectStorage, type TestObjectStorage } from '../helpers/s3.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -18,7 +17,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Waits until the site's first scheduled backup (made at start, as the site has none) is recorded. */
 async function firstRun(app: FastifyInstance) {
   const runs = () => app.db.selectFrom('backup_runs').selectAll().execute();
-  for (let waited = 0; (await runs()).length === 0 && waited < 30_000; waited += 200) await sleep(200);
+  await expect.poll(async () => (await runs()).length, { timeout: 30_000 }).toBeGreaterThan(0);
   return runs();
 }
 

@@ -11,7 +11,6 @@ import { isDatabaseUnavailable } from '../../server/http/databaseErrors.js';
 import { DATABASE_UNAVAILABLE_READ, DATABASE_UNAVAILABLE_WRITE } from '../../server/http/errorHandler.js';
 import { TEST_ADMIN } from '../helpers/app.js';
 import { createPostgresDatabase, testDialects } from '../helpers/databases.js';
-import { sleep } from '../helpers/process.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcpProxy.js';
 import { adminHeaders, multipart } from './admin-helpers.js';
 
@@ -133,11 +132,13 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
   /** Heals the partition and waits until reads and a write answer 200 again, as they must without a restart. */
   async function healAndRecover(): Promise<void> {
     proxy.heal();
-    let status = 0;
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline && status !== 200; await sleep(100)) {
-      status = (await read(`/api/news/item/${newsId}`)).statusCode;
-    }
-    expect(status, 'a read answers 200 within 10 s after the partition healed').toBe(200);
+    await expect
+      .poll(async () => (await read(`/api/news/item/${newsId}`)).statusCode, {
+        timeout: 10_000,
+        interval: 100,
+        message: 'a read answers 200 within 10 s after the partition healed',
+      })
+      .toBe(200);
     // No connection broken by the partition is left in the pool: every later request is answered.
     for (let i = 0; i < 12; i++) expect((await read(i % 2 ? '/api/news/items' : `/api/news/item/${newsId}`)).statusCode).toBe(200);
     expect((await addNews('Новость после восстановления')).statusCode).toBe(200);
@@ -158,10 +159,10 @@ describe.each((await testDialects()).filter((dialect) => dialect === 'postgres')
     const inFlight = reads('read in flight', 12);
     await started;
     const partitionAt = Date.now();
-    await sleep(500);
+    // More come while those in flight wait for the database.
     const early = [...reads('read during', 6), timed('write during', () => addNews('Не сохранится'))];
     // After the first answers are given up on, the pool opens new connections: they must not hang either.
-    await sleep(QUERY_TIMEOUT_MS + 1000);
+    await answeredWithin(inFlight);
     const late = [...reads('read later', 6), timed('write later', () => addNews('Тоже не сохранится'))];
     const requests = [...inFlight, ...early, ...late];
     const unanswered = await answeredWithin(requests);

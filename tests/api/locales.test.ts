@@ -355,8 +355,7 @@ describe.each(await testDialects())('public JSON reads in English on %s', (diale
     /** The answer to `url`, once the cache answers it from memory. */
     const stored = async (url: string) => {
       const response = await t.app.inject(url);
-      for (let i = 0; i < 100 && (await t.app.inject(url)).headers['cache-status'] !== HIT; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect((await t.app.inject(url)).headers['cache-status'], url).toBe(HIT);
+      await expect.poll(async () => (await t.app.inject(url)).headers['cache-status'], { message: url }).toBe(HIT);
       return response.body;
     };
     const english = await stored('/api/news/items?locale=en&page=1');

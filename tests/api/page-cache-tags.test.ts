@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { createPostgresDatabase, testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
+import { gate } from '../helpers/waits.js';
 import { postForm } from './admin-helpers.js';
 
 const NEWS = '/api/news/main-items?page=1';
@@ -40,10 +41,7 @@ describe.each(await testDialects())('page cache by what answers read, on %s', (d
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: { id: number } }).data;
   };
-  const until = async (condition: () => Promise<boolean> | boolean) => {
-    for (let i = 0; i < 200 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    expect(await condition()).toBe(true);
-  };
+  const until = (condition: () => Promise<boolean> | boolean) => expect.poll(condition).toBe(true);
   /** Asks until the answer is stored and the next one is a hit. */
   const cached = async (...urls: string[]) => {
     for (const url of urls) await until(async () => (await statusOf(url)) === 'corporate-site; hit');
@@ -168,8 +166,9 @@ describe.each(await testDialects())('page cache by what answers read, on %s', (d
     await addNews('Появится по расписанию', at);
     await cached(NEWS, PHOTOBANK);
     expect((await get(NEWS)).body).not.toContain(typesetText('Появится по расписанию'));
-    await new Promise((resolve) => setTimeout(resolve, Date.parse(at) - Date.now() + 50));
-    expect((await get(NEWS)).body).toContain(typesetText('Появится по расписанию'));
+    // Asked again and again, as visitors do: the stored list ends once the moment has come.
+    await expect.poll(async () => (await get(NEWS)).body).toContain(typesetText('Появится по расписанию'));
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(at));
     expect(await statusOf(PHOTOBANK)).toBe('corporate-site; hit');
   });
 
@@ -220,15 +219,19 @@ describe('a render that began before a change of what it read', () => {
 
   it('does not keep a value computed before a change of a table it read for those who ask after it', async () => {
     let computed = 0;
+    // The first computation is still going on when the table changes: it ends only when the test lets it.
+    const computing = gate();
     const reads = () =>
       cache.memo('menu', async () => {
         const made = ++computed;
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await computing.opened;
         return made;
       });
     const before = reads();
     await cache.invalidate({ tables: ['menu'] });
-    expect(await reads()).toBe(2);
+    const after = reads();
+    computing.open();
+    expect(await after).toBe(2);
     expect(await before).toBe(1);
   });
 });

@@ -44,26 +44,33 @@ describe.each(await testDialects())('periodic jobs on %s', (dialect) => {
       let running = 0;
       let most = 0;
       let runs = 0;
-      const job = {
+      // A run lasts until the other process's attempts at the same moment have been answered: they are made while
+      // it runs, whichever process runs it.
+      let attempts: { here: Promise<unknown>; there: Promise<unknown> } = { here: Promise.resolve(), there: Promise.resolve() };
+      const job = (others: () => Promise<unknown>) => ({
         name: 'shared',
         everyMs: 1000,
         run: async () => {
           running++;
           most = Math.max(most, running);
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          await others();
           running--;
           runs++;
         },
-      };
+      });
       const here = new PeriodicJobs(t.app.db, quietLog);
       const there = new PeriodicJobs(other.db, quietLog);
-      here.add(job);
-      there.add(job);
+      here.add(job(() => attempts.there));
+      there.add(job(() => attempts.here));
       const now = Date.now();
-      const first = await Promise.all([here.runIfDue('shared', now), there.runIfDue('shared', now), here.runIfDue('shared', now)]);
+      const firstCalls = [here.runIfDue('shared', now), there.runIfDue('shared', now), here.runIfDue('shared', now)] as const;
+      attempts = { here: Promise.all([firstCalls[0], firstCalls[2]]), there: firstCalls[1] };
+      const first = await Promise.all(firstCalls);
       expect(first.filter(Boolean)).toHaveLength(1);
       // A period later both find it due again at the same moment: still one run.
-      const second = await Promise.all([here.runIfDue('shared', now + 1000), there.runIfDue('shared', now + 1000)]);
+      const secondCalls = [here.runIfDue('shared', now + 1000), there.runIfDue('shared', now + 1000)] as const;
+      attempts = { here: secondCalls[0], there: secondCalls[1] };
+      const second = await Promise.all(secondCalls);
       expect(second.filter(Boolean)).toHaveLength(1);
       expect(runs).toBe(2);
       expect(most).toBe(1);

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema.js';
 import { namedFiles } from '../../server/files/fileColumns.js';
-import { freePort, sleep, startBuiltServer } from '../helpers/process.js';
+import { freePort, startBuiltServer } from '../helpers/process.js';
 
 /**
  * kill -9 in the middle of writes, twice, on the built server and a SQLite file: every acknowledged write must
@@ -20,8 +20,11 @@ import { freePort, sleep, startBuiltServer } from '../helpers/process.js';
 
 const WRITERS = 4;
 const ROUNDS = 3;
-/** How long writers run before the process is killed (the last round ends with SIGTERM instead). */
-const WRITE_MS = 2500;
+/**
+ * How many writes of a round are acknowledged before the process is killed (the last round ends with SIGTERM
+ * instead): the writers are well under way, each with a write in flight, whatever the machine's speed.
+ */
+const WRITES_BEFORE_KILL = 3 * WRITERS;
 const PASSWORD = 'crash-test-passphrase-1';
 
 function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer; type: string } {
@@ -105,8 +108,9 @@ describe('kill -9 during concurrent writes with images (SQLite, built server)', 
           }
         }
       };
+      const acknowledgedBefore = acknowledged.length;
       const writers = Array.from({ length: WRITERS }, (_, id) => writer(id));
-      await sleep(WRITE_MS);
+      await expect.poll(() => acknowledged.length - acknowledgedBefore, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(WRITES_BEFORE_KILL);
       if (round < ROUNDS - 1) {
         // In the middle of writes: requests are in flight, files half-written, transactions open.
         child.kill('SIGKILL');

@@ -2,8 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NETWORK_TOAST, TIMEOUT_TOAST } from '../../lib/site.js';
+import { NETWORK_TOAST, TIMEOUT_TOAST, TOAST_DURATION_MS } from '../../lib/site.js';
 import { CHUNK_RELOAD_KEY } from '../../site/client/chunkGuard.js';
+import { gate } from '../helpers/waits.js';
 import { CHROMIUM_ARGS, startSite, type RunningSite } from './server.js';
 
 /** The built site in Debian's Chromium: following links, prefetch, chunk guard, toasts, video, photobank, screenshots. */
@@ -40,29 +41,48 @@ async function open(
   return { page, context };
 }
 
-const TWO_G = "Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ effectiveType: '2g', saveData: false }) });";
+/**
+ * A page script that makes `navigator[property]` answer `value`, and counts in `window.__asked` how often it was read:
+ * the prefetcher reads it when it decides whether to prefetch at all, so a read shows that the decision was made.
+ */
+const answering = (property: 'connection' | 'onLine', value: unknown) =>
+  `Object.defineProperty(navigator, ${JSON.stringify(property)}, { configurable: true, get: () => { window.__asked = (window.__asked ?? 0) + 1; return ${JSON.stringify(value)}; } });`;
+
+/** Waits until the prefetcher has read what the page script of `answering` answers: it has decided whether to prefetch. */
+const prefetcherAsked = (page: Page) => page.waitForFunction(() => ((window as Window & { __asked?: number }).__asked ?? 0) > 0);
 
 describe('following links', () => {
   it('shows the progress bar while the next page loads, and the page opens at its top', async () => {
     const { page, context } = await open('/news');
-    // The next page comes slowly, and the page being left notes in the tab's storage when its bar has fully shown.
+    // The next page comes only once the test lets it: once the page being left has told that its bar has fully
+    // shown (and noted it in the tab's storage, which the next page still reads).
+    const nextPage = gate();
+    const barShown = gate();
     await page.route(
       (url) => url.pathname === '/news' && url.search === '?page=2',
       async (route) => {
-        if (route.request().isNavigationRequest()) await new Promise((resolve) => setTimeout(resolve, 1500));
+        if (route.request().isNavigationRequest()) await nextPage.opened;
         await route.continue();
       },
     );
+    await page.exposeFunction('__progressShown', barShown.open);
     await page.evaluate(() => {
       const bar = document.querySelector('.progress');
       bar?.addEventListener('transitionend', () => {
-        if (bar && getComputedStyle(bar).opacity === '1' && document.documentElement.classList.contains('is-navigating'))
+        if (bar && getComputedStyle(bar).opacity === '1' && document.documentElement.classList.contains('is-navigating')) {
           sessionStorage.setItem('test:progress-shown', 'yes');
+          void (window as Window & { __progressShown?: () => Promise<void> }).__progressShown?.();
+        }
       });
       window.scrollTo(0, document.body.scrollHeight);
     });
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-    await page.locator('.pagination a[aria-label="Страница 2"]').click();
+    // The click waits for the next page to start loading, which the test lets happen once the bar has shown. The page
+    // tells it through a binding: Playwright runs no script in a page whose next page is on its way.
+    const clicked = page.locator('.pagination a[aria-label="Страница 2"]').click();
+    await barShown.opened;
+    nextPage.open();
+    await clicked;
     await page.waitForURL('**/news?page=2');
     await expect.poll(() => page.title()).toBe('Новости - страница 2 | Смарт Горизонт');
     expect(await page.evaluate(() => sessionStorage.getItem('test:progress-shown'))).toBe('yes');
@@ -81,10 +101,22 @@ describe('following links', () => {
       newTab.addEventListener('click', (event) => event.preventDefault());
       main?.append(own, newTab);
     });
+    // The page's clock is the test's and stands still: the bar's short delay (it shows only for a page that does not
+    // come at once) passes when the test runs it out, instead of being waited for.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    const navigating = () => page.evaluate(() => document.documentElement.classList.contains('is-navigating'));
     await page.getByRole('link', { name: 'Своя ссылка' }).click();
     await page.getByRole('link', { name: 'В новой вкладке' }).click();
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => document.documentElement.classList.contains('is-navigating'))).toBe(false);
+    await page.clock.runFor(1000);
+    expect(await navigating()).toBe(false);
+    // The same time does show the bar for a link to another page of the site (kept from leaving here by a listener
+    // that comes after the bar's).
+    await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault()));
+    await page.locator('.pagination a[aria-label="Страница 2"]').click();
+    expect(await navigating()).toBe(false);
+    await page.clock.runFor(1000);
+    expect(await navigating()).toBe(true);
     await context.close();
   });
 
@@ -160,22 +192,21 @@ describe('prefetch', () => {
   });
 
   it.each([
-    ['on 2g', TWO_G],
-    ['with data saving on', "Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ effectiveType: '4g', saveData: true }) });"],
+    ['on 2g', answering('connection', { effectiveType: '2g', saveData: false })],
+    ['with data saving on', answering('connection', { effectiveType: '4g', saveData: true })],
   ])('does not prefetch %s', async (_name, init) => {
     const { page, context } = await open('/media/nashi-novosti', { init });
     const urls = entryRequests(page);
-    await page.waitForTimeout(2500);
+    // The prefetcher looks at the connection once it starts (at an idle moment after hydration), and stops there.
+    await prefetcherAsked(page);
     expect(await page.locator('a[data-prefetched]').count()).toBe(0);
     expect(urls.filter((url) => url.includes('media_photobank'))).toEqual([]);
     await context.close();
   });
 
   it('does not prefetch offline', async () => {
-    const { page, context } = await open('/media/nashi-novosti', {
-      init: "Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });",
-    });
-    await page.waitForTimeout(2500);
+    const { page, context } = await open('/media/nashi-novosti', { init: answering('onLine', false) });
+    await prefetcherAsked(page);
     expect(await page.locator('a[data-prefetched]').count()).toBe(0);
     await context.close();
   });
@@ -186,14 +217,28 @@ describe('chunk-reload guard', () => {
     const context = await browser.newContext({ viewport: { width: 1340, height: 900 }, baseURL: site.url });
     let documents = 0;
     await context.route('**/assets/entries/site_pages_-public-_news.*.js', (route) => route.abort('failed'));
+    // Each load notes the guard's stamp as the load found it, and when the guard has been told of the failed chunk:
+    // this listener comes before the guard's (added by the page), and its microtask runs once both have run.
+    await context.addInitScript((key) => {
+      const w = window as Window & { __stampAtStart?: string | null; __guardTold?: boolean };
+      w.__stampAtStart = sessionStorage.getItem(key);
+      window.addEventListener('vite:preloadError', () => queueMicrotask(() => (w.__guardTold = true)));
+    }, CHUNK_RELOAD_KEY);
     const page = await context.newPage();
     page.on('request', (request) => {
       if (request.isNavigationRequest() && new URL(request.url()).pathname === '/news') documents++;
     });
     await page.goto('/news');
     await expect.poll(() => documents, { timeout: 10_000 }).toBe(2);
-    // The second load fails the same way; the guard lets it be.
-    await page.waitForTimeout(2500);
+    // The second load fails the same way; the guard lets it be: it was told, and wrote no new stamp (it writes one
+    // just before each reload it makes).
+    await page.waitForFunction(() => (window as Window & { __guardTold?: boolean }).__guardTold === true);
+    const [atStart, now] = await page.evaluate(
+      (key) => [(window as Window & { __stampAtStart?: string | null }).__stampAtStart ?? null, sessionStorage.getItem(key)],
+      CHUNK_RELOAD_KEY,
+    );
+    expect(atStart).not.toBeNull();
+    expect(now).toBe(atStart);
     expect(documents).toBe(2);
     const stamp = Number(await page.evaluate((key) => sessionStorage.getItem(key), CHUNK_RELOAD_KEY));
     expect(Date.now() - stamp).toBeLessThan(60_000);
@@ -204,6 +249,9 @@ describe('chunk-reload guard', () => {
 describe('toasts', () => {
   it('shows the network error toast at the top centre for 5000 ms when loading more fails', async () => {
     const { page, context } = await open('/news');
+    // The page's clock is the test's and stands still: the toast's 5000 ms pass when the test moves it.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.route('**/api/news/items*', (route) => route.abort('failed'));
     await page.getByRole('button', { name: 'Показать ещё' }).click();
     const toast = page.locator('.toast');
@@ -214,11 +262,10 @@ describe('toasts', () => {
       expect(box.y).toBeLessThan(40);
       expect(Math.abs(box.x + box.width / 2 - 670)).toBeLessThan(4);
     }
-    const shownAt = Date.now();
-    await toast.waitFor({ state: 'detached', timeout: 7000 });
-    const shownFor = Date.now() - shownAt;
-    expect(shownFor).toBeGreaterThan(4000);
-    expect(shownFor).toBeLessThan(6500);
+    await page.clock.runFor(TOAST_DURATION_MS - 1);
+    expect(await toast.count()).toBe(1);
+    await page.clock.runFor(1);
+    await toast.waitFor({ state: 'detached' });
     await context.close();
   });
 
@@ -297,14 +344,17 @@ describe('look', () => {
     ] as const) {
       await page.goto(url);
       await page.evaluate(async () => {
-        // Scroll through the page so that lazy images load before the full-page screenshot.
-        for (let y = 0; y < document.body.scrollHeight; y += 600) {
-          window.scrollTo(0, y);
-          await new Promise((resolve) => setTimeout(resolve, 30));
-        }
-        window.scrollTo(0, 0);
+        // Every lazy image loads now, as if scrolled to, and the full-page screenshot waits for all of them.
+        for (const image of document.images) image.loading = 'eager';
         await Promise.all(
-          [...document.images].map((image) => (image.complete ? null : new Promise((resolve) => image.addEventListener('load', resolve, { once: true })))),
+          [...document.images].map((image) =>
+            image.complete
+              ? null
+              : new Promise((resolve) => {
+                  image.addEventListener('load', resolve, { once: true });
+                  image.addEventListener('error', resolve, { once: true });
+                }),
+          ),
         );
         await document.fonts.ready;
       });
@@ -320,7 +370,7 @@ describe('look', () => {
     const nav = page.locator('#main-nav');
     expect(await nav.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Открыть меню' }).click();
-    expect(await nav.isVisible()).toBe(true);
+    await expect.poll(() => nav.isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Закрыть меню' }).getAttribute('aria-expanded')).toBe('true');
     await context.close();
   });

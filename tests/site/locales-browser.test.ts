@@ -1,6 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, postForm } from '../api/admin-helpers.js';
+import { untilFormFilledLongEnough } from '../helpers/waits.js';
 import { CHROMIUM_ARGS, startSite, type RunningSite } from './server.js';
 
 /** The English pages in a browser: they hydrate, lead to each other within English, and switch to Russian. */
@@ -67,7 +68,7 @@ describe('English pages in a browser', () => {
     await page.goto('/en/kontakty');
     await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined, { timeout: 20_000 });
     // A form sent sooner than a person fills it is taken for a robot's: the visitor takes a moment.
-    await page.waitForTimeout(3200);
+    await untilFormFilledLongEnough(site.app, page.locator('form.enquiry'));
     await page.locator('.enquiry button[type="submit"]').click();
     await expect.poll(() => page.locator('.enquiry__notice').textContent()).toContain('Check the form');
     expect(await page.locator('#enquiry-name-error').textContent()).toBe('Enter your name.');

@@ -24,6 +24,19 @@ afterAll(async () => {
 describe('a prefetched page', () => {
   it('arrives before the click, its code once the link is pointed at, and is asked for again when followed, so that an editor’s save shows', async () => {
     const context = await browser.newContext({ viewport: { width: 1340, height: 900 }, baseURL: site.url });
+    // Tells when the prefetcher is done with the /news page it fetched: it reads the page's text, and what it does
+    // with it (note the page's code, preload it if asked for) runs in the microtasks after the text is read, before
+    // the timer this sets.
+    await context.addInitScript(() => {
+      const text = Response.prototype.text;
+      Response.prototype.text = function (this: Response) {
+        const read = text.call(this);
+        if (new URL(this.url).pathname === '/news') {
+          (window as Window & { __newsRead?: Promise<void> }).__newsRead = read.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+        }
+        return read;
+      };
+    });
     const page = await context.newPage();
     const prefetched: string[] = [];
     page.on('requestfinished', (request) => {
@@ -34,9 +47,11 @@ describe('a prefetched page', () => {
     await page.goto('/');
     await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true);
     await expect.poll(() => prefetched.includes('document'), { timeout: 10_000 }).toBe(true);
-    // The other prefetches of the page settle: none of them brings the next page's code.
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1000);
+    // The next page's code is named only in the next page itself: once the prefetcher is done with that page,
+    // nothing has brought its code (no preload of it was added to the page, none was asked for).
+    await page.waitForFunction(() => (window as Window & { __newsRead?: Promise<void> }).__newsRead !== undefined);
+    await page.evaluate(() => (window as Window & { __newsRead?: Promise<void> }).__newsRead);
+    expect(await page.locator('link[rel="modulepreload"][href*="/assets/entries/site_pages_-public-_news."]').count()).toBe(0);
     expect(prefetched).not.toContain('code');
 
     const link = page.locator('.topbar a[href="/news"]');
