@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,17 +7,8 @@ import { buildApp } from '../../server/app.js';
 import { verifyPassword } from '../../server/auth/passwords.js';
 import { loadConfig } from '../../server/config.js';
 import { createPostgresDatabase, testDialects } from '../helpers/databases.js';
+import { runNpmScript, type CommandRun } from '../helpers/process.js';
 import { login } from './auth-helpers.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-const CLI = path.join(ROOT, 'server/cli/user.ts');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 describe.each(await testDialects())('npm run user (server/cli/user.ts) on %s', (dialect) => {
   let dataDir: string;
@@ -42,17 +32,7 @@ describe.each(await testDialects())('npm run user (server/cli/user.ts) on %s', (
     return base;
   };
 
-  const cli = (args: string[], input?: string): Promise<Run> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: env(), stdio: ['pipe', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-      child.stdin.end(input ?? '');
-    });
+  const cli = (args: string[], input?: string): Promise<CommandRun> => runNpmScript('user', args, env(), input);
 
   /** The server on the same database, to check what the tool did (and that the accounts can log in). */
   const server = async (): Promise<FastifyInstance> => {

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +9,8 @@ import { RATE_LIMITED_MESSAGE } from '../../server/routes/auth.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
+import { runNpmScript } from '../helpers/process.js';
 import { bearer, cookieOf, freshIp, login, session } from './auth-helpers.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The TOTP code of the secret `offset` steps of 30 s from now, as an authenticator app would show it. */
 const totp = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
@@ -372,18 +369,7 @@ describe.each(await testDialects())('two-factor sign-in on %s', (dialect) => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: t.config.dataDir, LOG_LEVEL: 'silent' };
     delete env.DATABASE_URL;
     if (t.config.databaseUrl) env.DATABASE_URL = t.config.databaseUrl;
-    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'server/cli/user.ts'), 'reset-2fa', '--email', user.user.email], {
-        cwd: ROOT,
-        env,
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    const run = await runNpmScript('user', ['reset-2fa', '--email', user.user.email], env);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(user.user.email);

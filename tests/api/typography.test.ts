@@ -1,19 +1,15 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo, insertArticle } from '../helpers/fixtures.js';
+import { runNpmScript } from '../helpers/process.js';
 import { postForm } from './admin-helpers.js';
 
 /**
  * Russian typography on save: the fields a descriptor declares with `typography` are typeset by the write path of every
  * resource, the answer is the stored record, and `npm run typography` typesets what was stored before.
  */
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 /** The acceptance example, typeset: non-breaking spaces before the dash, after «в» and after the number. */
 const SENTENCE = '"Смарт" - лидер в 15 минут';
@@ -151,17 +147,10 @@ describe.each(await testDialects())('typography on save on %s', (dialect) => {
     const content = '<p>"Смарт" - лидер, почта mail@a.ru - ждём...</p>';
     const id = await insertArticle(t.app.db, 'news', { title: SENTENCE, lead: 'в 15 минут', content, slug: `old-${dialect}` });
     const before = await stored(id);
-    const run = () =>
-      new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
-        const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: t.config.dataDir, LOG_LEVEL: 'silent' };
-        delete env.DATABASE_URL;
-        if (t.config.databaseUrl) env.DATABASE_URL = t.config.databaseUrl;
-        const child = spawn(TSX, [path.join(ROOT, 'server/cli/typography.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
-        let stdout = '';
-        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout }));
-      });
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: t.config.dataDir, LOG_LEVEL: 'silent' };
+    delete env.DATABASE_URL;
+    if (t.config.databaseUrl) env.DATABASE_URL = t.config.databaseUrl;
+    const run = () => runNpmScript('typography', [], env);
 
     const first = await run();
     expect(first.code, first.stdout).toBe(0);

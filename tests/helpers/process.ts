@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
 import { TEST_SETTINGS } from './settings.js';
 
 /** A port nothing listens on now. */
@@ -46,4 +48,32 @@ export async function stopProcess(child: ChildProcess | null | undefined): Promi
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** What a command printed and how it ended. */
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `npm run <script> -- <args>` as an operator does, minus npm itself: the script's own command line from
+ * package.json (its `node` as this process's Node), in the project's folder, with exactly `env` and `input` on
+ * standard input. The scripts run the build, so `npm run build` comes first (`npm test` does it).
+ */
+export function runNpmScript(script: keyof typeof packageJson.scripts, args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<CommandRun> {
+  const [command, ...scriptArgs] = packageJson.scripts[script].split(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn(command === 'node' ? process.execPath : command!, [...scriptArgs, ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
 }

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, truncate, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
@@ -16,19 +14,15 @@ import { login } from '../api/auth-helpers.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { createPostgresDatabase, testDialects } from '../helpers/databases.js';
+import { runNpmScript } from '../helpers/process.js';
 import { startObjectStorage, type TestObjectStorage } from '../helpers/s3.js';
 
-const run = promisify(execFile);
 const dialects = await testDialects();
 const SLOW = 300_000;
 const KEY = 'correct horse battery staple';
 
 /** `npm run backup` / `npm run restore` as an operator runs them, with the site's configuration in `env`. */
-const cli = (script: 'backup' | 'restore', args: string[], env: Record<string, string | undefined>) =>
-  run(process.execPath, ['--import', 'tsx', `server/cli/${script}.ts`, ...args], { env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 }).then(
-    ({ stderr }) => ({ code: 0, stderr }),
-    (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
-  );
+const cli = (script: 'backup' | 'restore', args: string[], env: Record<string, string | undefined>) => runNpmScript(script, args, { ...process.env, ...env });
 
 /** The settings a configuration stands for, as environment variables. */
 const envOf = (config: AppConfig, storage: TestObjectStorage | null): Record<string, string | undefined> => ({

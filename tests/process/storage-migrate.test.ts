@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startObjectStorage, type TestObjectStorage } from '../helpers/s3.js';
-
-const run = promisify(execFile);
+import { runNpmScript } from '../helpers/process.js';
 
 /** `npm run storage:migrate` against an S3-compatible server started here, on a small uploads folder. */
 describe('npm run storage:migrate', () => {
@@ -19,11 +16,7 @@ describe('npm run storage:migrate', () => {
     'photobank/logos/bbb.svg': Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
   };
 
-  const migrate = (env: Record<string, string> = storage.env) =>
-    run(process.execPath, ['--import', 'tsx', 'server/cli/storageMigrate.ts'], { env: { ...process.env, DATA_DIR: dataDir, ...env } }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-    );
+  const migrate = (env: Record<string, string> = storage.env) => runNpmScript('storage:migrate', [], { ...process.env, DATA_DIR: dataDir, ...env });
 
   beforeAll(async () => {
     storage = await startObjectStorage('migrate-test');
