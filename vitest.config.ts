@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * Files that drive Chromium or start servers as child processes: each takes a core or more of its own, so they run
  * one at a time, after the rest, and never beside another file that would slow their pages down.
  */
-const EXCLUSIVE = ['tests/**/*.browser.test.ts', 'tests/site/*-browser.test.ts', 'tests/site/browser.test.ts', 'tests/process/**/*.test.ts'];
+const EXCLUSIVE = ['tests/**/*.browser.test.ts', 'tests/process/**/*.test.ts'];
 
 export default defineConfig({
   resolve: { alias: { '@lib': fileURLToPath(new URL('./lib', import.meta.url)) } },
