@@ -2,10 +2,17 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that drive Chromium or start servers as child processes: each takes a core or more of its own, so they run
- * one at a time, after the rest, and never beside another file that would slow their pages down.
+ * Files that drive Chromium or start servers as child processes, and the files that measure how the server keeps
+ * answering while it works hard: each needs the machine to itself, so they run one at a time, after the rest, and
+ * never beside another file that would slow their pages down.
  */
-const EXCLUSIVE = ['tests/**/*.browser.test.ts', 'tests/process/**/*.test.ts'];
+const EXCLUSIVE = [
+  'tests/**/*.browser.test.ts',
+  'tests/process/**/*.test.ts',
+  'tests/api/stall.test.ts',
+  'tests/api/nesting.test.ts',
+  'tests/api/database-partition.test.ts',
+];
 
 export default defineConfig({
   resolve: { alias: { '@lib': fileURLToPath(new URL('./lib', import.meta.url)) } },
