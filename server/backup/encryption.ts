@@ -4,7 +4,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 /**
  * An encrypted archive: `MAGIC`, a random salt, then the compressed archive in frames of at most `FRAME_BYTES`, each
  * sealed with AES-256-GCM under a key derived from the `BACKUP_KEY` passphrase by scrypt with that salt. A frame is
- * its plaintext length (4 bytes), a flag that marks the last frame (1 byte), the ciphertext and its 16-byte tag; its
+ * its plaintext length (4 bytes), a flag that marks the last frame (1 byte: 1 for the last, 0 for any other), the ciphertext and its 16-byte tag; its
  * nonce is its number and the additional data binds the header, the number and the flag, so that frames cannot be
  * reordered, dropped, or cut off after a frame that was not the last: a tampered or truncated archive fails at the
  * first frame it touches, before that frame's bytes are passed on.
@@ -122,7 +122,10 @@ export class DecryptingStream extends Transform {
       if (this.ended) throw new ArchiveError('the archive has data after its last encrypted frame');
       const length = this.buffered.readUInt32BE(0);
       if (length > FRAME_BYTES) throw new ArchiveError('the archive is damaged: a frame is longer than any this site writes');
-      const last = this.buffered[4] === 1;
+      const flag = this.buffered[4];
+      // A frame is either the last (1) or not (0); any other flag is no archive this site wrote.
+      if (flag !== 0 && flag !== 1) throw new ArchiveError('the archive is damaged: a frame has an unknown last-frame flag');
+      const last = flag === 1;
       const total = FRAME_HEAD_BYTES + length + TAG_BYTES;
       if (this.buffered.length < total) return;
       const decipher = createDecipheriv('aes-256-gcm', await key, nonceOf(this.frame));
