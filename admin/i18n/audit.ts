@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   submit: 'Отправка на согласование',
   'request-changes': 'Возврат на доработку',
   approve: 'Согласование и публикация',
+  'withdraw-review': 'Черновик изменён: согласование и публикация по расписанию отменены',
   restore: 'Восстановление из корзины',
   purge: 'Удаление из корзины навсегда',
   fix: 'Закрепление',

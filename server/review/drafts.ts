@@ -75,7 +75,8 @@ export async function draftStateOf(db: Db, resource: ResourceDescriptor, live: R
 const staleDraft = (draft: RecordDraftRow) => staleVersion({ by: draft.saved_by_email, at: draft.saved_at });
 
 /**
- * Saves the changes as the record's draft; the live record, and so everything visitors read, stays as it is. `If-Match`
+ * Saves the changes as the record's draft; the live record, and so everything visitors read, stays as it is. A change
+ * of a draft sent for review or scheduled ends its review and its schedule (see `writeDraft`). `If-Match`
  * names the draft's version (the live one while there is no draft), so two editors' drafts conflict like their saves.
  * Nothing public is told: no cached page ends, no index changes. The values are kept as a save would store them
  * (rich HTML sanitised, typography where declared), so that its preview shows what publishing will. Answers the live
@@ -96,8 +97,14 @@ export async function saveDraft(
     if (draft ? isStale(expected, draft.version) && request.headers[OVERWRITE_HEADER] !== 'overwrite' : isStale(expected, live.version)) {
       throw draft ? staleDraft(draft) : staleVersion(await lastWriteOf(trx, resource.name, id));
     }
-    await writeDraft(trx, request, resource, live, draft, prepared);
+    const ended = await writeDraft(trx, request, resource, live, draft, prepared);
     await recordAudit(request, { action: 'save-draft', resource: resource.name, recordId: id }, trx);
+    if (draft && ended) {
+      // The MANAGERs are told that what they were sent or had approved is gone: the audit log and a letter say so.
+      const step = await addReviewEvent(trx, request, { resource: resource.name, recordId: id, action: 'withdraw', authorId: draft.saved_by });
+      await enqueueLetter(trx, REVIEW_LETTER, step);
+      await recordAudit(request, { action: 'withdraw-review', resource: resource.name, recordId: id }, trx);
+    }
     return live;
   });
 }

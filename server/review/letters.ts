@@ -18,8 +18,9 @@ async function recordName(db: Kysely<Database>, resourceName: string, id: number
 }
 
 /**
- * The letters of a review: to every active MANAGER when a draft is sent for review; to its author when it is returned
- * (with the comment) or published. Composed when sent, from the step kept with the write.
+ * The letters of a review: to every active MANAGER when a draft is sent for review, and when a draft waiting for
+ * review or for its scheduled moment was changed (which ended both); to its author when it is returned (with the
+ * comment) or published. Composed when sent, from the step kept with the write.
  */
 export function reviewLetter(db: Kysely<Database>, config: Pick<AppConfig, 'publicUrl' | 'brand'>): LetterComposer {
   return async (id) => {
@@ -33,6 +34,18 @@ export function reviewLetter(db: Kysely<Database>, config: Pick<AppConfig, 'publ
         to: managers.map((manager) => manager.email),
         subject: `${config.brand}: черновик ${name} ждёт согласования`,
         text: [`${foldLines(step.user_email)} отправил(а) черновик ${name} на согласование.`, link].join('\n\n'),
+      };
+    }
+    if (step.action === 'withdraw') {
+      const managers = await db.selectFrom('users').select('email').where('role', '=', 'MANAGER').where('active', '=', 1).execute();
+      return {
+        to: managers.map((manager) => manager.email),
+        subject: `${config.brand}: черновик ${name} изменён, согласование отменено`,
+        text: [
+          `${foldLines(step.user_email)} изменил(а) черновик ${name}, который ждал согласования или публикации по расписанию.`,
+          'Согласование и запланированная публикация отменены: черновик вернулся к автору и будет отправлен на согласование заново.',
+          link,
+        ].join('\n\n'),
       };
     }
     const author = step.author_id === null ? undefined : await db.selectFrom('users').select('email').where('id', '=', step.author_id).executeTakeFirst();

@@ -45,7 +45,15 @@ export function mergedDraftValues(before: Values, sent: Values): Values {
   return merged;
 }
 
-/** Saves the draft of a live record (its row locked by the caller): a new one is begun from the live version. */
+/** Whether a draft waits for someone else's word: sent for review, or its publication scheduled. */
+export const isAwaiting = (draft: RecordDraftRow): boolean => draft.review_state === 'in_review' || draft.publish_at !== null;
+
+/**
+ * Saves the draft of a live record (its row locked by the caller): a new one is begun from the live version. A change
+ * of a draft sent for review or scheduled for publication ends both: what a MANAGER read or approved is no longer
+ * what would be published, so the draft is back with its author (to be sent again) and no job publishes it. Answers
+ * whether that happened (a save that changes nothing leaves both as they are).
+ */
 export async function writeDraft(
   trx: Db,
   request: FastifyRequest,
@@ -53,15 +61,18 @@ export async function writeDraft(
   live: Row,
   existing: RecordDraftRow | undefined,
   sent: Values,
-): Promise<void> {
+): Promise<boolean> {
   const author = { saved_by: request.user?.id ?? null, saved_by_email: request.user?.email ?? '', saved_at: nowIso() };
   if (existing) {
+    const values = JSON.stringify(mergedDraftValues(draftValuesOf(existing), sent));
+    const ends = isAwaiting(existing) && values !== existing.draft_values;
+    const waiting = ends ? { review_state: 'none' as const, publish_at: null, scheduled_by: null } : {};
     await trx
       .updateTable('record_drafts')
-      .set({ ...author, draft_values: JSON.stringify(mergedDraftValues(draftValuesOf(existing), sent)), version: existing.version + 1 })
+      .set({ ...author, ...waiting, draft_values: values, version: existing.version + 1 })
       .where('id', '=', existing.id)
       .execute();
-    return;
+    return ends;
   }
   const version = Number(live.version);
   await trx
@@ -79,6 +90,7 @@ export async function writeDraft(
       scheduled_by: null,
     })
     .execute();
+  return false;
 }
 
 export async function setReviewState(trx: Db, draft: RecordDraftRow, state: ReviewState): Promise<void> {
@@ -102,7 +114,8 @@ export async function dueDrafts(db: Db, now: string): Promise<RecordDraftRow[]> 
   return db.selectFrom('record_drafts').selectAll().where('publish_at', 'is not', null).where('publish_at', '<=', now).orderBy('publish_at').execute();
 }
 
-export type ReviewAction = 'submit' | 'request-changes' | 'publish';
+/** `withdraw`: the draft changed while it waited for review or its moment, which ended both. */
+export type ReviewAction = 'submit' | 'request-changes' | 'publish' | 'withdraw';
 
 /** Keeps one step of a review with who took it; answers its id (what its letter is about). */
 export async function addReviewEvent(

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewLetter } from '../../server/review/letters.js';
+import { SCHEDULED_DRAFTS_JOB } from '../../server/review/plugin.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { userWithToken } from '../helpers/auth.js';
+import { testDialects } from '../helpers/databases.js';
+import { daysAgo } from '../helpers/fixtures.js';
+
+type Staff = Awaited<ReturnType<typeof userWithToken>>;
+
+interface AdminRecord {
+  id: number;
+  version: number;
+  title: string;
+  published: number;
+  draft: { values: Record<string, unknown>; version: number; publish_at: string | null } | null;
+  review_state: 'none' | 'in_review' | 'changes_requested';
+}
+
+/**
+ * Review cannot be gone around: with review on, nothing a USER does reaches what visitors see before a MANAGER
+ * approved that very text, whether through a draft changed after it was approved or scheduled.
+ */
+describe.each(await testDialects())('review that cannot be gone around on %s', (dialect) => {
+  let t: TestApp;
+  let manager: Staff;
+  let user: Staff;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { build: { outboxEveryMs: 24 * 60 * 60 * 1000 } });
+    manager = await userWithToken(t.app, 'MANAGER');
+    user = await userWithToken(t.app, 'USER');
+    const review = await call('PUT', '/api/admin/settings/review', manager, { resources: ['news'] });
+    expect(review.statusCode, review.body).toBe(200);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: Staff, payload?: object) =>
+    t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+  const read = async (id: number): Promise<AdminRecord> => {
+    const response = await call('GET', `/api/admin/news/${id}`, manager);
+    expect(response.statusCode).toBe(200);
+    return response.json().data as AdminRecord;
+  };
+  const addNews = async (title: string): Promise<AdminRecord> => {
+    const response = await call('POST', '/api/admin/news/add', manager, { title, public_at: daysAgo(1), published: 1, content: `<p>${title}</p>` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as AdminRecord;
+  };
+  const auditOf = async (id: number) =>
+    t.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'user_email'])
+      .where('resource', '=', 'news')
+      .where('record_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+  const reviewLetters = async () => {
+    const rows = await t.app.db.selectFrom('outbox').select('payload').where('kind', '=', 'mail').orderBy('id').execute();
+    const compose = reviewLetter(t.app.db, t.app.config);
+    const kept = rows.map((row) => JSON.parse(row.payload) as { letter: string; id: number }).filter((payload) => payload.letter === 'review');
+    return Promise.all(kept.map(async (payload) => compose(payload.id)));
+  };
+
+  it('a draft changed after its publication was scheduled is not published: the schedule and the review end, the MANAGER is told', async () => {
+    const news = await addNews('Тарифы подключения');
+    expect((await call('POST', `/api/admin/news/draft/${news.id}`, user, { title: 'Тарифы подключения снижены' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/news/submit/${news.id}`, user)).statusCode).toBe(200);
+    const at = new Date(Date.now() + 60 * 60 * 1000);
+    const scheduled = await call('POST', `/api/admin/news/publish-draft/${news.id}`, manager, { publish_at: at.toISOString() });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(scheduled.json().data).toMatchObject({ draft: { publish_at: at.toISOString() }, review_state: 'in_review' });
+    // Saving the same text again changes nothing, so the approval stands.
+    const same = await call('POST', `/api/admin/news/draft/${news.id}`, user, { title: 'Тарифы подключения снижены' });
+    expect(same.json().data).toMatchObject({ draft: { publish_at: at.toISOString() }, review_state: 'in_review' });
+    const lettersBefore = (await reviewLetters()).length;
+
+    const changed = await call('POST', `/api/admin/news/draft/${news.id}`, user, { title: 'Тарифы подключения отменены' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The answer tells the author that the draft is theirs again and waits for nobody.
+    expect(changed.json().data).toMatchObject({
+      title: 'Тарифы подключения',
+      draft: { values: { title: 'Тарифы подключения отменены' }, publish_at: null },
+      review_state: 'none',
+    });
+    const queue = (await call('GET', '/api/admin/review-queue', manager)).json().data as { waiting: { record_id: number }[] };
+    expect(queue.waiting.map((item) => item.record_id)).not.toContain(news.id);
+
+    await t.app.jobs.runIfDue(SCHEDULED_DRAFTS_JOB, at.getTime() + 2 * 60_000);
+    expect(await read(news.id)).toMatchObject({
+      title: 'Тарифы подключения',
+      version: news.version,
+      draft: { values: { title: 'Тарифы подключения отменены' } },
+    });
+    expect((await t.app.inject('/api/news/items')).body).not.toContain('Тарифы подключения отменены');
+
+    const audit = await auditOf(news.id);
+    expect(audit.map((entry) => entry.action)).toEqual(['add', 'save-draft', 'submit', 'schedule-draft', 'save-draft', 'save-draft', 'withdraw-review']);
+    expect(audit.at(-1)?.user_email).toBe(user.user.email);
+    const letters = (await reviewLetters()).slice(lettersBefore);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]?.to).toContain(manager.user.email);
+    expect(letters[0]?.subject).toContain('согласование отменено');
+
+    // Sent again and approved, it is the new text that is published, in the MANAGER's name.
+    expect((await call('POST', `/api/admin/news/submit/${news.id}`, user)).statusCode).toBe(200);
+    const approved = await call('POST', `/api/admin/news/publish-draft/${news.id}`, manager);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({ title: 'Тарифы подключения отменены', draft: null });
+    expect((await auditOf(news.id)).at(-1)).toEqual({ action: 'approve', user_email: manager.user.email });
+  });
+
+  it("a USER's plain update of a draft in review ends the review too", async () => {
+    const news = await addNews('Плановое отключение');
+    expect((await call('POST', `/api/admin/news/update/${news.id}`, user, { title: 'Плановое отключение перенесено' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/news/submit/${news.id}`, user)).json().data).toMatchObject({ review_state: 'in_review' });
+    const changed = await call('POST', `/api/admin/news/update/${news.id}`, user, { title: 'Плановое отключение отменено' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({
+      title: 'Плановое отключение',
+      review_state: 'none',
+      draft: { values: { title: 'Плановое отключение отменено' } },
+    });
+    expect((await auditOf(news.id)).at(-1)).toEqual({ action: 'withdraw-review', user_email: user.user.email });
+  });
+});
