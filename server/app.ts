@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ContentServices } from '../lib/content.js';
 import { ensureFirstManager, type FirstLogin } from './auth/firstManager.js';
@@ -73,6 +73,7 @@ import { installMetrics } from './metrics/plugin.js';
 import { MetricsRecorder } from './metrics/recorder.js';
 import { backupRoutes } from './backup/routes.js';
 import { lastBackupSuccess } from './backup/status.js';
+import { withoutPreviewToken } from './preview/links.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,9 +126,25 @@ function hopsTrusted(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
+/** Fastify's own summary of a request for its log lines, the address without a preview link's token. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: withoutPreviewToken(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+function loggerOptions(logger: NonNullable<BuildOptions['logger']>) {
+  if (logger === false) return false;
+  return { ...(logger === true ? {} : logger), serializers: { req: requestForLog } };
+}
+
 export interface BuildOptions {
-  /** Pino logger options, or false for none (tests). */
-  logger?: boolean | { level: string };
+  /** Pino logger options, or false for none (tests); `stream` receives the log lines instead of standard output. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** How often counted reads are written to the database. */
   viewFlushMs?: number;
   /** How often expired trash entries are purged. */
@@ -141,7 +158,7 @@ export interface BuildOptions {
 /** The whole application without a listening socket: connects, migrates, seeds an empty database, registers routes. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(options.logger ?? { level: config.logLevel }),
     // A hop count trusts that many proxies in front of us, as proxy-addr does for numbers.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -61,3 +61,26 @@ export async function previewOfQuery(secret: string, query: unknown): Promise<Pr
   if (typeof query !== 'object' || query === null || !(PREVIEW_PARAM in query)) return null;
   return checkPreviewToken(secret, (query as Record<string, unknown>)[PREVIEW_PARAM]);
 }
+
+/** The decoded name of a query parameter (`a+b`, `%61`); a name that does not decode stays as written. */
+function parameterName(part: string): string {
+  const name = part.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * A request's address as the logs keep it: a preview link opens an unpublished record to whoever holds it for an
+ * hour, so its token never reaches a log, however its parameter is spelt; only that a preview was asked for does.
+ */
+export function withoutPreviewToken(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const parts = url.slice(start + 1).split('&');
+  if (!parts.some((part) => parameterName(part) === PREVIEW_PARAM)) return url;
+  const kept = parts.map((part) => (parameterName(part) === PREVIEW_PARAM ? `${PREVIEW_PARAM}=[hidden]` : part));
+  return `${url.slice(0, start)}?${kept.join('&')}`;
+}
