@@ -20,7 +20,7 @@ import { loadRow } from './rows.js';
 import { draftRoutes } from '../review/draftRoutes.js';
 import type { PublishVia } from '../review/drafts.js';
 import { withDraftFlags, withDraftState } from '../review/read.js';
-import { reviewedSave } from '../review/reviewedSave.js';
+import { reviewedSave, type SaveLive } from '../review/reviewedSave.js';
 import { refuseLiveChange } from '../review/rules.js';
 import { translationLocalesOf, withTranslationFilters, withTranslations, withTranslationStatus } from '../translations/admin.js';
 import { translationsBodyShape } from '../translations/openapi.js';
@@ -104,8 +104,8 @@ export async function registerResourceRoutes(
   const consumes = multipart ? ['multipart/form-data', 'application/json'] : ['application/json'];
   const options = (request: FastifyRequest, action: string): WriteOptions => ({ request, resource, hooks, tableOf, action, present });
 
-  const saveLive = async (request: FastifyRequest, action: string, id: number | null, values: Values) =>
-    saveRecord(options(request, auditActionOf(request, action)), id, values, request.uploads ?? []);
+  const saveLive: SaveLive = async (request, action, id, values, onLocked) =>
+    saveRecord({ ...options(request, auditActionOf(request, action)), onLocked }, id, values, request.uploads ?? []);
   const publishVia: PublishVia = (request, id, values, how) =>
     saveRecord({ ...options(request, how.action), expected: how.expected, inWrite: how.inWrite }, id, parseForm(schemas.update, values), []);
   // Where a MANAGER asked for review, a USER's change of what visitors see becomes the record's draft.

@@ -41,6 +41,11 @@ export interface WriteOptions {
   expected?: number[] | null;
   /** More of the same write, in its transaction once the row is saved (a published draft is forgotten there). */
   inWrite?: (trx: Trx, row: Row) => Promise<void>;
+  /**
+   * A last word on an update once its record is locked, before anything is written: it throws to stop the write (a
+   * save under review finds there, race-free, that the record went live meanwhile).
+   */
+  onLocked?: (trx: Trx, current: Row) => Promise<void>;
 }
 
 /**
@@ -88,6 +93,7 @@ export async function saveRecord(options: WriteOptions, id: number | null, input
         if (hooks.serializedBy) await lockForDecision(trx, hooks.serializedBy);
         const current =
           id === null ? null : await lockedForWrite(trx, request, resource, id, options.expected === undefined ? expectedVersions(request) : options.expected);
+        if (current) await options.onLocked?.(trx, current);
         await hooks.checkInWrite?.(trx, values, current);
         const images = await settleColumnUploads(trx, request, resource, prepared, values, files, current);
         const context: WriteContext = { request, trx, files, values: { ...values, ...changes, ...images }, uploads, current };
