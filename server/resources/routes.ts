@@ -179,7 +179,15 @@ export async function registerResourceRoutes(
 
   if (resource.drafts) {
     app.drafts.set(resource.name, publishVia);
-    await app.register(draftRoutes, { resource, updateSchema: schemas.update, docs: docs.drafts, publishVia, presentOne });
+    await app.register(draftRoutes, {
+      resource,
+      updateSchema: schemas.update,
+      formBody: multipartBody(rules),
+      consumes,
+      docs: docs.drafts,
+      publishVia,
+      presentOne,
+    });
   }
 
   const typeset = typographyFields(resource.fields);

@@ -1,16 +1,20 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
 import type { Row, Values } from '../resources/hooks.js';
 import { loadOr404 } from '../resources/rows.js';
 import { idParams } from '../resources/zod.js';
-import { discardDraft, publishDraft, requestChanges, saveDraft, submitDraft, type PublishVia } from './drafts.js';
+import { discardDraft, publishDraft, refuseDraftUploads, requestChanges, saveDraft, submitDraft, type PublishVia } from './drafts.js';
 import { commentBody, publishBody, type DraftDocs } from './openapi.js';
 
 export interface DraftRoutesOptions {
   resource: ResourceDescriptor;
   /** The body of the resource's update, which a draft's save takes too. */
   updateSchema: z.ZodType;
+  /** Reads a multipart form's text fields into the body before validation, as the update does. */
+  formBody: preValidationAsyncHookHandler;
+  /** The media types the update takes, which a draft's save takes too. */
+  consumes: string[];
   docs: DraftDocs;
   publishVia: PublishVia;
   /** The record as the admin reads it, with its draft and review state. */
@@ -24,14 +28,24 @@ type IdRoute = { Params: { id: number } };
  * publish it (now or at a chosen moment), discard it, send it for review, return it for changes. Every answer is the
  * record as the edit screen reads it.
  */
-export const draftRoutes: FastifyPluginAsync<DraftRoutesOptions> = async (app, { resource, updateSchema, docs, publishVia, presentOne }) => {
+export const draftRoutes: FastifyPluginAsync<DraftRoutesOptions> = async (
+  app,
+  { resource, updateSchema, formBody, consumes, docs, publishVia, presentOne },
+) => {
   const base = `/api/admin/${resource.name}`;
   const answer = async (request: FastifyRequest, id: number) => ({ data: await presentOne(request, await loadOr404(app.db, resource, id)) });
 
-  app.post<IdRoute & { Body: Values }>(`${base}/draft/:id`, { schema: { ...docs.save, params: idParams, body: updateSchema } }, async (request) => {
-    await saveDraft(request, resource, request.params.id, request.body);
-    return answer(request, request.params.id);
-  });
+  // A draft is sent as the update is, a multipart form's text fields included; its files are refused (a draft names
+  // library assets), so that nothing sent is silently dropped.
+  app.post<IdRoute & { Body: Values }>(
+    `${base}/draft/:id`,
+    { schema: { ...docs.save, params: idParams, body: updateSchema, consumes }, preValidation: formBody },
+    async (request) => {
+      refuseDraftUploads(request);
+      await saveDraft(request, resource, request.params.id, request.body);
+      return answer(request, request.params.id);
+    },
+  );
 
   app.post<IdRoute & { Body: z.infer<typeof publishBody> | undefined }>(
     `${base}/publish-draft/:id`,

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEW_MESSAGES } from '../../server/review/rules.js';
 import { reviewLetter } from '../../server/review/letters.js';
 import { SCHEDULED_DRAFTS_JOB } from '../../server/review/plugin.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
+import { pngImage, postForm } from './admin-helpers.js';
 
 type Staff = Awaited<ReturnType<typeof userWithToken>>;
 
@@ -122,5 +124,32 @@ describe.each(await testDialects())('review that cannot be gone around on %s', (
       draft: { values: { title: 'Плановое отключение отменено' } },
     });
     expect((await auditOf(news.id)).at(-1)).toEqual({ action: 'withdraw-review', user_email: user.user.email });
+  });
+  it('a draft sent as a multipart form keeps its text fields, as the update does, and refuses files in Russian', async () => {
+    const news = await addNews('Приём документов');
+    const form = await postForm(t.app, `/api/admin/news/draft/${news.id}`, user.headers, { title: 'Приём документов продлён', lead: 'Подробности позже' });
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json().data).toMatchObject({ title: 'Приём документов', draft: { values: { title: 'Приём документов продлён', lead: 'Подробности позже' } } });
+
+    const withFile = await postForm(t.app, `/api/admin/news/draft/${news.id}`, user.headers, { title: 'Приём документов закрыт' }, [
+      { field: 'image', filename: 'обложка.png', data: await pngImage(), type: 'image/png' },
+    ]);
+    expect(withFile.statusCode, withFile.body).toBe(400);
+    expect(withFile.json().message).toBe(REVIEW_MESSAGES.filesInDraft);
+    expect((await read(news.id)).draft?.values).toMatchObject({ title: 'Приём документов продлён' });
+
+    // A resource that takes no files reads a form's text fields all the same.
+    const created = await call('POST', '/api/admin/vacancies', manager, {
+      title: 'Диспетчер',
+      city: 'Казань',
+      employment: 'full',
+      public_at: daysAgo(1),
+      published: 1,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const vacancy = created.json().data as AdminRecord;
+    const draft = await postForm(t.app, `/api/admin/vacancies/draft/${vacancy.id}`, manager.headers, { city: 'Самара' });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(draft.json().data).toMatchObject({ city: 'Казань', draft: { values: { city: 'Самара' } } });
   });
 });
