@@ -69,10 +69,10 @@ export function draftDocs(name: string, record: z.ZodType): DraftDocs {
   return {
     save: operation({
       summary: `Save the draft of a ${it} record`,
-      description: `The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. ${IF_MATCH}`,
+      description: `The body of an update (JSON, or a multipart form's text fields as the update reads them; files are chosen from the media library, and a file sent is refused with 400), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held; a change of a draft sent for review or scheduled ends both (\`review_state\` back to \`none\`, \`publish_at\` null, the MANAGERs told by a letter and the audit entry \`withdraw-review\`). ${IF_MATCH}`,
       tag,
       data: record,
-      errors: [404, 409],
+      errors: [400, 404, 409],
     }),
     publish: operation({
       summary: `Publish the draft of a ${it} record`,

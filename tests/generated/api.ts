@@ -1010,7 +1010,7 @@ export interface paths {
     put?: never;
     /**
      * Save the draft of a `news` record
-     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     * @description The body of an update (JSON, or a multipart form's text fields as the update reads them; files are chosen from the media library, and a file sent is refused with 400), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held; a change of a draft sent for review or scheduled ends both (`review_state` back to `none`, `publish_at` null, the MANAGERs told by a letter and the audit entry `withdraw-review`). Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
      */
     post: operations['postAdminNewsDraftById'];
     delete?: never;
@@ -1318,7 +1318,7 @@ export interface paths {
     put?: never;
     /**
      * Save the draft of a `media-our` record
-     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     * @description The body of an update (JSON, or a multipart form's text fields as the update reads them; files are chosen from the media library, and a file sent is refused with 400), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held; a change of a draft sent for review or scheduled ends both (`review_state` back to `none`, `publish_at` null, the MANAGERs told by a letter and the audit entry `withdraw-review`). Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
      */
     post: operations['postAdminMediaOurDraftById'];
     delete?: never;
@@ -1609,7 +1609,7 @@ export interface paths {
     put?: never;
     /**
      * Save the draft of a `media-other` record
-     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     * @description The body of an update (JSON, or a multipart form's text fields as the update reads them; files are chosen from the media library, and a file sent is refused with 400), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held; a change of a draft sent for review or scheduled ends both (`review_state` back to `none`, `publish_at` null, the MANAGERs told by a letter and the audit entry `withdraw-review`). Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
      */
     post: operations['postAdminMediaOtherDraftById'];
     delete?: never;
@@ -1948,7 +1948,7 @@ export interface paths {
     put?: never;
     /**
      * Save the draft of a `media-video` record
-     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     * @description The body of an update (JSON, or a multipart form's text fields as the update reads them; files are chosen from the media library, and a file sent is refused with 400), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held; a change of a draft sent for review or scheduled ends both (`review_state` back to `none`, `publish_at` null, the MANAGERs told by a letter and the audit entry `withdraw-review`). Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
      */
     post: operations['postAdminMediaVideoDraftById'];
     delete?: never;
@@ -2475,7 +2475,7 @@ export interface paths {
     put?: never;
     /**
      * Save the draft of a `photobank-logos` record
-     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     * @description The body of an update (JSON, or a multipart form's text fields as the update reads them; files are chosen from the media library, and a file sent is refused with 400), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held; a change of a draft sent for review or scheduled ends both (`review_state` back to `none`, `publish_at` null, the MANAGERs told by a letter and the audit entry `withdraw-review`). Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
      */
     post: operations['postAdminPhotobankLogosDraftById'];
     delete?: never;
@@ -2723,7 +2723,7 @@ export interface paths {
     put?: never;
     /**
      * Save the draft of a `photobank-photos` record
-     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     * @description The body of an update (JSON, or a multipart form's text fields as the update reads them; files are chosen from the media library, and a file sent is refused with 400), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held; a change of a draft sent for review or scheduled ends both (`review_state` back to `none`, `publish_at` null, the MANAGERs told by a letter and the audit entry `withdraw-review`). Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
      */
     post: operations['postAdminPhotobankPhotosDraftById'];
     delete?: never;
@@ -3182,7 +3182,7 @@ export interface paths {
     put?: never;
     /**
      * Save the draft of a `text-pages` record
-     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     * @description The body of an update (JSON, or a multipart form's text fields as the update reads them; files are chosen from the media library, and a file sent is refused with 400), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held; a change of a draft sent for review or scheduled ends both (`review_state` back to `none`, `publish_at` null, the MANAGERs told by a letter and the audit entry `withdraw-review`). Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
      */
     post: operations['postAdminTextPagesDraftById'];
     delete?: never;
@@ -3416,7 +3416,7 @@ export interface paths {
     put?: never;
     /**
      * Save the draft of a `investor-documents` record
-     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     * @description The body of an update (JSON, or a multipart form's text fields as the update reads them; files are chosen from the media library, and a file sent is refused with 400), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held; a change of a draft sent for review or scheduled ends both (`review_state` back to `none`, `publish_at` null, the MANAGERs told by a letter and the audit entry `withdraw-review`). Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
      */
     post: operations['postAdminInvestorDocumentsDraftById'];
     delete?: never;
@@ -3639,7 +3639,7 @@ export interface paths {
     put?: never;
     /**
      * Save the draft of a `investor-events` record
-     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     * @description The body of an update (JSON, or a multipart form's text fields as the update reads them; files are chosen from the media library, and a file sent is refused with 400), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held; a change of a draft sent for review or scheduled ends both (`review_state` back to `none`, `publish_at` null, the MANAGERs told by a letter and the audit entry `withdraw-review`). Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
      */
     post: operations['postAdminInvestorEventsDraftById'];
     delete?: never;
@@ -3882,7 +3882,7 @@ export interface paths {
     put?: never;
     /**
      * Save the draft of a `vacancies` record
-     * @description The body of an update (JSON; files are chosen from the media library), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held. Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
+     * @description The body of an update (JSON, or a multipart form's text fields as the update reads them; files are chosen from the media library, and a file sent is refused with 400), kept beside the live record, which stays as it is: nothing visitors read changes. A draft saved again takes the sent fields over the ones it held; a change of a draft sent for review or scheduled ends both (`review_state` back to `none`, `publish_at` null, the MANAGERs told by a letter and the audit entry `withdraw-review`). Send `If-Match: "<draft version>"` (the live version while there is no draft) to refuse acting on a newer save (409 with `saved`).
      */
     post: operations['postAdminVacanciesDraftById'];
     delete?: never;
@@ -8487,6 +8487,21 @@ export interface operations {
     };
     requestBody: {
       content: {
+        'multipart/form-data': {
+          title?: string;
+          slug?: string;
+          lead?: string;
+          public_at?: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
+          image?: {
+            asset: number;
+          };
+          image_alt?: string;
+          content?: string;
+          seo_title?: string;
+          seo_description?: string;
+        };
         'application/json': {
           title?: string;
           slug?: string;
@@ -10427,6 +10442,21 @@ export interface operations {
     };
     requestBody: {
       content: {
+        'multipart/form-data': {
+          title?: string;
+          slug?: string;
+          lead?: string;
+          public_at?: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
+          image?: {
+            asset: number;
+          };
+          image_alt?: string;
+          content?: string;
+          seo_title?: string;
+          seo_description?: string;
+        };
         'application/json': {
           title?: string;
           slug?: string;
@@ -17281,6 +17311,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        'multipart/form-data': {
+          category_id?: number | null;
+          /** @enum {string} */
+          type?: 'logo' | 'colour';
+          title?: string;
+          hex?: string;
+          rgb?: string;
+          cmyk?: string;
+          pantone?: string;
+          keep_file_ids?: string;
+          file_assets?: string;
+        };
         'application/json': {
           category_id?: number | null;
           /** @enum {string} */
@@ -18878,6 +18920,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        'multipart/form-data': {
+          category_id?: number | null;
+          title?: string;
+          image?: {
+            asset: number;
+          };
+          image_alt?: string;
+        };
         'application/json': {
           category_id?: number | null;
           title?: string;
@@ -23320,6 +23370,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        'multipart/form-data': {
+          title?: string;
+          /** @enum {string} */
+          category?: 'annual-reports' | 'financial-statements' | 'disclosure' | 'shareholder-meetings';
+          year?: number;
+          public_at?: string;
+          unpublish_at?: string | null;
+          published?: 0 | 1;
+          file?: {
+            asset: number;
+          };
+        };
         'application/json': {
           title?: string;
           /** @enum {string} */
@@ -24992,6 +25054,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        'multipart/form-data': {
+          title?: string;
+          slug?: string;
+          starts_at?: string;
+          ends_at?: string | null;
+          place?: string;
+          description?: string;
+          image?: {
+            asset: number;
+          } | null;
+          image_alt?: string;
+          public_at?: string;
+          published?: 0 | 1;
+        };
         'application/json': {
           title?: string;
           slug?: string;
