@@ -72,7 +72,7 @@ export const ASSET_DOCS = {
   remove: operation({
     summary: 'Remove an asset into the trash',
     description:
-      'Refused with `409 { message, uses }` while it is used, unless `?confirm=uses`; refused (403) unless the role may edit every resource whose records use it.',
+      'Refused with `409 { message, uses }` while it is used, unless `?confirm=uses`; refused (403) unless the role may edit every resource whose records use it. Where a resource is under review, a USER is refused (403) while a live record of it uses the asset: only a MANAGER may change what its page shows.',
     tag: assets,
     data: assetRecord,
     errors: [403, 404, 409],
@@ -80,7 +80,7 @@ export const ASSET_DOCS = {
   replace: operation({
     summary: "Replace an asset's file",
     description:
-      "Keeps the asset's id and a document's address, and the file it replaces until the next replacement (`revert-file` undoes it); re-cuts a picture's variants and updates every record that uses it. The file is of the asset's kind, fits every field using it and is checked and re-encoded as an upload; refused (403) unless the role may edit every resource whose records use it.",
+      "Keeps the asset's id and a document's address, and the file it replaces until the next replacement (`revert-file` undoes it); re-cuts a picture's variants and updates every record that uses it. The file is of the asset's kind, fits every field using it and is checked and re-encoded as an upload; refused (403) unless the role may edit every resource whose records use it. Where a resource is under review, a USER is refused (403) while a live record of it uses the asset: only a MANAGER may change what its page shows.",
     tag: assets,
     data: assetRecord,
     uploads: oneFile,
@@ -89,7 +89,7 @@ export const ASSET_DOCS = {
   revertFile: operation({
     summary: "Undo the last replacement of an asset's file",
     description:
-      "The file kept from before the last replacement is the asset's file again, in every record that uses it; the replacing file goes. `409` when there is none; the rights and formats of the uses apply as to a replacement.",
+      "The file kept from before the last replacement is the asset's file again, in every record that uses it; the replacing file goes. `409` when there is none; the rights, review and formats of the uses apply as to a replacement.",
     tag: assets,
     data: assetRecord,
     errors: [403, 404, 409, 415],

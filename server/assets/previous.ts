@@ -10,7 +10,7 @@ import type { FileFormat } from '../../lib/resources/index.js';
 import { keysOfAssetFile } from './files.js';
 import { claimFiles, type AssetRow } from './library.js';
 import { keysNoTrashNames, rewriteUses } from './replace.js';
-import { requireRightsOverUses, requireUsesTake } from './rights.js';
+import { requirePublishOverLiveUses, requireRightsOverUses, requireUsesTake } from './rights.js';
 
 /**
  * A replaced file is not thrown away at once: the asset keeps the file it had before its last replacement, so that
@@ -83,6 +83,7 @@ export async function revertReplacement(request: FastifyRequest, id: number): Pr
       const previous = previousOf(current.previous_file);
       if (!previous) throw new HttpError(409, NO_PREVIOUS_FILE_MESSAGE);
       await requireRightsOverUses(trx, request.user, current.id);
+      await requirePublishOverLiveUses(trx, request.user, current.id);
       await requireUsesTake(trx, current.id, previous.format as FileFormat, current.name);
       const row = (await trx
         .updateTable('assets')

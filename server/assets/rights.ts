@@ -2,8 +2,12 @@ import { FILE_FORMAT_LABELS, resourceNamed, roleMayUse, type FileFormat } from '
 import type { AuthUser } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { loadRow } from '../resources/rows.js';
+import { isLive, resourcesReviewedFor } from '../review/rules.js';
 
 export const NO_RIGHTS_OVER_USES_MESSAGE = 'Недостаточно прав: файл используется в записях, которые вам недоступны. Обратитесь к менеджеру.';
+export const LIVE_UNDER_REVIEW_MESSAGE =
+  'Файл используется в опубликованной записи раздела на согласовании: заменить или удалить его, вернуть прежний файл или сдвинуть точку фокуса может только менеджер. Загрузите новый файл в медиатеку и выберите его в черновике записи.';
 
 /**
  * A library asset is as much the records' that use it as its own: replacing its file changes what their pages show,
@@ -31,5 +35,28 @@ export async function requireUsesTake(db: Db, assetId: number, format: FileForma
       const labels = field.formats.map((taken) => FILE_FORMAT_LABELS[taken]).join(', ');
       throw new HttpError(415, `«${fileName}»: файл используется там, где допустимы только ${labels}.`, { file: [`Допустимые форматы: ${labels}.`] });
     }
+  }
+}
+
+/**
+ * Review covers what a record shows through the library too: an asset's file, its crops (cut around the focal point)
+ * and its lasting address are part of every page that uses it, so changing or removing an asset used by a live record
+ * of a resource under review is for those who may publish that record (a MANAGER): else 403. A USER changes such a
+ * record's picture through its draft, choosing another asset.
+ */
+export async function requirePublishOverLiveUses(db: Db, user: AuthUser | undefined, assetId: number): Promise<void> {
+  const reviewed = await resourcesReviewedFor(db, user);
+  if (!reviewed.length) return;
+  const uses = await db
+    .selectFrom('asset_uses')
+    .select(['resource', 'record_id'])
+    .distinct()
+    .where('asset_id', '=', assetId)
+    .where('resource', 'in', reviewed)
+    .execute();
+  for (const use of uses) {
+    const resource = resourceNamed(use.resource);
+    const row = resource && (await loadRow(db, resource, use.record_id));
+    if (resource && row && isLive(resource, row)) throw new HttpError(403, LIVE_UNDER_REVIEW_MESSAGE);
   }
 }

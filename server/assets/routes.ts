@@ -20,7 +20,7 @@ import { ASSET_DOCS } from './docs.js';
 import { keysOfAssetFile, kindOfFormat, mainKeyOf, sha256Of, storeAssetFile } from './files.js';
 import { assetById, assetWithSha, claimFiles, insertAsset, LIBRARY_FOLDER, type AssetRow } from './library.js';
 import { presentAssets } from './present.js';
-import { requireRightsOverUses, requireUsesTake } from './rights.js';
+import { requirePublishOverLiveUses, requireRightsOverUses, requireUsesTake } from './rights.js';
 import { assetIsPublic, fileAccess, STAFF_FILE_CACHE } from './visibility.js';
 import { keysNoTrashNames, rewriteUses } from './replace.js';
 import { keysOfPrevious, lockedAsset, previousFileJson, revertReplacement } from './previous.js';
@@ -150,6 +150,7 @@ export async function assetAdminRoutes(app: FastifyInstance, remove: (request: F
     { schema: { ...ASSET_DOCS.remove, params: idParams } },
     async (request) => {
       await requireRightsOverUses(app.db, request.user, request.params.id);
+      await requirePublishOverLiveUses(app.db, request.user, request.params.id);
       const uses = await usesOf(app.db, request.params.id);
       if (uses.length && request.query.confirm !== 'uses') throw new HttpError(409, IN_USE_MESSAGE, undefined, { uses });
       return { data: await remove(request, request.params.id) };
@@ -163,6 +164,7 @@ export async function assetAdminRoutes(app: FastifyInstance, remove: (request: F
       const before = await assetById(app.db, request.params.id);
       if (!before) throw notFound();
       await requireRightsOverUses(app.db, request.user, before.id);
+      await requirePublishOverLiveUses(app.db, request.user, before.id);
       // The new file is of the asset's kind, and checked and re-encoded as an upload is.
       const { upload } = await oneUpload(request, before.kind === 'image' ? IMAGE_FORMATS : DOCUMENT_FORMATS);
       await requireUsesTake(app.db, before.id, upload.kind, upload.name);
@@ -176,6 +178,7 @@ export async function assetAdminRoutes(app: FastifyInstance, remove: (request: F
           const current = await lockedAsset(trx, request, before.id);
           // What uses it now, in the transaction: a record may have started using it while the file was stored.
           await requireRightsOverUses(trx, request.user, current.id);
+          await requirePublishOverLiveUses(trx, request.user, current.id);
           await requireUsesTake(trx, current.id, upload.kind, upload.name);
           const row = (await trx
             .updateTable('assets')

@@ -40,10 +40,15 @@ export async function setReviewedResources(db: Db, names: readonly string[]): Pr
   return kept;
 }
 
+/** The resources whose changes by this user wait for a MANAGER: a USER's, where review was asked for; none for a MANAGER. */
+export async function resourcesReviewedFor(db: Db, user: { role: string } | undefined): Promise<string[]> {
+  return user?.role === 'USER' ? reviewedResources(db) : [];
+}
+
 /** Whether the signed-in user's changes of the resource wait for a MANAGER: a USER's, where review was asked for. */
 export async function underReview(request: FastifyRequest, resource: ResourceDescriptor): Promise<boolean> {
-  if (!resource.drafts || request.user?.role !== 'USER') return false;
-  return (await reviewedResources(request.server.db)).includes(resource.name);
+  if (!resource.drafts) return false;
+  return (await resourcesReviewedFor(request.server.db, request.user)).includes(resource.name);
 }
 
 /** Whether visitors may see the record: published, or of a resource without a published flag. */

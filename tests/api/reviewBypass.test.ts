@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_UNDER_REVIEW_MESSAGE } from '../../server/assets/rights.js';
 import { REVIEW_MESSAGES } from '../../server/review/rules.js';
 import { reviewLetter } from '../../server/review/letters.js';
 import { SCHEDULED_DRAFTS_JOB } from '../../server/review/plugin.js';
@@ -151,5 +152,57 @@ describe.each(await testDialects())('review that cannot be gone around on %s', (
     const draft = await postForm(t.app, `/api/admin/vacancies/draft/${vacancy.id}`, manager.headers, { city: 'Самара' });
     expect(draft.statusCode, draft.body).toBe(200);
     expect(draft.json().data).toMatchObject({ city: 'Казань', draft: { values: { city: 'Самара' } } });
+  });
+  it('the media library does not go around review: an asset a live news item uses is replaced, reverted, refocused or removed only by a MANAGER', async () => {
+    const upload = async (name: string, colour: string) => {
+      const answer = await postForm(t.app, '/api/admin/assets/upload', user.headers, {}, [
+        { field: 'file', filename: name, data: await pngImage(640, 400, colour), type: 'image/png' },
+      ]);
+      expect(answer.statusCode, answer.body).toBe(201);
+      return (answer.json().asset as { id: number }).id;
+    };
+    const replace = async (id: number, who: Staff, colour: string) =>
+      postForm(t.app, `/api/admin/assets/${id}/replace`, who.headers, {}, [
+        { field: 'file', filename: 'новая.png', data: await pngImage(640, 400, colour), type: 'image/png' },
+      ]);
+    const refocus = (id: number, who: Staff, x: number) => call('PUT', `/api/admin/assets/${id}`, who, { focal_x: x });
+    const asset = await upload('подстанция.png', '#225588');
+    const added = await call('POST', '/api/admin/news/add', manager, { title: 'Новая подстанция', public_at: daysAgo(1), published: 1, image: { asset } });
+    expect(added.statusCode, added.body).toBe(200);
+    const news = added.json().data as AdminRecord & { slug: string };
+    const page = async () => (await t.app.inject(`/api/news/item/${news.slug}`)).json().data as { image: { src: string; crops: { src: string }[] } };
+    const shown = await page();
+
+    const refused = [
+      await replace(asset, user, '#aa2200'),
+      await refocus(asset, user, 0.1),
+      await t.app.inject({ method: 'DELETE', url: `/api/admin/assets/${asset}?confirm=uses`, headers: user.headers }),
+    ];
+    expect(refused.map((answer) => answer.statusCode)).toEqual([403, 403, 403]);
+    for (const answer of refused) expect(answer.json().message).toBe(LIVE_UNDER_REVIEW_MESSAGE);
+    // The live page and the record are as they were.
+    expect(await page()).toEqual(shown);
+    expect((await read(news.id)).version).toBe(news.version);
+
+    // A MANAGER may; the USER may not undo it either.
+    expect((await replace(asset, manager, '#aa2200')).statusCode).toBe(200);
+    const replaced = await page();
+    expect(replaced.image.src).not.toBe(shown.image.src);
+    const revert = await call('POST', `/api/admin/assets/${asset}/revert-file`, user);
+    expect(revert.statusCode, revert.body).toBe(403);
+    expect(revert.json().message).toBe(LIVE_UNDER_REVIEW_MESSAGE);
+    expect(await page()).toEqual(replaced);
+    expect((await call('POST', `/api/admin/assets/${asset}/revert-file`, manager)).statusCode).toBe(200);
+    expect((await refocus(asset, manager, 0.2)).statusCode).toBe(200);
+    // Leaving the point where it is, or changing what no page shows, stays open to the USER.
+    expect((await refocus(asset, user, 0.2)).statusCode).toBe(200);
+    expect((await call('PUT', `/api/admin/assets/${asset}`, user, { alt: 'Подстанция' })).statusCode).toBe(200);
+
+    // An asset that only unpublished records use is the USER's to change.
+    const unused = await upload('склад.png', '#558822');
+    const hidden = await call('POST', '/api/admin/news/add', manager, { title: 'Склад', public_at: daysAgo(1), published: 0, image: { asset: unused } });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await replace(unused, user, '#885522')).statusCode).toBe(200);
+    expect((await refocus(unused, user, 0.7)).statusCode).toBe(200);
   });
 });

@@ -2869,7 +2869,7 @@ export interface paths {
     post?: never;
     /**
      * Remove an asset into the trash
-     * @description Refused with `409 { message, uses }` while it is used, unless `?confirm=uses`; refused (403) unless the role may edit every resource whose records use it.
+     * @description Refused with `409 { message, uses }` while it is used, unless `?confirm=uses`; refused (403) unless the role may edit every resource whose records use it. Where a resource is under review, a USER is refused (403) while a live record of it uses the asset: only a MANAGER may change what its page shows.
      */
     delete: operations['deleteAdminAssetsById'];
     options?: never;
@@ -2945,7 +2945,7 @@ export interface paths {
     put?: never;
     /**
      * Replace an asset's file
-     * @description Keeps the asset's id and a document's address, and the file it replaces until the next replacement (`revert-file` undoes it); re-cuts a picture's variants and updates every record that uses it. The file is of the asset's kind, fits every field using it and is checked and re-encoded as an upload; refused (403) unless the role may edit every resource whose records use it.
+     * @description Keeps the asset's id and a document's address, and the file it replaces until the next replacement (`revert-file` undoes it); re-cuts a picture's variants and updates every record that uses it. The file is of the asset's kind, fits every field using it and is checked and re-encoded as an upload; refused (403) unless the role may edit every resource whose records use it. Where a resource is under review, a USER is refused (403) while a live record of it uses the asset: only a MANAGER may change what its page shows.
      */
     post: operations['postAdminAssetsByIdReplace'];
     delete?: never;
@@ -2965,7 +2965,7 @@ export interface paths {
     put?: never;
     /**
      * Undo the last replacement of an asset's file
-     * @description The file kept from before the last replacement is the asset's file again, in every record that uses it; the replacing file goes. `409` when there is none; the rights and formats of the uses apply as to a replacement.
+     * @description The file kept from before the last replacement is the asset's file again, in every record that uses it; the replacing file goes. `409` when there is none; the rights, review and formats of the uses apply as to a replacement.
      */
     post: operations['postAdminAssetsByIdRevertFile'];
     delete?: never;

@@ -7,7 +7,7 @@ import { claimFiles, keepAssetWords, type AssetRow } from '../../assets/library.
 import { keepUsesNaming } from '../../assets/uses.js';
 import { presentAssets } from '../../assets/present.js';
 import { rewriteUses } from '../../assets/replace.js';
-import { requireRightsOverUses } from '../../assets/rights.js';
+import { requirePublishOverLiveUses, requireRightsOverUses } from '../../assets/rights.js';
 import { assetAdminRoutes } from '../../assets/routes.js';
 import type { ResourceHooks } from '../hooks.js';
 import { hooksOf } from '../index.js';
@@ -29,8 +29,13 @@ export const assetHooks: ResourceHooks = {
   present: presentAssets,
   fieldSchemas: { focal_x: focal, focal_y: focal },
   columns: async ({ request, trx, files, values, current }) => {
-    // A new focal point cuts the crops the records using the picture show: their rights are needed, as for a replacement.
-    if (current && (values.focal_x !== undefined || values.focal_y !== undefined)) await requireRightsOverUses(trx, request.user, current.id);
+    // A new focal point cuts the crops the records using the picture show: their rights are needed, as for a
+    // replacement, and the right to publish the live ones where they are under review.
+    if (current && (values.focal_x !== undefined || values.focal_y !== undefined)) {
+      await requireRightsOverUses(trx, request.user, current.id);
+      const moves = ['focal_x', 'focal_y'].some((name) => values[name] !== undefined && Number(values[name]) !== Number(current[name]));
+      if (moves) await requirePublishOverLiveUses(trx, request.user, current.id);
+    }
     const focal = Object.fromEntries(['focal_x', 'focal_y'].filter((name) => values[name] !== undefined).map((name) => [name, values[name]]));
     const file = current && (await fileWithFocal(trx, request.server.files, files, current, values));
     return file ? { ...focal, file } : focal;
