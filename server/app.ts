@@ -36,6 +36,7 @@ import { installCanonicalPaths } from './http/canonicalPath.js';
 import { installReadPreconditions } from './http/conditions.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
 import { installJsonBodyParser } from './http/jsonBody.js';
+import { installRequestIdHeader, requestIdOf } from './http/requestId.js';
 import { installSchemas } from './http/schemas.js';
 import { ensureSearchIndex } from './search/indexer.js';
 import { presenceRoutes, type PresenceOptions } from './presence/plugin.js';
@@ -167,6 +168,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     frameworkErrors,
+    // Each request is named by a valid incoming X-Request-Id or a random UUID, on every log line and in its answer.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   });
   const methodsAt = trackRouteMethods(app);
   usePasswordHashCost(config.passwordHashCost);
@@ -249,6 +253,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // One spelling of every path before anything else decides on it; then compression and the page cache, so that a
   // cache hit is answered before any other hook runs.
+  installRequestIdHeader(app);
   installCanonicalPaths(app);
   const pageCache = await installDelivery(app, {
     pageCacheBytes: config.pageCacheMb * 1024 * 1024,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchesEtag } from '../http/conditions.js';
+import { REQUEST_ID_HEADER } from '../http/requestId.js';
 import { cacheStatus } from './outcomes.js';
 import type { CachedResponse, Variant } from './pageCache.js';
 
@@ -17,6 +18,8 @@ const TRANSFER_HEADERS = new Set([
   'etag',
   'vary',
   'cache-status',
+  // Names the request that rendered the page; each answer from the cache names its own.
+  REQUEST_ID_HEADER,
 ]);
 /** What a 304 repeats of the full answer. */
 const NOT_MODIFIED_HEADERS = ['cache-control', 'content-location', 'expires'];
@@ -77,9 +80,9 @@ export interface VisitorHeader {
 }
 
 /**
- * The headers of an answer from the cache: the stored ones, or a copy with what differs for this request (a
- * collapsed request's `Cache-Status`, the visitor's header). One object for `writeHead`: a header set before it
- * would make Node validate every header again on each answer.
+ * The headers of an answer from the cache: a copy of the stored ones with what differs for this request (its own
+ * request id, a collapsed request's `Cache-Status`, the visitor's header). One object for `writeHead`: a header set
+ * before it would make Node validate every header again on each answer.
  */
 function answerHeaders(
   request: FastifyRequest,
@@ -90,8 +93,7 @@ function answerHeaders(
 ): Record<string, string> {
   const stored = from[visitorHeader?.name ?? ''];
   const forVisitor = visitorHeader !== null && stored !== undefined;
-  if (outcome === 'hit' && !forVisitor) return headers;
-  const answer = { ...headers };
+  const answer: Record<string, string> = { ...headers, [REQUEST_ID_HEADER]: request.id };
   if (outcome === 'collapsed') answer['cache-status'] = COLLAPSED_STATUS;
   if (forVisitor) answer[visitorHeader.name] = visitorHeader.value(request, stored);
   return answer;

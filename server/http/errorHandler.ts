@@ -3,6 +3,7 @@ import { StorageUnavailableError } from '../files/s3Store.js';
 import { databaseClientError, isDatabaseUnavailable } from './databaseErrors.js';
 import { installAllowedMethods, type MethodsAt } from './allowedMethods.js';
 import { PRECONDITION_FAILED_MESSAGE, RANGE_NOT_SATISFIABLE_MESSAGE } from './conditions.js';
+import { REQUEST_ID_HEADER } from './requestId.js';
 import { HttpError } from './errors.js';
 
 /** Russian messages for the 4xx errors Fastify itself raises on malformed requests. */
@@ -52,7 +53,10 @@ const sendHttpError = (request: FastifyRequest, reply: FastifyReply, error: Http
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   request.log.info({ err: error }, 'malformed request');
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.code(status).send({ message: FRAMEWORK_MESSAGES[status] ?? FRAMEWORK_MESSAGES[400] });
+  void reply
+    .code(status)
+    .header(REQUEST_ID_HEADER, request.id)
+    .send({ message: FRAMEWORK_MESSAGES[status] ?? FRAMEWORK_MESSAGES[400] });
 }
 
 /**
