@@ -102,11 +102,69 @@ export class ArchiveWriter {
   }
 }
 
-/** One entry read back: its name, its bytes collected (entries are a few megabytes at most) and their checksum. */
-export interface ReadEntry {
-  name: string;
-  bytes: Buffer;
-  sha256: string;
+/** The manifest is read whole to be parsed; it lists every entry in a line or so, so a larger one is no manifest. */
+export const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * One entry as it is read: its name, the size its tar header declares, and its bytes as they arrive, hashed on the
+ * way. Reading stops with an `ArchiveError` at the first chunk that goes past the entry's limit, so an entry that
+ * claims or holds more than it may is never read further, let alone held.
+ */
+export class ReadEntry {
+  private readonly hash = createHash('sha256');
+  private read = 0;
+  private result: { sha256: string; bytes: number } | null = null;
+  private readonly source: AsyncIterator<Buffer>;
+  /** The failure that stopped the reading, to be told rather than what a consumer of the chunks made of it. */
+  failure: ArchiveError | null = null;
+  /** Whether the archive itself failed under this entry (cut, damaged), rather than what was done with its bytes. */
+  unreadable = false;
+
+  constructor(
+    readonly name: string,
+    readonly size: number,
+    stream: AsyncIterable<Buffer>,
+    private readonly limit: number,
+  ) {
+    this.source = stream[Symbol.asyncIterator]();
+  }
+
+  /** The entry's bytes, chunk by chunk, once: what one loop takes, the next does not see again. */
+  async *chunks(): AsyncGenerator<Buffer> {
+    for (;;) {
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await this.source.next();
+      } catch (error) {
+        this.unreadable = true;
+        throw error;
+      }
+      if (next.done) return;
+      const chunk = next.value;
+      this.read += chunk.length;
+      if (this.read > this.limit) {
+        this.failure = new ArchiveError(`${this.name} is larger than the ${this.limit} bytes it may hold: the archive is damaged or forged`);
+        throw this.failure;
+      }
+      this.hash.update(chunk);
+      yield chunk;
+    }
+  }
+
+  /** Reads what is left of the entry and answers the SHA-256 and the length of all of it. */
+  async finish(): Promise<{ sha256: string; bytes: number }> {
+    if (this.result) return this.result;
+    for await (const chunk of this.chunks()) void chunk;
+    this.result = { sha256: this.hash.digest('hex'), bytes: this.read };
+    return this.result;
+  }
+
+  /** The whole entry in memory, for the manifest alone (bounded by its limit). */
+  async bytes(): Promise<Buffer> {
+    const parts: Buffer[] = [];
+    for await (const chunk of this.chunks()) parts.push(chunk);
+    return Buffer.concat(parts);
+  }
 }
 
 /** The first bytes of an archive: whether it is encrypted. */
@@ -120,10 +178,17 @@ async function startsEncrypted(open: () => Promise<Readable>): Promise<boolean> 
 }
 
 /**
- * Reads an archive entry by entry, handing each to `visit` with its checksum. Fails on anything unreadable: a wrong
- * key, a cut or a change (the gzip and tar framing and the encryption's checks), never on content.
+ * Reads an archive entry by entry, handing each to `visit` as it streams: nothing is held but the chunk at hand, and
+ * an entry stops at the first byte past `limitOf(name)`. What `visit` leaves unread is read (and hashed) after it.
+ * Fails on anything unreadable: a wrong key, a cut or a change (the gzip and tar framing and the encryption's
+ * checks), and on an entry past its limit; never on content.
  */
-export async function readArchive(open: () => Promise<Readable>, passphrase: string | null, visit: (entry: ReadEntry) => Promise<void>): Promise<void> {
+export async function readArchive(
+  open: () => Promise<Readable>,
+  passphrase: string | null,
+  limitOf: (name: string) => number,
+  visit: (entry: ReadEntry) => Promise<void>,
+): Promise<void> {
   const encrypted = await startsEncrypted(open);
   if (encrypted && !passphrase) throw new ArchiveError('the archive is encrypted: set BACKUP_KEY to the passphrase it was made with');
   const extract = tar.extract();
@@ -133,18 +198,22 @@ export async function readArchive(open: () => Promise<Readable>, passphrase: str
     throw cause instanceof ArchiveError ? cause : new ArchiveError(`the archive is damaged or cut off (${cause.message})`);
   });
   feeding.catch(() => undefined);
-  let visiting = false;
+  // Whether a failure now comes from reading the archive rather than from a check of it or from `visit`.
+  let reading = true;
+  let visiting: ReadEntry | null = null;
   try {
     for await (const entry of extract) {
-      const hash = createHash('sha256');
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry as AsyncIterable<Buffer>) {
-        hash.update(chunk);
-        chunks.push(chunk);
-      }
-      visiting = true;
-      await visit({ name: entry.header.name, bytes: Buffer.concat(chunks), sha256: hash.digest('hex') });
-      visiting = false;
+      reading = false;
+      const { name, size } = entry.header;
+      const limit = limitOf(name);
+      // A header that declares more than the entry may hold is refused before its first byte is read.
+      if ((size ?? 0) > limit)
+        throw new ArchiveError(`${name} declares ${size ?? 0} bytes, more than the ${limit} it may hold: the archive is damaged or forged`);
+      visiting = new ReadEntry(name, size ?? 0, entry as AsyncIterable<Buffer>, limit);
+      await visit(visiting);
+      await visiting.finish();
+      visiting = null;
+      reading = true;
     }
   } catch (error) {
     extract.destroy();
@@ -153,7 +222,8 @@ export async function readArchive(open: () => Promise<Readable>, passphrase: str
       (failure: unknown) => failure,
     );
     // The reading's own failure says more than the tar parser's echo of it; a failure of `visit` is passed as it is.
-    throw !visiting && unreadable ? unreadable : error;
+    if (visiting?.failure) throw visiting.failure;
+    throw (reading || visiting?.unreadable) && unreadable ? unreadable : error;
   }
   await feeding;
 }

@@ -1,9 +1,27 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect.js';
-import { allTables, selfReferences } from './tables.js';
+import { ArchiveError } from './encryption.js';
+import { selfReferences } from './tables.js';
 
 type Row = Record<string, unknown>;
 type AnyTables = Kysely<Record<string, Row>>;
+
+/**
+ * A row longer than this is refused before it is parsed: the largest texts a record holds are HTML of 2 million
+ * characters, a few to a row, so a longer line is no row a backup wrote, and it is never held whole in memory.
+ */
+const ROW_MAX_BYTES = 32 * 1024 * 1024;
+
+function parseRow(table: string, line: Buffer): Row {
+  let row: unknown;
+  try {
+    row = JSON.parse(line.toString('utf8'));
+  } catch {
+    throw new ArchiveError(`${table}: a row that is not JSON`);
+  }
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new ArchiveError(`${table}: a row that is not a JSON object`);
+  return row as Row;
+}
 
 /** At most this many values in one statement (SQLite allows 32,766 parameters, PostgreSQL 65,535). */
 const VALUES_PER_STATEMENT = 30_000;
@@ -19,32 +37,57 @@ export class RowInserter {
   private selfColumns: string[] = [];
   private inserted = new Set<unknown>();
   private patches: { id: unknown; column: string; value: unknown }[] = [];
-  private known: Set<string> | null = null;
   readonly counts = new Map<string, number>();
 
-  constructor(private readonly trx: Transaction<unknown>) {}
+  /** `tables`: the tables rows may go into (those a backup of the schema writes). */
+  constructor(
+    private readonly trx: Transaction<unknown>,
+    private readonly tables: ReadonlySet<string>,
+  ) {}
 
-  /** Inserts one part's rows (NDJSON) of `table`. */
-  async insert(table: string, ndjson: Buffer): Promise<number> {
+  /** Inserts one part's rows (NDJSON) of `table` as they stream, a statement's worth at a time. */
+  async insert(table: string, ndjson: AsyncIterable<Buffer>): Promise<number> {
     if (table !== this.table) await this.startTable(table);
-    const rows = ndjson
-      .toString('utf8')
-      .split('\n')
-      .filter((line) => line.length > 0)
-      .map((line) => JSON.parse(line) as Row);
-    const [first] = rows;
-    if (!first) return 0;
-    if (this.selfColumns.length) for (const row of rows) this.holdBackParents(row);
-    const perStatement = Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(VALUES_PER_STATEMENT / Object.keys(first).length)));
-    const db = this.trx as unknown as AnyTables;
-    for (let start = 0; start < rows.length; start += perStatement) {
-      await db
-        .insertInto(table)
-        .values(rows.slice(start, start + perStatement))
-        .execute();
+    let count = 0;
+    let batch: Row[] = [];
+    let perStatement = ROWS_PER_STATEMENT;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await (this.trx as unknown as AnyTables).insertInto(table).values(batch).execute();
+      count += batch.length;
+      batch = [];
+    };
+    const take = async (line: Buffer) => {
+      if (line.length === 0) return;
+      const row = parseRow(table, line);
+      if (this.selfColumns.length) this.holdBackParents(row);
+      if (batch.length === 0 && count === 0)
+        perStatement = Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(VALUES_PER_STATEMENT / Math.max(1, Object.keys(row).length))));
+      batch.push(row);
+      if (batch.length >= perStatement) await flush();
+    };
+    let partial: Buffer[] = [];
+    let partialBytes = 0;
+    for await (const chunk of ndjson) {
+      let start = 0;
+      for (let end = chunk.indexOf(10); end >= 0; end = chunk.indexOf(10, start)) {
+        partial.push(chunk.subarray(start, end));
+        const line = Buffer.concat(partial);
+        partial = [];
+        partialBytes = 0;
+        start = end + 1;
+        await take(line);
+      }
+      if (start < chunk.length) {
+        partial.push(chunk.subarray(start));
+        partialBytes += chunk.length - start;
+        if (partialBytes > ROW_MAX_BYTES) throw new ArchiveError(`${table}: a row longer than ${ROW_MAX_BYTES} bytes, which no backup of this site writes`);
+      }
     }
-    this.counts.set(table, (this.counts.get(table) ?? 0) + rows.length);
-    return rows.length;
+    await take(Buffer.concat(partial));
+    await flush();
+    this.counts.set(table, (this.counts.get(table) ?? 0) + count);
+    return count;
   }
 
   /** Sets the parents held back in the table written last. */
@@ -58,8 +101,9 @@ export class RowInserter {
 
   private async startTable(table: string): Promise<void> {
     if (this.table) await this.finish();
-    this.known ??= new Set(await allTables(this.trx));
-    if (!this.known.has(table)) throw new Error(`The archive holds table ${table}, which the archive's schema does not make: the archive is not of this site.`);
+    if (!this.tables.has(table)) {
+      throw new ArchiveError(`the archive holds rows for the table ${table}, which no backup of this site at the archive's schema holds`);
+    }
     this.table = table;
     this.inserted = new Set();
     this.selfColumns = isPostgres(this.trx) ? await selfReferences(this.trx, table) : [];

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { INVALIDATION_CHANNEL } from '../cache/invalidationBus.js';
 import type { DatabaseTimeouts } from '../config.js';
@@ -6,12 +6,12 @@ import { connectDatabase } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
 import { reindexAll } from '../search/indexer.js';
-import { MANIFEST_ENTRY, readArchive, type Manifest } from './archive.js';
+import { MANIFEST_ENTRY, MANIFEST_MAX_BYTES, readArchive, type Manifest } from './archive.js';
 import type { Progress } from './create.js';
 import { ArchiveError } from './encryption.js';
 import { RowInserter } from './insertRows.js';
 import { applyMigrations, checkForeignKeys, dropEverything, migrationsAround, resetIdentities } from './schema.js';
-import { firstTableWithRows } from './tables.js';
+import { firstTableWithRows, tablesToBackUp } from './tables.js';
 import { verifyArchive } from './verify.js';
 
 /** Where a restore writes: the configured database and file store. */
@@ -52,7 +52,8 @@ async function refuseOccupiedTarget(db: Kysely<Database>, files: FileStore): Pro
  * to the archive's, the rows are inserted, the later migrations run; the files are written meanwhile under their
  * own keys (random names that no other file has), and removed again if anything fails before the commit. With
  * `replace`, the target's former files go only after the commit. Then the search index is rebuilt and, on
- * PostgreSQL, every running server is told to empty its page cache.
+ * PostgreSQL, every running server is told to empty its page cache. Both readings stream: no entry is ever held
+ * whole, and the second stops each entry at the first byte past the size its manifest gives it.
  */
 export async function restoreBackup(target: RestoreTarget, options: RestoreOptions): Promise<{ manifest: Manifest; indexed: number }> {
   const { db, dialect } = connectDatabase({ ...target, databaseTimeouts: { ...target.databaseTimeouts, queryTimeoutMs: 3_600_000 } });
@@ -60,7 +61,7 @@ export async function restoreBackup(target: RestoreTarget, options: RestoreOptio
     if (!options.replace) await refuseOccupiedTarget(db, target.files);
     const { manifest, manifestSha256 } = await verifyArchive(options.open, options.passphrase);
     const { upToArchive, later } = await migrationsAround(manifest.migration);
-    const expected = new Map(manifest.entries.map((entry) => [entry.name, entry.sha256]));
+    const expected = new Map(manifest.entries.map((entry) => [entry.name, entry]));
     const formerFiles = new Set((await target.files.list()).map((file) => file.key));
     const written: string[] = [];
     const progress: Progress = { rows: 0, files: 0, bytes: 0 };
@@ -71,24 +72,30 @@ export async function restoreBackup(target: RestoreTarget, options: RestoreOptio
         const schemaTrx = trx as unknown as Parameters<typeof dropEverything>[0];
         await dropEverything(schemaTrx);
         await applyMigrations(schemaTrx, upToArchive);
-        const rows = new RowInserter(schemaTrx);
-        await readArchive(options.open, options.passphrase, async (entry) => {
+        // Rows go only into the tables a backup of this schema writes: never the migrations' bookkeeping, sessions
+        // or SQLite's own tables, whatever the archive holds.
+        const rows = new RowInserter(schemaTrx, new Set(await tablesToBackUp(schemaTrx)));
+        const limitOf = (name: string) => (name === MANIFEST_ENTRY ? MANIFEST_MAX_BYTES : (expected.get(name)?.size ?? 0));
+        await readArchive(options.open, options.passphrase, limitOf, async (entry) => {
           if (entry.name === MANIFEST_ENTRY) {
-            if (entry.sha256 !== manifestSha256) throw new ArchiveError('the archive changed while it was restored');
+            if ((await entry.finish()).sha256 !== manifestSha256) throw new ArchiveError('the archive changed while it was restored');
             return;
           }
-          if (expected.get(entry.name) !== entry.sha256) throw new ArchiveError(`${entry.name} changed while the archive was restored`);
+          const listed = expected.get(entry.name);
+          if (!listed || listed.size !== entry.size) throw new ArchiveError(`${entry.name} changed while the archive was restored`);
           const table = /^tables\/([^/]+)\/\d+\.ndjson$/.exec(entry.name)?.[1];
-          if (table) progress.rows += await rows.insert(table, entry.bytes);
+          if (table) progress.rows += await rows.insert(table, entry.chunks());
           else {
             const key = entry.name.slice('files/'.length);
             // A key names one file for ever: one the target already has is that same file.
             if (!formerFiles.has(key)) {
-              await target.files.write(key, entry.bytes);
               written.push(key);
+              await target.files.write(key, Readable.from(entry.chunks()));
             }
             progress.files++;
           }
+          // Whatever was done with the bytes, they are undone with the transaction if they were not the ones checked.
+          if ((await entry.finish()).sha256 !== listed.sha256) throw new ArchiveError(`${entry.name} changed while the archive was restored`);
           options.onProgress?.('restoring', progress);
         });
         await rows.finish();

@@ -23,7 +23,7 @@ const LEFT_OUT = new Set([
 ]);
 
 /** SQLite's own tables and the full-text tables of the SQLite search index (FTS5 keeps its data in `search_fts_*`). */
-const isLeftOut = (name: string) => LEFT_OUT.has(name) || name.startsWith('sqlite_') || name === 'search_fts' || name.startsWith('search_fts_');
+export const isLeftOut = (name: string) => LEFT_OUT.has(name) || name.startsWith('sqlite_') || name === 'search_fts' || name.startsWith('search_fts_');
 
 /** Every table of the database, the left-out ones included. */
 export async function allTables(db: AnyDb): Promise<string[]> {

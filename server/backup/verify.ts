@@ -1,12 +1,19 @@
 import type { Readable } from 'node:stream';
-import { FORMAT, MANIFEST_ENTRY, readArchive, type Manifest } from './archive.js';
+import { FORMAT, MANIFEST_ENTRY, MANIFEST_MAX_BYTES, readArchive, type Manifest } from './archive.js';
 import { ArchiveError } from './encryption.js';
+import { isLeftOut } from './tables.js';
 
-const rowsIn = (bytes: Buffer) => {
+/** The rows of a table part: its lines, counted as they stream. */
+async function rowsIn(chunks: AsyncIterable<Buffer>): Promise<number> {
   let count = 0;
-  for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) count++;
+  for await (const chunk of chunks) for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) count++;
   return count;
-};
+}
+
+/** A table a backup leaves out (the migrations' bookkeeping, sessions, SQLite's own tables…) is never restored. */
+function refuseTableNoBackupHolds(table: string): void {
+  if (isLeftOut(table)) throw new ArchiveError(`the archive holds the table ${table}, which no backup of this site holds`);
+}
 
 function parseManifest(bytes: Buffer): Manifest {
   let manifest: Manifest;
@@ -19,6 +26,12 @@ function parseManifest(bytes: Buffer): Manifest {
   if (!Array.isArray(manifest.entries) || !Array.isArray(manifest.tables) || typeof manifest.migration !== 'string') {
     throw new ArchiveError('the archive manifest is incomplete');
   }
+  const wellFormed =
+    manifest.tables.every((table) => typeof table?.name === 'string' && Number.isSafeInteger(table.rows)) &&
+    manifest.entries.every(
+      (entry) => typeof entry?.name === 'string' && Number.isSafeInteger(entry.size) && entry.size >= 0 && typeof entry.sha256 === 'string',
+    );
+  if (!wellFormed) throw new ArchiveError('the archive manifest is damaged: a table or an entry is not described as this site writes them');
   return manifest;
 }
 
@@ -32,30 +45,43 @@ export async function verifyArchive(open: () => Promise<Readable>, passphrase: s
   const rows = new Map<string, number>();
   let files = 0;
   let found: { manifest: Manifest; manifestSha256: string } | null = null;
-  await readArchive(open, passphrase, async (entry) => {
-    if (found) throw new ArchiveError(`the archive has an entry after its manifest (${entry.name})`);
-    if (entry.name === MANIFEST_ENTRY) {
-      found = { manifest: parseManifest(entry.bytes), manifestSha256: entry.sha256 };
-      return;
-    }
-    if (seen.has(entry.name)) throw new ArchiveError(`the archive holds ${entry.name} twice`);
-    seen.set(entry.name, { size: entry.bytes.length, sha256: entry.sha256 });
-    const table = /^tables\/([^/]+)\/\d+\.ndjson$/.exec(entry.name)?.[1];
-    if (table) rows.set(table, (rows.get(table) ?? 0) + rowsIn(entry.bytes));
-    else if (entry.name.startsWith('files/')) files++;
-    else throw new ArchiveError(`the archive holds an entry this site does not write: ${entry.name}`);
-  });
+  // The manifest comes last, so the entries before it are bounded by nothing yet: each is only streamed, hashed and
+  // counted, never held; the restore's second reading stops each at the size the manifest gives it.
+  await readArchive(
+    open,
+    passphrase,
+    (name) => (name === MANIFEST_ENTRY ? MANIFEST_MAX_BYTES : Number.MAX_SAFE_INTEGER),
+    async (entry) => {
+      if (found) throw new ArchiveError(`the archive has an entry after its manifest (${entry.name})`);
+      if (entry.name === MANIFEST_ENTRY) {
+        const manifest = parseManifest(await entry.bytes());
+        found = { manifest, manifestSha256: (await entry.finish()).sha256 };
+        return;
+      }
+      if (seen.has(entry.name)) throw new ArchiveError(`the archive holds ${entry.name} twice`);
+      const table = /^tables\/([^/]+)\/\d+\.ndjson$/.exec(entry.name)?.[1];
+      if (table) {
+        refuseTableNoBackupHolds(table);
+        rows.set(table, (rows.get(table) ?? 0) + (await rowsIn(entry.chunks())));
+      } else if (entry.name.startsWith('files/')) files++;
+      else throw new ArchiveError(`the archive holds an entry this site does not write: ${entry.name}`);
+      const { sha256, bytes } = await entry.finish();
+      seen.set(entry.name, { size: bytes, sha256 });
+    },
+  );
   if (!found) throw new ArchiveError('the archive has no manifest: it is cut off or not an archive of this site');
   const { manifest } = found as { manifest: Manifest; manifestSha256: string };
   for (const expected of manifest.entries) {
     const actual = seen.get(expected.name);
     if (!actual) throw new ArchiveError(`the archive is missing ${expected.name}`);
-    if (actual.size !== expected.size || actual.sha256 !== expected.sha256)
-      throw new ArchiveError(`${expected.name} fails its SHA-256 check: the archive is damaged`);
+    if (actual.size !== expected.size)
+      throw new ArchiveError(`${expected.name} holds ${actual.size} bytes, its manifest says ${expected.size}: the archive is damaged or forged`);
+    if (actual.sha256 !== expected.sha256) throw new ArchiveError(`${expected.name} fails its SHA-256 check: the archive is damaged`);
     seen.delete(expected.name);
   }
   if (seen.size > 0) throw new ArchiveError(`the archive holds entries its manifest does not list, such as ${[...seen.keys()][0]}`);
   for (const table of manifest.tables) {
+    refuseTableNoBackupHolds(table.name);
     if ((rows.get(table.name) ?? 0) !== table.rows)
       throw new ArchiveError(`table ${table.name}: ${rows.get(table.name) ?? 0} rows, the manifest says ${table.rows}`);
   }

@@ -15,8 +15,8 @@ export interface FileStore {
   readonly kind: 'local' | 's3';
   /** A fresh name such as `news/3f9c….jpg`; `folder` is one of ours, never user input. */
   newKey(folder: string, extension: string): string;
-  /** Stores a file durably; when the promise resolves, every reader sees the whole file. */
-  write(key: string, data: Buffer): Promise<void>;
+  /** Stores a file durably; when the promise resolves, every reader sees the whole file. A stream is stored as it comes. */
+  write(key: string, data: Buffer | Readable): Promise<void>;
   /** Removes files; keys that name nothing are ignored. */
   remove(keys: Iterable<string>): Promise<void>;
   /** Every stored file as a key (`news/…jpg`) with its modification time; temporary files included. */
@@ -55,14 +55,20 @@ export class LocalFileStore implements FileStore {
   }
 
   /** Writes a file durably: the data is fsync'ed before the rename, the folder after it. */
-  async write(key: string, data: Buffer): Promise<void> {
+  async write(key: string, data: Buffer | Readable): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
     try {
       const handle = await open(temporary, 'wx');
       try {
-        await handle.writeFile(data);
+        if (Buffer.isBuffer(data)) await handle.writeFile(data);
+        else {
+          // A stream is written chunk by chunk as it arrives, each chunk whole.
+          for await (const chunk of data as AsyncIterable<Buffer>) {
+            for (let done = 0; done < chunk.length;) done += (await handle.write(chunk, done)).bytesWritten;
+          }
+        }
         await handle.sync();
       } finally {
         await handle.close();
