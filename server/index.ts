@@ -1,10 +1,13 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { announceStart, processLogger, routeConsoleToLog } from './http/processLog.js';
 
 /** Starts the server: configuration from the environment, then listen; SIGTERM/SIGINT let requests finish first. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
+  // From here every line on standard output is JSON, a library's console output included.
+  routeConsoleToLog(app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -30,22 +33,17 @@ async function main(): Promise<void> {
   // The first visitor gets the home page from the cache, not a wait for the renderer's code to load.
   await app.pageWarmer.warm('/');
   await app.listen({ port: config.port, host: config.host });
-  const address = `${config.publicUrl}/`;
-  const lines = [`Сайт запущен: ${address}`, `Админка: ${config.publicUrl}/admin`, `База данных: ${app.dialect}`];
-  if (app.firstLogin) {
-    lines.push(`Первый вход (MANAGER): ${app.firstLogin.email}`);
-    lines.push(
-      app.firstLogin.generatedPassword
-        ? `Пароль (показан один раз, сохраните его): ${app.firstLogin.generatedPassword}`
-        : 'Пароль: из переменной ADMIN_PASSWORD',
-    );
-  }
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  await announceStart(
+    app.log,
+    { url: `${config.publicUrl}/`, admin: `${config.publicUrl}/admin`, database: app.dialect, firstLogin: app.firstLogin },
+    { dataDir: config.dataDir, terminal: process.stdout.isTTY === true, write: (text) => process.stdout.write(text) },
+  );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof ConfigError ? 'Ошибка конфигурации' : 'Не удалось запустить сервер'}: ${String(error instanceof Error ? error.stack : error)}\n`,
-  );
+  // The application's logger may not exist yet: a logger of the same JSON lines says why the start failed.
+  const log = processLogger(process.env.LOG_LEVEL || 'info');
+  if (error instanceof ConfigError) log.fatal({ kind: 'configuration' }, `configuration error: ${error.message}`);
+  else log.fatal({ err: error, kind: 'start' }, 'the server could not start');
   process.exit(1);
 });

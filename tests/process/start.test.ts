@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,11 +35,11 @@ describe('npm start on an empty data folder', () => {
         ADMIN_PASSWORD: '',
       },
     });
-    // Started once it has printed the whole line of the first login (the address comes before it), or ended.
+    // Started once it has logged the whole line that says so, or ended.
     await new Promise<void>((resolve) => {
       const read = (chunk: Buffer) => {
         output += chunk.toString();
-        if (/Пароль[^\n]*\n/.test(output)) resolve();
+        if (/"msg":"site started"[^\n]*\n/.test(output)) resolve();
       };
       child.stdout.on('data', read);
       child.stderr.on('data', read);
@@ -52,10 +52,21 @@ describe('npm start on an empty data folder', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('prints the address and the first login with a generated password', () => {
-    expect(output).toContain(`Сайт запущен: http://localhost:${port}/`);
-    expect(output).toContain('Первый вход (MANAGER): boss@example.com');
-    expect(output).toMatch(/Пароль \(показан один раз, сохраните его\): \S{12,}/);
+  it('logs the address and the first login in JSON lines only, the generated password in a file of the data folder, not in the log', async () => {
+    const lines = output.split('\n').filter(Boolean);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    const started = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'site started');
+    const passwordFile = path.join(dataDir, 'first-manager-password.txt');
+    expect(started).toMatchObject({
+      url: `http://localhost:${port}/`,
+      admin: `http://localhost:${port}/admin`,
+      database: 'sqlite',
+      firstLogin: { email: 'boss@example.com', password: passwordFile },
+    });
+    const [email, password] = (await readFile(passwordFile, 'utf8')).split('\n');
+    expect(email).toBe('boss@example.com');
+    expect(password).toMatch(/^\S{12,}$/);
+    expect(output).not.toContain(password);
   });
 
   it('answers the first visitor of the home page from the page cache: it was rendered before the server listened', async () => {
