@@ -73,7 +73,7 @@ import { reviewRoutes } from './review/plugin.js';
 import { installMetrics } from './metrics/plugin.js';
 import { MetricsRecorder } from './metrics/recorder.js';
 import { backupRoutes } from './backup/routes.js';
-import { lastBackupSuccess } from './backup/status.js';
+import { backupFailures, lastBackupSuccess } from './backup/status.js';
 import { withoutPreviewToken } from './preview/links.js';
 
 declare module 'fastify' {
@@ -262,7 +262,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   if (metrics && config.metricsToken) {
     pageCache.outcomes.onOutcome(metrics.observePageCache);
-    installMetrics(app, metrics, { token: config.metricsToken, poolUse, lastBackupSuccess: () => lastBackupSuccess(db) });
+    installMetrics(app, metrics, {
+      token: config.metricsToken,
+      poolUse,
+      lastBackupSuccess: () => lastBackupSuccess(db),
+      backupFailures: () => backupFailures(db),
+    });
   }
   // After the page cache's hooks, which give pages their ETag: If-Match on a read is checked against it.
   installReadPreconditions(app);

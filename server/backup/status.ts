@@ -46,3 +46,30 @@ export async function lastBackupSuccess(db: Kysely<Database>): Promise<Date | nu
 export async function ranSince(db: Kysely<Database>, since: string): Promise<boolean> {
   return Boolean(await db.selectFrom('backup_runs').select('id').where('started_at', '>=', since).limit(1).executeTakeFirst());
 }
+
+/** The scheduled backups that failed, for monitoring: how many are recorded and when the last one ended. */
+export interface BackupFailures {
+  count: number;
+  last: Date | null;
+}
+
+export async function backupFailures(db: Kysely<Database>): Promise<BackupFailures> {
+  const row = await db
+    .selectFrom('backup_runs')
+    .select((eb) => [eb.fn.countAll<number | string | bigint>().as('count'), eb.fn.max('finished_at').as('last')])
+    .where('succeeded', '=', 0)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), last: row?.last ? new Date(row.last) : null };
+}
+
+/** The runs that started at or after `since` (the schedule's latest moment), oldest first. */
+export async function runsSince(db: Kysely<Database>, since: string): Promise<{ succeeded: boolean; startedAt: string }[]> {
+  const rows = await db
+    .selectFrom('backup_runs')
+    .select(['succeeded', 'started_at'])
+    .where('started_at', '>=', since)
+    .orderBy('started_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ succeeded: Number(row.succeeded) === 1, startedAt: row.started_at }));
+}

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { BackupFailures } from '../backup/status.js';
 import type { PoolUse } from '../db/connect.js';
 import type { OutboxBacklog } from '../outbox/outbox.js';
 import type { MetricsRecorder } from './recorder.js';
@@ -16,6 +17,8 @@ export interface MetricsOptions {
   poolUse: (() => PoolUse) | null;
   /** When the last backup succeeded (null: never); without it the backup gauge is not reported. */
   lastBackupSuccess?: () => Promise<Date | null>;
+  /** The scheduled backups that failed (how many, the last one's end); without it the failure metrics are not reported. */
+  backupFailures?: () => Promise<BackupFailures>;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -100,6 +103,41 @@ function addScrapeGauges(app: FastifyInstance, registry: Registry, options: Metr
       registers,
       async collect() {
         await lastBackupSuccess().then((at) => this.set(at ? at.getTime() / 1000 : 0), warn('the last backup'));
+      },
+    });
+  }
+
+  const { backupFailures } = options;
+  if (backupFailures) {
+    // Both failure metrics are collected in the same scrape: they share one query.
+    let failures: Promise<BackupFailures> | null = null;
+    const readFailures = () =>
+      (failures ??= backupFailures().finally(() => {
+        failures = null;
+      }));
+    // The count is the database's, the same on every process; it moves back only when a restore empties the record.
+    let counted = 0;
+    new Counter({
+      name: 'backup_failures_total',
+      help: 'Scheduled backups that failed (retries included), as recorded in the database.',
+      registers,
+      async collect() {
+        await readFailures().then(({ count }) => {
+          if (count < counted) {
+            this.reset();
+            counted = 0;
+          }
+          this.inc(count - counted);
+          counted = count;
+        }, warn('the backup failures'));
+      },
+    });
+    new Gauge({
+      name: 'backup_last_failure_timestamp_seconds',
+      help: 'When the last scheduled backup that failed ended, in seconds since the epoch; 0 when none ever did.',
+      registers,
+      async collect() {
+        await readFailures().then(({ last }) => this.set(last ? last.getTime() / 1000 : 0), warn('the backup failures'));
       },
     });
   }

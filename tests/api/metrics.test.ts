@@ -55,6 +55,8 @@ describe.each(await testDialects())('GET /metrics on %s', (dialect) => {
       expect(response.body.includes(`# TYPE ${family} gauge`), family).toBe(dialect === 'postgres');
     }
     expect(response.body).toContain('# TYPE backup_last_success_timestamp_seconds gauge');
+    expect(response.body).toContain('# TYPE backup_failures_total counter');
+    expect(response.body).toContain('# TYPE backup_last_failure_timestamp_seconds gauge');
     expect(t.app.pageCache.stats().entries).toBe(0);
   });
 

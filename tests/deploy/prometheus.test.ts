@@ -88,10 +88,11 @@ describe('the Prometheus and Grafana examples', () => {
       }
     }
     expect(unknown).toEqual([]);
-    // What the brief of the alerts names: backups, 5xx and p99, the outbox.
+    // What the brief of the alerts names: backups (none for too long, one failed), 5xx and p99, the outbox.
     const alerted = new Set(rules.groups.flatMap((group) => group.rules.flatMap((rule) => metricNamesIn(rule.expr))));
     for (const name of [
       'backup_last_success_timestamp_seconds',
+      'backup_last_failure_timestamp_seconds',
       'http_request_duration_seconds_count',
       'http_request_duration_seconds_bucket',
       'outbox_oldest_waiting_seconds',
@@ -124,7 +125,7 @@ describe('the Prometheus and Grafana examples', () => {
 
   it.runIf(promtool)('passes promtool check rules and the alerts’ unit tests', async () => {
     const checked = await run(promtool!, ['check', 'rules', 'deploy/prometheus/alerts.yml']);
-    expect(checked.stdout).toContain('SUCCESS: 5 rules found');
+    expect(checked.stdout).toContain('SUCCESS: 6 rules found');
     const tested = await run(promtool!, ['test', 'rules', 'deploy/prometheus/alerts.test.yml']);
     expect(tested.stdout).toContain('SUCCESS');
   });

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { BackupFailures } from '../../server/backup/status.js';
 import type { PoolUse } from '../../server/db/connect.js';
 import { installMetrics } from '../../server/metrics/plugin.js';
 import { MetricsRecorder } from '../../server/metrics/recorder.js';
@@ -54,7 +55,7 @@ export function familyNames(text: string): string[] {
 export function metricsWithEverySource(
   outbox: Outbox,
   token: string,
-  sources: { poolUse?: () => PoolUse; lastBackupSuccess?: () => Promise<Date | null> } = {},
+  sources: { poolUse?: () => PoolUse; lastBackupSuccess?: () => Promise<Date | null>; backupFailures?: () => Promise<BackupFailures> } = {},
 ): FastifyInstance {
   const app = Fastify({ logger: false });
   app.decorate('outbox', outbox);
@@ -62,6 +63,7 @@ export function metricsWithEverySource(
     token,
     poolUse: sources.poolUse ?? (() => ({ open: 1, idle: 1, waiting: 0 })),
     lastBackupSuccess: sources.lastBackupSuccess ?? (async () => null),
+    backupFailures: sources.backupFailures ?? (async () => ({ count: 0, last: null })),
   });
   return app;
 }
