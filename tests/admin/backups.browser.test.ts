@@ -45,5 +45,5 @@ describe('the backups screen in Chromium', () => {
     expect(audit).toEqual([{ action: 'download', record_id: newest }]);
     expect(errors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 });

@@ -54,7 +54,6 @@ export function setUpChromiumAdmin(env: NodeJS.ProcessEnv = {}): ChromiumAdmin {
 /** A fresh browser context (no cookies, empty cache) and page on the admin's server; embedded video players answer empty. */
 export async function newAdminPage(admin: ChromiumAdmin, options: BrowserContextOptions = {}): Promise<AdminPage> {
   const context = await admin.browser.newContext({ baseURL: admin.baseURL, viewport: { width: 1340, height: 900 }, locale: 'ru-RU', ...options });
-  context.setDefaultTimeout(10_000);
   await context.route(/youtube|rutube|ytimg/, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: '' }));
   const page = await context.newPage();
   const errors: string[] = [];

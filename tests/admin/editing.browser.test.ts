@@ -78,7 +78,7 @@ describe('editing forms in Chromium', () => {
     const { page, dialogs, close } = await signedIn();
     await page.goto('/admin/news/create');
     await titleBox(page).fill('Новость, набранная перед сбоем');
-    await expect.poll(() => keptValues('new'), { timeout: 10_000 }).toMatchObject({ title: 'Новость, набранная перед сбоем' });
+    await expect.poll(() => keptValues('new')).toMatchObject({ title: 'Новость, набранная перед сбоем' });
 
     await page.reload();
     expect(dialogs).toContain('beforeunload');
@@ -99,7 +99,7 @@ describe('editing forms in Chromium', () => {
     await page.goto(`/admin/news/${id}`);
     await expect.poll(() => titleBox(page).inputValue()).toBe('Сохранённая новость');
     await leadBox(page).fill('Анонс, который ещё не сохранён');
-    await expect.poll(() => keptValues(String(id)), { timeout: 10_000 }).toMatchObject({ lead: 'Анонс, который ещё не сохранён' });
+    await expect.poll(() => keptValues(String(id))).toMatchObject({ lead: 'Анонс, который ещё не сохранён' });
 
     await page.reload();
     await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
@@ -122,7 +122,7 @@ describe('editing forms in Chromium', () => {
     await first.page.goto(`/admin/news/${id}`);
     await expect.poll(() => titleBox(first.page).inputValue()).toBe('Новость, которую правят двое');
     await leadBox(first.page).fill('Мой анонс до сбоя');
-    await expect.poll(() => keptValues(String(id)), { timeout: 10_000 }).toMatchObject({ lead: 'Мой анонс до сбоя' });
+    await expect.poll(() => keptValues(String(id))).toMatchObject({ lead: 'Мой анонс до сбоя' });
     await first.close();
 
     const { headers } = await userWithToken(admin.app, 'USER');
@@ -150,7 +150,7 @@ describe('editing forms in Chromium', () => {
     await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Новость без связи'));
     await leadBox(page).fill('Набрано без связи с сервером');
     const inBrowser = () => page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('admin-form-draft:')).length);
-    await expect.poll(inBrowser, { timeout: 10_000 }).toBe(1);
+    await expect.poll(inBrowser).toBe(1);
     expect(await keptValues(String(id))).toBeNull();
 
     await page.unroute('**/api/admin/form-drafts/**');
@@ -235,7 +235,7 @@ describe('editing forms in Chromium', () => {
     await page.keyboard.press('Control+S');
     release();
 
-    await expect.poll(async () => (await newsRow(id)).lead, { timeout: 15_000 }).toBe('Набрано, пока сохранялось');
+    await expect.poll(async () => (await newsRow(id)).lead).toBe('Набрано, пока сохранялось');
     expect((await newsRow(id)).title).toBe('Сохранено первым, дополнено вторым');
     expect(await leadBox(page).inputValue()).toBe('Набрано, пока сохранялось');
     expect(await page.getByRole('dialog').count()).toBe(0);

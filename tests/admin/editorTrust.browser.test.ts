@@ -130,7 +130,7 @@ describe('editor trust in Chromium', () => {
     await expect.poll(() => lead.inputValue()).toBe('Анонс');
     await lead.fill('Набрано перед уходом');
     await page.getByRole('menuitem', { name: 'Главная' }).click();
-    await expect.poll(() => keptValues(String(id)), { timeout: 10_000 }).toMatchObject({ lead: 'Набрано перед уходом' });
+    await expect.poll(() => keptValues(String(id))).toMatchObject({ lead: 'Набрано перед уходом' });
     // The dashboard lists it among the editor's own unsaved changes, with a link back to the form.
     await page.reload();
     await page.getByTestId('my-drafts').getByRole('link', { name: 'Новость, которую покидают' }).click();
@@ -139,10 +139,10 @@ describe('editor trust in Chromium', () => {
     await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
     await lead.fill('Набрано перед закрытием');
     await page.close({ runBeforeUnload: true });
-    await expect.poll(() => keptValues(String(id)), { timeout: 10_000 }).toMatchObject({ lead: 'Набрано перед закрытием' });
+    await expect.poll(() => keptValues(String(id))).toMatchObject({ lead: 'Набрано перед закрытием' });
     await context.close();
     // Two visits of the form and one of the dashboard, each a full load of the admin.
-  }, 60_000);
+  });
 
   it('«Заменить файл» asks first, naming the uses with the published ones marked; «Вернуть прежний файл» undoes it', async () => {
     const assetId = await uploadPicture('заменяемая.png', '#224466');
@@ -217,8 +217,6 @@ describe('editor trust in Chromium', () => {
     expect(demoNames.filter(({ name }) => !/[а-яё]/i.test(name))).toEqual([]);
 
     const { page, context, errors } = await newSignedInPage(admin);
-    // Four steps on the library, each reloading it: on a busy machine one takes more than the usual 10 s.
-    context.setDefaultTimeout(20_000);
     await page.goto('/admin/assets');
     await page.getByLabel('Поиск').fill('пакетная');
     const cards = page.getByRole('checkbox', { name: /Выбрать «пакетная-/ });
@@ -251,5 +249,5 @@ describe('editor trust in Chromium', () => {
     await context.close();
     // Five uploads, a news item and four reloads of the library: after the other tests of this file, on a busy
     // machine, more than the usual half a minute.
-  }, 90_000);
+  });
 });

@@ -70,7 +70,6 @@ async function previewInNewTab(context: BrowserContext, page: Page, path: string
 describe('editorial tools in Chromium', () => {
   it('edits a news item twice, compares the versions, restores the first; previews a draft in a new tab', async () => {
     const { context, page, errors } = await newSignedInPage(admin);
-    context.setDefaultTimeout(15_000);
 
     const news = await addNews({ title: 'Новость с историей', content: '<p>Первая версия текста новости</p>' });
     await page.goto(`/admin/news/${news.id}`);
@@ -127,11 +126,10 @@ describe('editorial tools in Chromium', () => {
 
     expect(errors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 
   it('a REST resource has the same admin: a vacancy compared, restored and previewed; an investor event takes a picture', async () => {
     const { context, page, errors } = await newSignedInPage(admin);
-    context.setDefaultTimeout(15_000);
 
     const vacancy = await addVacancy({ title: 'Инженер с историей', description: '<p>Первое описание вакансии</p>' });
     await page.goto(`/admin/vacancies/${vacancy.id}`);
@@ -185,5 +183,5 @@ describe('editorial tools in Chromium', () => {
 
     expect(errors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 });

@@ -74,5 +74,5 @@ describe('the feedback form and «Обращения» in Chromium', () => {
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain('Новое');
     expect(await page.getByRole('link', { name: 'Создать' }).count()).toBe(0);
-  }, 60_000);
+  });
 });

@@ -197,7 +197,7 @@ describe('the rich-text editor in Chromium', () => {
     // The server typesets the text it stores (non-breaking spaces after short words and numbers); the markup is the editor's.
     expect(squeeze(published)).toBe(squeeze(typesetHtml(html)));
     await page.context().close();
-  }, 120_000);
+  });
 
   it('the link dialog finds a record of the site and links its address, which answers 301 after a slug change; it removes a link', async () => {
     const target = await addNews('Итоги годового собрания');

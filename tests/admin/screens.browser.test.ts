@@ -132,5 +132,5 @@ describe('admin screens that fit', () => {
     );
     expect(cut).toEqual([]);
     await laptop.context().close();
-  }, 120_000);
+  });
 });

@@ -168,7 +168,7 @@ describe('translations in the admin in Chromium', () => {
       const values = row ? (JSON.parse(row.form_values) as { translations?: { en?: { title?: string } } }) : null;
       return values?.translations?.en?.title;
     };
-    await expect.poll(keptEnglishTitle, { timeout: 10_000 }).toBe('An English title not saved yet');
+    await expect.poll(keptEnglishTitle).toBe('An English title not saved yet');
 
     await page.reload();
     await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();

@@ -24,7 +24,6 @@ const status = async (url: string) => (await fetch(`${site.url}${url}`)).status;
 
 async function signIn() {
   const context = await browser.newContext({ baseURL: site.url, viewport: { width: 1340, height: 900 }, locale: 'ru-RU' });
-  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -154,5 +154,5 @@ describe('kill -9 during concurrent writes with images (SQLite, built server)', 
     expect(orphans).toEqual([]);
     expect(temporary).toEqual([]);
     expect(missing).toEqual([]);
-  }, 90_000);
+  });
 });

@@ -35,7 +35,7 @@ describe('English pages in a browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/en/news/shareholders-approve-dividends');
-    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined);
     await page.locator('.breadcrumbs a[href="/en/news"]').click();
     await page.waitForURL('**/en/news');
     await expect.poll(() => page.locator('h1').textContent()).toBe('News');
@@ -57,7 +57,7 @@ describe('English pages in a browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/en');
-    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined);
     await expect.poll(() => page.locator('#home-news').textContent()).toBe('News');
     expect(await page.locator('[data-testid="home-news"] a[href="/en/news/smart-horizon-skolkovo-resident"]').count()).toBeGreaterThan(0);
     await page.locator('.highlights a[href="/en/media/video"]').click();
@@ -66,7 +66,7 @@ describe('English pages in a browser', () => {
     expect(await page.locator('.video__title').allTextContents()).toEqual(['Company presentation']);
 
     await page.goto('/en/kontakty');
-    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined);
     // A form sent sooner than a person fills it is taken for a robot's: the visitor takes a moment.
     await untilFormFilledLongEnough(site.app, page.locator('form.enquiry'));
     await page.locator('.enquiry button[type="submit"]').click();

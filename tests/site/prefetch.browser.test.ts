@@ -46,7 +46,7 @@ describe('a prefetched page', () => {
     });
     await page.goto('/');
     await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true);
-    await expect.poll(() => prefetched.includes('document'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => prefetched.includes('document')).toBe(true);
     // The next page's code is named only in the next page itself: once the prefetcher is done with that page,
     // nothing has brought its code (no preload of it was added to the page, none was asked for).
     await page.waitForFunction(() => (window as Window & { __newsRead?: Promise<void> }).__newsRead !== undefined);
@@ -56,7 +56,7 @@ describe('a prefetched page', () => {
 
     const link = page.locator('.topbar a[href="/news"]');
     await link.hover();
-    await expect.poll(() => prefetched.includes('code'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => prefetched.includes('code')).toBe(true);
 
     const response = await postForm(site.app, '/api/admin/news/add', await adminHeaders(site.app), {
       title: 'Новость, сохранённая после предзагрузки',

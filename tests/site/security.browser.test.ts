@@ -69,11 +69,11 @@ describe('hydration data cannot be clobbered by article HTML', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`/news/${SLUG}`);
-    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined);
     await page.locator('a[href="/news"]').first().click();
     await page.waitForURL('**/news');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Новости');
-    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => (window as Window & { __siteHydrated?: boolean }).__siteHydrated === true, undefined);
     expect(errors).toEqual([]);
     await context.close();
   });

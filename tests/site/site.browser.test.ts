@@ -166,12 +166,12 @@ describe('prefetch', () => {
 
   it('prefetches visible links after an idle callback, and links below the fold only once they are scrolled into view', async () => {
     const { page, context } = await open('/', { height: 700 });
-    await page.waitForFunction(() => document.querySelectorAll('a[data-prefetched]').length > 0, undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelectorAll('a[data-prefetched]').length > 0);
     const footerLink = page.locator('footer a[href="/politika-konfidentsialnosti"]');
     expect(await footerLink.getAttribute('data-prefetched')).toBeNull();
     expect(await page.locator('.topbar a[href="/news"]').getAttribute('data-prefetched')).toBe('true');
     await footerLink.scrollIntoViewIfNeeded();
-    await expect.poll(() => footerLink.getAttribute('data-prefetched'), { timeout: 5000 }).toBe('true');
+    await expect.poll(() => footerLink.getAttribute('data-prefetched')).toBe('true');
     await context.close();
   });
 
@@ -184,10 +184,10 @@ describe('prefetch', () => {
       if (request.resourceType() === 'fetch') documents.push(new URL(request.url()).pathname);
     });
     await page.goto('/media/nashi-novosti');
-    await expect.poll(() => documents.includes('/media/photobank'), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => documents.includes('/media/photobank')).toBe(true);
     expect(urls.filter((url) => url.includes('media_photobank'))).toEqual([]);
     await page.locator('.tabs__tab[href="/media/photobank"]').focus();
-    await expect.poll(() => urls.some((url) => url.includes('media_photobank')), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => urls.some((url) => url.includes('media_photobank'))).toBe(true);
     await context.close();
   });
 
@@ -229,7 +229,7 @@ describe('chunk-reload guard', () => {
       if (request.isNavigationRequest() && new URL(request.url()).pathname === '/news') documents++;
     });
     await page.goto('/news');
-    await expect.poll(() => documents, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => documents).toBe(2);
     // The second load fails the same way; the guard lets it be: it was told, and wrote no new stamp (it writes one
     // just before each reload it makes).
     await page.waitForFunction(() => (window as Window & { __guardTold?: boolean }).__guardTold === true);
