@@ -7,6 +7,7 @@ import { parseForm } from '../http/validation.js';
 import { BACKUP_DOCS, downloadBody } from '../routes/openapi/backups.js';
 import { describeSchedule } from './schedule.js';
 import { BACKUP_CHECK_EVERY_MS, BACKUP_JOB, backupIfDue } from './scheduled.js';
+import type { BackupSettings } from './settings.js';
 import { openShelf } from './shelf.js';
 import { lastBackupRuns, type BackupRun } from './status.js';
 
@@ -17,6 +18,16 @@ const presentRun = (run: BackupRun | null) =>
   run && { started_at: run.startedAt, finished_at: run.finishedAt, archive: run.archive, size: run.size, error: run.error };
 
 /**
+ * Whether the archives of a site on PostgreSQL would be kept where only this process sees them. Several processes
+ * share one database, and each makes the scheduled backup of some moments (whichever claims it): they must keep the
+ * archives in one place, a folder they all mount (`BACKUP_DIR`) or the bucket, or each lists only its own. A
+ * SQLite site is one process, whose `DATA_DIR` is the site's.
+ */
+export function sharedShelfMissing(databaseUrl: string | null, settings: BackupSettings): boolean {
+  return databaseUrl !== null && settings.dirIsDefault && settings.s3Bucket === null;
+}
+
+/**
  * Scheduled backups (`BACKUP_SCHEDULE`), run once across the processes by the periodic jobs, and the MANAGER's
  * screen of them: the last success and failure, the archives kept, and a download that asks for the password again.
  */
@@ -24,6 +35,12 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, files } = app;
   const settings = config.backup;
   if (settings.schedule) {
+    if (sharedShelfMissing(config.databaseUrl, settings)) {
+      app.log.warn(
+        { backupDir: settings.dir },
+        'scheduled backups go into this process’s own DATA_DIR/backups: with several processes on one database set BACKUP_DIR to a folder they all share (or BACKUP_S3_BUCKET), so that every process lists and serves the same archives',
+      );
+    }
     app.jobs.add({
       name: BACKUP_JOB,
       everyMs: BACKUP_CHECK_EVERY_MS,

@@ -7,6 +7,8 @@ export interface BackupSettings {
   schedule: Schedule | null;
   /** `BACKUP_DIR`, by default `$DATA_DIR/backups`: where archives are kept unless `s3Bucket` is set. */
   dir: string;
+  /** Whether `dir` is the default one under `DATA_DIR` (`BACKUP_DIR` unset). */
+  dirIsDefault: boolean;
   /** `BACKUP_S3_BUCKET`: a bucket of the uploads' object storage (the same `S3_*` connection) that keeps the archives. */
   s3Bucket: string | null;
   /** `BACKUP_KEEP`: how many scheduled archives are kept; older ones are removed after each success. */
@@ -28,5 +30,6 @@ export function parseBackupSettings(env: NodeJS.ProcessEnv, dataDir: string, has
     return 'BACKUP_S3_BUCKET uses the object storage of the uploads: set S3_BUCKET (and S3_ENDPOINT, …) too, or keep archives in BACKUP_DIR.';
   const passphrase = env.BACKUP_KEY || null;
   if (passphrase !== null && passphrase.length < 12) return 'BACKUP_KEY must be a passphrase of at least 12 characters';
-  return { schedule, dir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')), s3Bucket, keep, passphrase };
+  const dirIsDefault = !env.BACKUP_DIR;
+  return { schedule, dir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')), dirIsDefault, s3Bucket, keep, passphrase };
 }
