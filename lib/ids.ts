@@ -15,12 +15,23 @@ export function idFromText(value: string): number | null {
   return isIdInRange(id) ? id : null;
 }
 
-/** Control characters no text may hold (NUL and the rest of C0, DEL), tab and line breaks included. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+/**
+ * Characters no text may hold, tab and line breaks included: the control characters (C0, DEL and C1, NEL among
+ * them), which no editor types, and what XML forbids besides (half of a surrogate pair, U+FFFE, U+FFFF), which would
+ * make a feed or a sitemap invalid.
+ */
+export const CONTROL_CHARACTERS = /[\p{Cc}\p{Cs}\uFFFE\uFFFF]/u;
 /** The same without tab, line feed and carriage return, which multi-line text and HTML may keep. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\v\f\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\v\f\u000E-\u001F\u007F-\u009F\p{Cs}\uFFFE\uFFFF]/u;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS_EXCEPT_LINES_ALL = /[\u0000-\u0008\v\f\u000E-\u001F\u007F-\u009F\p{Cs}\uFFFE\uFFFF]/gu;
+
+/**
+ * A stored text with the characters above left out (tab and line breaks kept), for documents that must stay valid
+ * whatever was stored before these characters were refused, or written around the checks: feeds, sitemaps, calendars.
+ */
+export const withoutControlCharacters = (value: string): string => value.replace(CONTROL_CHARACTERS_EXCEPT_LINES_ALL, '');
 
 /** Line breaks of every kind (and tabs), in runs. */
 const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from '../../lib/ids.js';
 /** One event of an iCalendar file; moments are ISO 8601 texts, `end` may be absent. */
 export interface CalendarEvent {
   /** Globally unique and stable: the same event keeps it in every download, so calendar apps update it. */
@@ -23,9 +24,9 @@ export interface CalendarFile {
 /** The longest line in octets, its line break not counted; longer ones go on in lines that start with a space. */
 const LINE_OCTETS = 75;
 
-/** A TEXT value: backslashes, semicolons and commas escaped, line breaks as `\n`. */
+/** A TEXT value: control characters left out (whatever was stored), backslashes, semicolons and commas escaped, line breaks as `\n`. */
 export function escapeText(value: string): string {
-  return value
+  return withoutControlCharacters(value)
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')

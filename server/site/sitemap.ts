@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RESOURCES, type ResourceDescriptor } from '../../lib/resources/index.js';
 import { MEDIA_TABS, photobankCategoryPath, SECTION_PAGES } from '../../lib/site.js';
+import { withoutControlCharacters } from '../../lib/ids.js';
 import { DEFAULT_LOCALE, localizedPath, translationLocales, type Locale } from '../../lib/locales.js';
 import { nowIso } from '../content/visibility.js';
 import { withTranslatedValues } from '../translations/publicReads.js';
@@ -8,8 +9,9 @@ import { translatedAmong } from '../translations/store.js';
 import type { Db } from '../resources/hooks.js';
 import { allFiles, fileNumberOf, filesWithDatesBetween, isoOf, oneFile, recordsOfFile, type PagedResource } from './sitemapRanges.js';
 
+/** Text for XML: markup characters escaped, and characters XML forbids (or no text may hold) left out, so no stored text can make a document invalid. */
 export const xmlEscape = (value: string): string =>
-  value.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char);
+  withoutControlCharacters(value).replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char);
 
 /** The file of the site's fixed pages: the home page, the declared list pages, media tabs, photobank categories and section pages. */
 const FIXED_PAGES_FILE = 'pages';
