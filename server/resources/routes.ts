@@ -21,7 +21,7 @@ import { draftRoutes } from '../review/draftRoutes.js';
 import type { PublishVia } from '../review/drafts.js';
 import { withDraftFlags, withDraftState } from '../review/read.js';
 import { reviewedSave, type SaveLive } from '../review/reviewedSave.js';
-import { refuseLiveChange } from '../review/rules.js';
+import { refuseLiveChange, refuseLiveRow, underReview } from '../review/rules.js';
 import { translationLocalesOf, withTranslationFilters, withTranslations, withTranslationStatus } from '../translations/admin.js';
 import { translationsBodyShape } from '../translations/openapi.js';
 
@@ -115,9 +115,13 @@ export async function registerResourceRoutes(
       resource.drafts ? await reviewedSave(request, resource, { action, id, values }, saveLive) : await saveLive(request, action, id, values),
     ),
   });
+  // Under review, a USER's removal or verb of a live record is refused; whether the record is live is decided again
+  // once it is locked, so a MANAGER publishing it at the same moment is never overtaken.
+  const refusedIfLive = async (request: FastifyRequest): Promise<Pick<WriteOptions, 'onLocked'>> =>
+    resource.drafts && (await underReview(request, resource)) ? { onLocked: async (_trx, current) => refuseLiveRow(resource, current) } : {};
   const remove = async (request: FastifyRequest, action: string, id: number) => {
     if (resource.drafts) await refuseLiveChange(request, resource, await loadRow(app.db, resource, id));
-    const { row, before } = await removeRecord(options(request, action), id);
+    const { row, before } = await removeRecord({ ...options(request, action), ...(await refusedIfLive(request)) }, id);
     if (hooks.remove) return { data: await presentOne(request, row) };
     return { data: resource.drafts ? await withDraftState(request, resource, before) : before };
   };
@@ -147,7 +151,9 @@ export async function registerResourceRoutes(
       if (!change) throw new Error(`${resource.name}: the verb ${verb} has no implementation`);
       app.post<IdRoute>(`${base}/${verb}/:id`, { schema: { ...docs.verb(verb), params: idParams } }, async (request) => {
         if (resource.drafts) await refuseLiveChange(request, resource, await loadRow(app.db, resource, request.params.id));
-        return { data: await presentOne(request, await changeRecord(options(request, verb), request.params.id, change)) };
+        return {
+          data: await presentOne(request, await changeRecord({ ...options(request, verb), ...(await refusedIfLive(request)) }, request.params.id, change)),
+        };
       });
     }
   }

@@ -42,8 +42,8 @@ export interface WriteOptions {
   /** More of the same write, in its transaction once the row is saved (a published draft is forgotten there). */
   inWrite?: (trx: Trx, row: Row) => Promise<void>;
   /**
-   * A last word on an update once its record is locked, before anything is written: it throws to stop the write (a
-   * save under review finds there, race-free, that the record went live meanwhile).
+   * A last word on an update, a removal or a verb once its record is locked, before anything is written: it throws to
+   * stop the write (a USER's change under review finds there, race-free, that the record went live meanwhile).
    */
   onLocked?: (trx: Trx, current: Row) => Promise<void>;
 }
@@ -133,6 +133,7 @@ export async function removeRecord(options: WriteOptions, id: number): Promise<{
     auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
       if (hooks.serializedBy) await lockForDecision(trx, hooks.serializedBy);
       const current = await lockedForWrite(trx, request, resource, id);
+      await options.onLocked?.(trx, current);
       await hooks.beforeRemove?.(trx, current);
       const [before] = await present(trx, [current]);
       const translated = await translatedAddresses(trx, resource, current, translationLocalesOf(resource, request.server.config.siteLocales));
@@ -168,6 +169,7 @@ export async function changeRecord(options: WriteOptions, id: number, change: (t
   return withFileChanges(request.server.db, request.server.files, (files) =>
     auditedWrite(request, { action: options.action, resource: resource.name }, async (trx) => {
       const current = await lockedForWrite(trx, request, resource, id);
+      await options.onLocked?.(trx, current);
       await change(trx, current, files);
       await bumpVersion(trx, resource, id);
       const row = await loadOr404(trx, resource, id);

@@ -58,3 +58,11 @@ export const isLive = (resource: ResourceDescriptor, row: Row): boolean => !('pu
 export async function refuseLiveChange(request: FastifyRequest, resource: ResourceDescriptor, row: Row | undefined): Promise<void> {
   if (row && isLive(resource, row) && (await underReview(request, resource))) throw new HttpError(403, REVIEW_MESSAGES.liveByManager);
 }
+
+/**
+ * The same refusal inside the write's transaction, its row locked, for a user known to be under review: it reads
+ * nothing more (on SQLite the transaction holds the one connection).
+ */
+export function refuseLiveRow(resource: ResourceDescriptor, row: Row): void {
+  if (isLive(resource, row)) throw new HttpError(403, REVIEW_MESSAGES.liveByManager);
+}

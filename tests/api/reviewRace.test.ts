@@ -23,7 +23,7 @@ interface AdminRecord {
  * Under review, whether a USER's change may reach the record itself is decided with the record locked, inside the
  * save's transaction: a USER's plain update of an unpublished record sent at the very moment a MANAGER publishes it
  * either comes first (and the MANAGER's publication, a whole form, replaces it) or becomes the record's draft. It never
- * lands on the live record.
+ * lands on the live record. Likewise a USER's removal of the record at that moment either comes first or is refused.
  */
 describe.each(await testDialects())('a USER saving while a MANAGER publishes, on %s', (dialect) => {
   let t: TestApp;
@@ -68,5 +68,28 @@ describe.each(await testDialects())('a USER saving while a MANAGER publishes, on
     }
     expect(outcomes).toMatchObject({ leaked: 0 });
     expect(outcomes.draft + outcomes.replaced).toBe(ROUNDS);
+  }, 120_000);
+  it(`never lets the USER remove a record the MANAGER has just published (${ROUNDS} rounds)`, async () => {
+    const outcomes = { removed: 0, refused: 0, both: 0 };
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const added = await post('/api/admin/news/add', manager, { title: `Заметка ${round}`, public_at: daysAgo(1), published: 0 });
+      expect(added.statusCode, added.body).toBe(200);
+      const id = (added.json().data as AdminRecord).id;
+      const byUser = () => t.app.inject({ method: 'POST', url: `/api/admin/news/remove/${id}`, headers: user.headers });
+      const byManager = () => post(`/api/admin/news/update/${id}`, manager, { title: `Заметка опубликована ${round}`, published: 1 });
+      const [removal, published] = round % 2 ? await Promise.all([byUser(), byManager()]) : (await Promise.all([byManager(), byUser()])).reverse();
+      const codes = [removal?.statusCode, published?.statusCode];
+      if (codes[0] === 200 && codes[1] === 200) outcomes.both += 1;
+      else if (codes[0] === 200) {
+        // Removed first: the MANAGER finds it gone.
+        expect(codes[1]).toBe(404);
+        outcomes.removed += 1;
+      } else {
+        expect(codes).toEqual([403, 200]);
+        outcomes.refused += 1;
+      }
+    }
+    expect(outcomes).toMatchObject({ both: 0 });
+    expect(outcomes.removed + outcomes.refused).toBe(ROUNDS);
   }, 120_000);
 });
