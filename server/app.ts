@@ -10,7 +10,8 @@ import { DEFAULT_LOCALE, type Locale } from '../lib/locales.js';
 import { ViewCounter } from './content/viewCounter.js';
 import { connectDatabase, type DialectName } from './db/connect.js';
 import { RESOURCES } from '../lib/resources/index.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateOnStart } from './db/upgrade.js';
+import { backupBeforeUpgrade } from './backup/beforeUpgrade.js';
 import { syncDeclaredIndexes, type DeclaredIndex } from './db/declaredIndexes.js';
 import { adminListIndexes } from './records/listIndexes.js';
 import { listSpecOf } from './resources/routes.js';
@@ -194,7 +195,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await running?.clear();
   });
 
-  await migrateToLatest(db as Kysely<unknown>);
+  // An upgrade is archived before it migrates (UPGRADE_BACKUP=0 turns that off): the way back to the old version.
+  const source = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, files };
+  await migrateOnStart(db as Kysely<unknown>, app.log, config.upgradeBackup ? (pending) => backupBeforeUpgrade(source, config.backup, pending) : null);
   await syncDeclaredIndexes(db, declaredIndexesOnStart());
   await applySanitizerPolicy(db, app.log);
   const demoNames = config.seedDemo ? await seedDemoContent(db, files) : new Map<string, string>();

@@ -98,6 +98,11 @@ export interface AppConfig {
   siteLocales: readonly Locale[];
   /** The bearer token `GET /metrics` asks of a scraper (`METRICS_TOKEN`); null serves no metrics (404). */
   metricsToken: string | null;
+  /**
+   * Whether a start that migrates a database earlier code already migrated (an upgrade) first archives it into
+   * `BACKUP_DIR` (`UPGRADE_BACKUP`, on unless `0`).
+   */
+  upgradeBackup: boolean;
   /** Backups: `BACKUP_SCHEDULE`, `BACKUP_DIR` or `BACKUP_S3_BUCKET`, `BACKUP_KEEP`, `BACKUP_KEY` (server/backup/settings.ts). */
   backup: BackupSettings;
 }
@@ -217,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     enquiriesRetentionDays: parseWholeNumber('ENQUIRIES_RETENTION_DAYS', env.ENQUIRIES_RETENTION_DAYS, 365, { min: 1, max: 36_500, unit: 'days' }),
     siteLocales: parseSiteLocales(env.SITE_LOCALES),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    upgradeBackup: env.UPGRADE_BACKUP !== '0',
     backup: orConfigError(parseBackupSettings(env, dataDir, Boolean(env.S3_BUCKET))),
   };
 }

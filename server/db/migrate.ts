@@ -22,10 +22,21 @@ export async function migrationsInOrder(): Promise<[string, Migration][]> {
   return Object.entries(await provider.getMigrations()).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+/** Applies every pending migration; answers the names of those it applied, in order. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** The migrations applied to the database and those still pending, each in order. */
+export async function migrationStatus(db: Kysely<unknown>): Promise<{ applied: string[]; pending: string[] }> {
+  const migrations = await new Migrator({ db, provider }).getMigrations();
+  return {
+    applied: migrations.filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name),
+    pending: migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name),
+  };
 }
