@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -39,9 +39,31 @@ describe('deployment example', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it.runIf(nginx)('passes nginx -t with the upstream of two processes and the site', async () => {
+  it.runIf(nginx)('passes nginx -t with the upstream of two processes and the site over HTTPS, with a self-signed certificate', async () => {
+    // Let's Encrypt's certificate is stood in for by a self-signed one, made here; its chain is the certificate itself.
+    const certificates = path.join(dir, 'letsencrypt');
+    await run('mkdir', ['-p', certificates, path.join(dir, 'certbot')]);
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=example.ru',
+      '-keyout',
+      path.join(certificates, 'privkey.pem'),
+      '-out',
+      path.join(certificates, 'fullchain.pem'),
+    ]);
+    await copyFile(path.join(certificates, 'fullchain.pem'), path.join(certificates, 'chain.pem'));
     // The cache folder is the one path of the site's configuration nginx writes to; it moves into the temporary one.
-    const site = (await readFile('deploy/nginx/site.conf', 'utf8')).replaceAll('/var/cache/nginx', dir);
+    const site = (await readFile('deploy/nginx/site.conf', 'utf8'))
+      .replaceAll('/var/cache/nginx', dir)
+      .replaceAll('/etc/letsencrypt/live/example.ru', certificates)
+      .replaceAll('/var/www/certbot', path.join(dir, 'certbot'));
     await writeFile(path.join(dir, 'site.conf'), site);
     const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
     await writeFile(
@@ -59,6 +81,27 @@ describe('deployment example', () => {
     );
     const { stderr } = await run(nginx!, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')]);
     expect(stderr).toContain('test is successful');
+  });
+
+  it('serves the site over HTTPS only: TLS 1.2/1.3 with HTTP/2 on 443, HSTS on every answer, port 80 redirecting except the ACME challenge', async () => {
+    const site = await readFile('deploy/nginx/site.conf', 'utf8');
+    const servers = site.split(/^server \{$/m).slice(1);
+    expect(servers).toHaveLength(2);
+    const [plain, secure] = servers as [string, string];
+    expect(plain).toContain('listen 80;');
+    expect(plain).toMatch(/location \^~ \/\.well-known\/acme-challenge\/ \{\s+root \/var\/www\/certbot;/);
+    expect(plain).toContain('return 301 https://$host$request_uri;');
+    expect(plain).not.toContain('proxy_pass');
+    expect(secure).toContain('listen 443 ssl http2;');
+    expect(secure).toContain('ssl_protocols TLSv1.2 TLSv1.3;');
+    expect(secure).toContain('ssl_certificate /etc/letsencrypt/live/example.ru/fullchain.pem;');
+    expect(secure).toContain('ssl_stapling on;');
+    expect(secure).not.toMatch(/ssl_ciphers[^;]*(?:RC4|3DES|CBC|SHA:|MD5)/);
+    // An add_header in a location replaces the server's: each one that has its own repeats HSTS.
+    const hsts = 'add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;';
+    const ownHeaders = (secure.match(/^ {8}add_header (?!Strict-Transport-Security)/gm) ?? []).length;
+    expect(ownHeaders).toBeGreaterThan(0);
+    expect(secure.split(hsts).length - 1).toBe(1 + ownHeaders);
   });
 
   it('names the same site upstream for the machine and for compose', async () => {
