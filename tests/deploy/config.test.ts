@@ -23,8 +23,20 @@ const nginx = ['/usr/sbin/nginx', 'nginx'].find((command) => available(command, 
 if (!nginx && process.env.CI) throw new Error('CI requires nginx to check deploy/nginx');
 const composeInstalled = available('docker', ['compose', 'version']);
 
+interface ComposeService {
+  image?: string;
+  environment?: Record<string, string>;
+  env_file?: { path: string; required: boolean }[];
+  volumes?: string[];
+  healthcheck?: { start_period?: string };
+  deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } };
+  logging?: { driver: string; options: Record<string, string> };
+  profiles?: string[];
+}
+
 interface ComposeFile {
-  services: Record<string, { environment?: Record<string, string>; volumes?: string[] } | undefined>;
+  services: Record<string, ComposeService | undefined>;
+  volumes: Record<string, unknown>;
 }
 
 /**
@@ -114,21 +126,66 @@ describe('deployment example', () => {
   });
 
   it('describes two app processes on PostgreSQL and MinIO behind nginx in compose.yaml (and passes docker compose config where installed)', async () => {
-    const compose = parse(await readFile('compose.yaml', 'utf8'), { merge: true }) as ComposeFile;
-    expect(Object.keys(compose.services).sort()).toEqual(['app1', 'app2', 'minio', 'minio-bucket', 'nginx', 'postgres']);
+    const text = await readFile('compose.yaml', 'utf8');
+    const compose = parse(text, { merge: true }) as ComposeFile;
+    expect(Object.keys(compose.services).sort()).toEqual(['app1', 'app2', 'certbot', 'minio', 'minio-bucket', 'nginx', 'postgres']);
     for (const app of [compose.services.app1, compose.services.app2]) {
-      expect(app?.environment).toMatchObject({
-        DATABASE_URL: expect.stringMatching(/^postgres:\/\/.+@postgres:5432\//),
-        S3_BUCKET: 'site-uploads',
-        TRUST_PROXY: '1',
-      });
+      expect(app?.environment).toMatchObject({ S3_BUCKET: 'site-uploads', TRUST_PROXY: '1', BACKUP_DIR: '/backups' });
+      // Both processes sign and check sessions with one secret, from one file.
+      expect(app?.env_file).toEqual([{ path: 'deploy/compose/app.env', required: true }]);
     }
-    // Both processes sign and check sessions with one secret.
-    expect(compose.services.app1?.environment?.JWT_SECRET).toBe(compose.services.app2?.environment?.JWT_SECRET);
-    for (const volume of compose.services.nginx?.volumes ?? []) await access(volume.split(':')[0] ?? '');
+    for (const volume of compose.services.nginx?.volumes ?? []) if (volume.startsWith('./')) await access(volume.split(':')[0] ?? '');
     if (composeInstalled) {
       const { stdout } = await run('docker', ['compose', '-f', 'compose.yaml', 'config', '--services']);
-      expect(stdout.split('\n').filter(Boolean).sort()).toEqual(Object.keys(compose.services).sort());
+      expect(stdout.split('\n').filter(Boolean).sort()).toEqual(
+        Object.keys(compose.services)
+          .filter((name) => name !== 'certbot')
+          .sort(),
+      );
     }
+  });
+
+  it('keeps compose.yaml deployable: secrets in env files with examples, named volumes, limits, rotated logs, pinned images, no demo by default', async () => {
+    const text = await readFile('compose.yaml', 'utf8');
+    const compose = parse(text, { merge: true }) as ComposeFile;
+    const services = Object.entries(compose.services) as [string, ComposeService][];
+    // No password, key or secret is written in the file: each comes from an env file whose example is committed.
+    for (const [name, service] of services) {
+      for (const key of Object.keys(service.environment ?? {})) expect(key, `${name}.${key}`).not.toMatch(/PASSWORD|SECRET|KEY|TOKEN|DATABASE_URL/);
+    }
+    expect(text).not.toMatch(/postgres:\/\/[^@\s:]*:[^@\s]*@/);
+    const examples: Record<string, string[]> = {
+      'deploy/compose/app.env': ['DATABASE_URL', 'JWT_SECRET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'BACKUP_KEY'],
+      'deploy/compose/postgres.env': ['POSTGRES_USER', 'POSTGRES_PASSWORD', 'POSTGRES_DB'],
+      'deploy/compose/minio.env': ['MINIO_ROOT_USER', 'MINIO_ROOT_PASSWORD'],
+    };
+    const used = new Set(services.flatMap(([, service]) => (service.env_file ?? []).map((file) => file.path)));
+    expect([...used].sort()).toEqual(Object.keys(examples).sort());
+    for (const [file, keys] of Object.entries(examples)) {
+      const example = await readFile(`${file}.example`, 'utf8');
+      for (const key of keys) expect(example, `${file}.example`).toMatch(new RegExp(`^${key}=`, 'm'));
+    }
+    expect(await readFile('deploy/compose/.gitignore', 'utf8')).toMatch(/^\*\.env$/m);
+
+    // The site's data outlive the containers: named volumes, one folder of archives both processes share.
+    for (const app of ['app1', 'app2']) {
+      const volumes = compose.services[app]?.volumes ?? [];
+      expect(volumes).toContain('backups:/backups');
+      const data = volumes.find((volume) => volume.endsWith(':/data'))?.split(':')[0] ?? '';
+      expect(Object.keys(compose.volumes)).toContain(data);
+    }
+    // A slow first start (migrations) does not fail the health check that app2 and nginx wait for.
+    expect(compose.services.app1?.healthcheck?.start_period).toBe('120s');
+    expect(compose.services.app1?.environment?.SEED_DEMO).toBe('${SEED_DEMO:-0}');
+    for (const [name, service] of services) {
+      expect(service.logging, name).toEqual({ driver: 'json-file', options: { 'max-size': '10m', 'max-file': '5' } });
+      // Every image names its version; MinIO's by its release tag.
+      expect(service.image, name).toMatch(/^[\w./-]+:(?!latest$)[\w.-]+$/);
+      if (name !== 'minio-bucket' && name !== 'certbot') expect(service.deploy?.resources?.limits?.memory, name).toMatch(/^\d+[MG]$/);
+    }
+    expect(compose.services.minio?.image).toMatch(/^minio\/minio:RELEASE\.\d{4}-/);
+    expect(compose.services['minio-bucket']?.image).toMatch(/^minio\/mc:RELEASE\.\d{4}-/);
+    // nginx terminates TLS with the certificate certbot keeps.
+    expect(compose.services.nginx?.volumes).toEqual(expect.arrayContaining(['letsencrypt:/etc/letsencrypt:ro', 'certbot-www:/var/www/certbot:ro']));
   });
 });
