@@ -1,10 +1,14 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { access, copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { access, chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import { connect as tlsConnect } from 'node:tls';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { freePort } from '../helpers/process.js';
 
 const run = promisify(execFile);
 
@@ -39,6 +43,53 @@ interface ComposeFile {
   volumes: Record<string, unknown>;
 }
 
+/** Let's Encrypt's certificate stood in for by a self-signed one for example.ru, made by openssl; its chain is itself. */
+async function selfSignedCertificate(dir: string): Promise<string> {
+  const certificates = path.join(dir, 'letsencrypt');
+  await run('mkdir', ['-p', certificates, path.join(dir, 'certbot')]);
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=example.ru',
+    '-keyout',
+    path.join(certificates, 'privkey.pem'),
+    '-out',
+    path.join(certificates, 'fullchain.pem'),
+  ]);
+  await copyFile(path.join(certificates, 'fullchain.pem'), path.join(certificates, 'chain.pem'));
+  return certificates;
+}
+
+/** deploy/nginx/site.conf with its machine's paths moved into `dir` (the cache, the certificate, the ACME webroot). */
+async function siteConfIn(dir: string, certificates: string): Promise<string> {
+  return (await readFile('deploy/nginx/site.conf', 'utf8'))
+    .replaceAll('/var/cache/nginx', dir)
+    .replaceAll('/etc/letsencrypt/live/example.ru', certificates)
+    .replaceAll('/var/www/certbot', path.join(dir, 'certbot'));
+}
+
+/** An nginx.conf for the CI user: every path nginx writes to in `dir`, then the upstream and the site. */
+function nginxConf(dir: string, upstream: string, site: string, extra: string[] = []): string {
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+  return [
+    `pid ${path.join(dir, 'nginx.pid')};`,
+    `error_log ${path.join(dir, 'error.log')};`,
+    ...extra,
+    'events {}',
+    'http {',
+    `  access_log off; ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
+    `  include ${upstream};`,
+    `  include ${site};`,
+    '}',
+  ].join('\n');
+}
+
 /**
  * The deployment example stays valid: nginx accepts deploy/nginx (the upstream of two processes and the site),
  * tested as the CI user with a wrapper whose paths are writable; compose.yaml is read for what it must describe, and
@@ -52,47 +103,84 @@ describe('deployment example', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it.runIf(nginx)('passes nginx -t with the upstream of two processes and the site over HTTPS, with a self-signed certificate', async () => {
-    // Let's Encrypt's certificate is stood in for by a self-signed one, made here; its chain is the certificate itself.
-    const certificates = path.join(dir, 'letsencrypt');
-    await run('mkdir', ['-p', certificates, path.join(dir, 'certbot')]);
-    await run('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=example.ru',
-      '-keyout',
-      path.join(certificates, 'privkey.pem'),
-      '-out',
-      path.join(certificates, 'fullchain.pem'),
-    ]);
-    await copyFile(path.join(certificates, 'fullchain.pem'), path.join(certificates, 'chain.pem'));
+    const certificates = await selfSignedCertificate(dir);
     // The cache folder is the one path of the site's configuration nginx writes to; it moves into the temporary one.
-    const site = (await readFile('deploy/nginx/site.conf', 'utf8'))
-      .replaceAll('/var/cache/nginx', dir)
-      .replaceAll('/etc/letsencrypt/live/example.ru', certificates)
-      .replaceAll('/var/www/certbot', path.join(dir, 'certbot'));
-    await writeFile(path.join(dir, 'site.conf'), site);
-    const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
-    await writeFile(
-      path.join(dir, 'nginx.conf'),
-      [
-        `pid ${path.join(dir, 'nginx.pid')};`,
-        `error_log ${path.join(dir, 'error.log')};`,
-        'events {}',
-        'http {',
-        `  access_log off; ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
-        `  include ${path.resolve('deploy/nginx/upstream.conf')};`,
-        `  include ${path.join(dir, 'site.conf')};`,
-        '}',
-      ].join('\n'),
-    );
+    await writeFile(path.join(dir, 'site.conf'), await siteConfIn(dir, certificates));
+    await writeFile(path.join(dir, 'nginx.conf'), nginxConf(dir, path.resolve('deploy/nginx/upstream.conf'), path.join(dir, 'site.conf')));
     const { stderr } = await run(nginx!, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')]);
     expect(stderr).toContain('test is successful');
+  });
+
+  it.runIf(nginx)('answers over HTTPS in front of a server (HSTS, HTTP/2 offered), redirects HTTP with 301 and serves the ACME challenge', async () => {
+    const folder = path.join(dir, 'live');
+    await mkdir(folder, { recursive: true });
+    const certificates = await selfSignedCertificate(folder);
+    const [plainPort, securePort, appPort] = [await freePort(), await freePort(), await freePort()];
+    // The server behind nginx: answers with the scheme nginx says the visitor used.
+    const app = createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<h1>Сайт</h1> ${request.headers['x-forwarded-proto']} ${request.url}`);
+    });
+    await new Promise<void>((resolve) => app.listen(appPort, '127.0.0.1', resolve));
+    const site = (await siteConfIn(folder, certificates))
+      .replace('listen 80;', `listen 127.0.0.1:${plainPort};`)
+      .replace('listen 443 ssl http2;', `listen 127.0.0.1:${securePort} ssl http2;`)
+      .replace(/^\s*listen \[::\]:\d[^;]*;$/gm, '');
+    await writeFile(path.join(folder, 'site.conf'), site);
+    await writeFile(path.join(folder, 'upstream.conf'), `upstream site_app { server 127.0.0.1:${appPort}; keepalive 4; }`);
+    await writeFile(path.join(folder, 'nginx.conf'), nginxConf(folder, path.join(folder, 'upstream.conf'), path.join(folder, 'site.conf'), ['daemon off;']));
+    await mkdir(path.join(folder, 'certbot/.well-known/acme-challenge'), { recursive: true });
+    await writeFile(path.join(folder, 'certbot/.well-known/acme-challenge/token-1'), 'token-1.key', { mode: 0o644 });
+    // nginx's workers may run as another user (nobody, when the tests run as root): the webroot must be readable.
+    for (const part of [dir, folder, 'certbot', 'certbot/.well-known', 'certbot/.well-known/acme-challenge']) await chmod(path.resolve(folder, part), 0o755);
+    const server = spawn(nginx!, ['-p', folder, '-c', path.join(folder, 'nginx.conf')], { stdio: 'ignore' });
+    const ca = await readFile(path.join(certificates, 'fullchain.pem'));
+    const get = (url: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const options = { ca, servername: 'example.ru', checkServerIdentity: () => undefined };
+        const request = (url.startsWith('https:') ? httpsGet : httpGet)(url, url.startsWith('https:') ? options : {}, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+        });
+        request.on('error', reject);
+      });
+    try {
+      await expect
+        .poll(
+          () =>
+            get(`https://127.0.0.1:${securePort}/`).then(
+              (answer) => answer.status,
+              () => 0,
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe(200);
+      const page = await get(`https://127.0.0.1:${securePort}/news?page=2`);
+      expect(page.body).toBe('<h1>Сайт</h1> https /news?page=2');
+      expect(page.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+      // HTTP/2 is offered to a browser that asks for it (ALPN).
+      const protocol = await new Promise<string | false | null>((resolve, reject) => {
+        const socket = tlsConnect(
+          { host: '127.0.0.1', port: securePort, ca, servername: 'example.ru', checkServerIdentity: () => undefined, ALPNProtocols: ['h2', 'http/1.1'] },
+          () => {
+            resolve(socket.alpnProtocol);
+            socket.end();
+          },
+        );
+        socket.on('error', reject);
+      });
+      expect(protocol).toBe('h2');
+      const plain = await get(`http://127.0.0.1:${plainPort}/news?page=2`);
+      expect(plain.status).toBe(301);
+      expect(plain.headers.location).toBe('https://127.0.0.1/news?page=2');
+      const challenge = await get(`http://127.0.0.1:${plainPort}/.well-known/acme-challenge/token-1`);
+      expect([challenge.status, challenge.body]).toEqual([200, 'token-1.key']);
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise<void>((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', () => resolve())));
+      await new Promise<void>((resolve) => app.close(() => resolve()));
+    }
   });
 
   it('serves the site over HTTPS only: TLS 1.2/1.3 with HTTP/2 on 443, HSTS on every answer, port 80 redirecting except the ACME challenge', async () => {
