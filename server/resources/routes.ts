@@ -202,6 +202,10 @@ export async function registerResourceRoutes(
     const body = z.object({ field: z.enum([firstTypeset, ...otherTypeset]), value: z.string().max(HTML_MAX) });
     app.post<{ Body: z.infer<typeof body> }>(`/api/admin/${resource.name}/typeset`, { schema: { ...docs.typeset, body } }, async (request) => {
       const { field, value } = request.body;
+      // The value is checked as a save checks the field (its length, the characters it refuses) before any
+      // typesetting: a title over its limit is refused at once, naming the field, and costs the workers nothing.
+      const schema = schemas.fields[field];
+      if (schema && value !== '') parseForm(z.object({ [field]: schema }), { [field]: value });
       return { data: { value: await typesetFieldValue(request, field, resource.fields[field] as Field, value) } };
     });
   }
