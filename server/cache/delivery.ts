@@ -8,7 +8,7 @@ import { isPrefetch } from '../http/prefetch.js';
 import { compress as compressAs, compressBrotli, compressGzip, etagOf, negotiateEncoding, type Encoding } from './encoding.js';
 import { QueryLog, withoutQueryLog, withQueryLog } from '../db/queryLog.js';
 import { cacheStatus, type CacheOutcome } from './outcomes.js';
-import { PageCache, type CacheTicket, type CachedResponse } from './pageCache.js';
+import { MAX_KEY_LENGTH, PageCache, type CacheTicket, type CachedResponse } from './pageCache.js';
 import { entryOf, isStorable, serveStored, type VisitorHeader } from './storedResponse.js';
 import { SingleFlight } from './singleFlight.js';
 import { declaredQuery, publicUrlOf } from './publicRead.js';
@@ -148,7 +148,8 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
       done();
       return;
     }
-    if (!warming) warmer.requested(key);
+    // An address too long to be stored is not remembered for the warmer either.
+    if (!warming && key.length <= MAX_KEY_LENGTH) warmer.requested(key);
     const entry = cache.get(key);
     if (entry) {
       cache.outcomes.record('hit');

@@ -26,7 +26,7 @@ export interface CachedResponse {
 }
 
 export interface PageCacheOptions {
-  /** Memory for stored responses, in bytes (all three encodings count); 0 keeps nothing. */
+  /** Memory for stored responses, in bytes (what each entry really holds counts: see `entryBytes`); 0 keeps nothing. */
   maxBytes: number;
   /** When each table's published items next appear or leave on their own (`public_at`, `unpublish_at`). */
   nextScheduledChanges: ScheduledTimes;
@@ -66,7 +66,7 @@ export interface CacheTicket {
  */
 const MAX_MEMOS = 1000;
 
-interface Stored {
+export interface Stored {
   response: CachedResponse;
   reads: QueryLog;
   /** The moment it stops being answered (a page holding something that expires); null while the content stays. */
@@ -84,7 +84,76 @@ const tablesOf = (change: ChangedContent) => [
   ...new Set([...change.tables, ...Object.keys(change.records), ...Object.keys(change.rows ?? {}), ...Object.keys(change.where ?? {})]),
 ];
 
-const sizeOf = (entry: Stored) => entry.response.identity.body.length + entry.response.gzip.body.length + entry.response.br.body.length + 512;
+/**
+ * What an entry costs besides its bytes, strings and slots counted below: the stored objects (the entry, its three
+ * variants and their headers' objects, its read log with its empty sets and maps), the LRU's and the read index's
+ * entries for its key, and the room the garbage-collected heap keeps around live objects, which the process holds as
+ * much as the objects. Measured once with `bench/pageCacheMemory.ts` (SQLite, 12,000 unique search answers through
+ * the whole server, after a full collection): the process's RSS grew 85.0 MB more with the cache on than off, 7,083
+ * bytes an entry (the heap's used bytes and array buffers 3,948), of which the other terms count 3,871; the 3,212
+ * left are rounded up.
+ */
+const ENTRY_OVERHEAD = 4096;
+/** A header's property in its headers' object (its slot and descriptor), beside the name's and value's strings. */
+const HEADER_OVERHEAD = 32;
+/** One member of a Set or Map (its hash table slot and bucket): a read record's id, a key in the read index's sets. */
+const SLOT_BYTES = 32;
+/** A string's own header in V8, before its characters. */
+const STRING_OVERHEAD = 16;
+/** Any character past Latin-1 makes V8 keep the whole string two bytes a character. */
+const WIDE = /[\u0100-\uffff]/;
+
+/**
+ * Answers whose address is longer are rendered every time, never stored: a query string of any length (a search
+ * for a pasted text) would otherwise make each entry as big as its address, several times over in the index.
+ */
+export const MAX_KEY_LENGTH = 1024;
+
+const stringBytes = (text: string): number => STRING_OVERHEAD + (WIDE.test(text) ? 2 : 1) * text.length;
+
+/**
+ * A headers' object: a slot per header, and the name's and value's strings unless `shared` holds the same (the
+ * variants and the 304 answer are copies of one set of headers, whose strings they share).
+ */
+function headersBytes(headers: Record<string, string>, shared: Record<string, string> | null): number {
+  let bytes = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    bytes += HEADER_OVERHEAD;
+    if (shared?.[name] !== value) bytes += stringBytes(name) + stringBytes(value);
+  }
+  return bytes;
+}
+
+/** What a render's read log holds and the slots its key takes in the read index, one per table, list and record. */
+function readsBytes(reads: QueryLog): number {
+  let bytes = 2 * SLOT_BYTES * (reads.read.size + reads.lists.size + reads.records.size);
+  for (const lists of reads.lists.values()) {
+    for (const list of lists) {
+      bytes += SLOT_BYTES * (1 + list.columns.length + (list.selected?.length ?? 0) + (list.ids?.size ?? 0));
+      for (const [column, values] of Object.entries(list.filters)) {
+        bytes += SLOT_BYTES + stringBytes(column);
+        for (const value of values) bytes += SLOT_BYTES + stringBytes(value);
+      }
+    }
+  }
+  // Each record read is an id in the log and a key in the index's set of that record (its tag a string of its own).
+  for (const [table, ids] of reads.records) bytes += ids.size * (3 * SLOT_BYTES + stringBytes(`${table}#`) + 10);
+  return bytes;
+}
+
+/**
+ * The bytes an entry really holds: every body (identity, gzip, Brotli, in one block of exactly their size), the
+ * headers' names and values and a slot for each header of each variant and of the 304 answer, its key (kept by the
+ * LRU and the read index), what its render read, and the fixed cost of its objects.
+ */
+export function entryBytes(key: string, entry: Stored): number {
+  const { response } = entry;
+  let bytes = ENTRY_OVERHEAD + stringBytes(key) + stringBytes(response.etag) + readsBytes(entry.reads);
+  const shared = response.identity.headers;
+  bytes += response.identity.body.length + headersBytes(shared, null);
+  for (const variant of [response.gzip, response.br]) bytes += variant.body.length + headersBytes(variant.headers, shared);
+  return bytes + headersBytes(response.notModified, shared);
+}
 
 /**
  * Rendered public pages and public JSON reads, each kept with what its render read (server/db/queryLog.ts): the
@@ -120,7 +189,7 @@ export class PageCache {
     this.entries = this.enabled
       ? new LRUCache<string, Stored>({
           maxSize: options.maxBytes,
-          sizeCalculation: sizeOf,
+          sizeCalculation: (stored, key) => entryBytes(key, stored),
           maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 4)),
           dispose: (stored, key) => this.index.remove(key, stored.reads),
         })
@@ -197,11 +266,13 @@ export class PageCache {
   async set(ticket: CacheTicket, response: CachedResponse, ttlMs: number | null = null): Promise<boolean> {
     // An answer that logged no table at all is taken for one whose reads are not known: any change ends it.
     if (ticket.reads.tablesRead().size === 0) ticket.reads.readUnknown = true;
-    if (!this.entries || this.changedSince(ticket.since, ticket.reads)) return false;
+    if (!this.entries || ticket.key.length > MAX_KEY_LENGTH || this.changedSince(ticket.since, ticket.reads)) return false;
     await this.schedule.known();
     this.endScheduledIfDue();
     if (this.changedSince(ticket.since, ticket.reads)) return false;
     this.entries.set(ticket.key, { response, reads: ticket.reads, expiresAt: ttlMs === null ? null : this.now() + ttlMs });
+    // An entry bigger than a quarter of the memory is not kept at all.
+    if (!this.entries.has(ticket.key)) return false;
     this.index.add(ticket.key, ticket.reads);
     return true;
   }

@@ -43,13 +43,29 @@ function variant(base: Record<string, string>, body: Buffer, encoding: 'br' | 'g
   return { headers, body };
 }
 
+/**
+ * The three bodies copied into one memory block of exactly their size. Buffers as they come hold more than their
+ * bytes: a compressor's output is a slice of its 16 KB output block, and a small `Buffer.from` a slice of Node's
+ * shared 8 KB pool, and a kept slice keeps its whole block alive. Copied, an entry holds what it counts.
+ */
+function packed(bodies: { identity: Buffer; gzip: Buffer; br: Buffer }): { identity: Buffer; gzip: Buffer; br: Buffer } {
+  const { identity, gzip, br } = bodies;
+  const block = Buffer.allocUnsafeSlow(identity.length + gzip.length + br.length);
+  identity.copy(block, 0);
+  gzip.copy(block, identity.length);
+  br.copy(block, identity.length + gzip.length);
+  const gzipEnd = identity.length + gzip.length;
+  return { identity: block.subarray(0, identity.length), gzip: block.subarray(identity.length, gzipEnd), br: block.subarray(gzipEnd) };
+}
+
 export function entryOf(
   statusCode: number,
   headers: Record<string, string | number | string[] | undefined>,
   etag: string,
-  bodies: { identity: Buffer; gzip: Buffer; br: Buffer },
+  rendered: { identity: Buffer; gzip: Buffer; br: Buffer },
   onHit: (() => void) | null,
 ): CachedResponse {
+  const bodies = packed(rendered);
   // A hit is told so in the stored headers: a hit writes them as they are, in one `writeHead`.
   const base: Record<string, string> = { ...storedHeaders(headers), etag, vary: 'Accept-Encoding', 'cache-status': HIT_STATUS };
   const notModified: Record<string, string> = { etag, vary: 'Accept-Encoding', 'cache-status': HIT_STATUS };
