@@ -28,15 +28,13 @@ const IDLE_TIMEOUT_MS = 30_000;
 
 export const OUT_OF_TIME_MESSAGE = `Документ слишком сложный: его проверка не уложилась в ${CONTENT_BUDGET_MS / 1000} с. Упростите разметку или разделите текст.`;
 
-export const BUSY_MESSAGE = `Сервер занят проверкой других документов: ваш текст не дождался очереди за ${CONTENT_BUDGET_MS / 1000} с. Повторите сохранение чуть позже.`;
-
 /**
- * A job stopped because its budget ran out (or had run out before it started); `waited`: it ran out while the job
- * waited for a worker, so it never ran, and the message says the server was busy rather than the text too complex.
+ * A job stopped because its budget ran out, while it ran or while it waited for a worker (`waited`: it never ran).
+ * Either way the write is refused the same way: the editor's remedy is the same, a smaller or simpler text.
  */
 export class OutOfTimeError extends Error {
   constructor(readonly waited = false) {
-    super(waited ? BUSY_MESSAGE : OUT_OF_TIME_MESSAGE);
+    super(OUT_OF_TIME_MESSAGE);
   }
 }
 

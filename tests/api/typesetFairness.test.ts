@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchedulerEvent } from '../../server/content/fairScheduler.js';
-import { BUSY_MESSAGE, OutOfTimeError, OUT_OF_TIME_MESSAGE, runContentJob, watchContentJobs, WorkBudget } from '../../server/content/workerPool.js';
+import { OutOfTimeError, OUT_OF_TIME_MESSAGE, runContentJob, watchContentJobs, WorkBudget } from '../../server/content/workerPool.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
@@ -27,7 +27,7 @@ function jobLog() {
 }
 
 describe('a job whose budget is spent waiting for a worker', () => {
-  it('is refused without running, with the busy message; the jobs holding the workers are not disturbed', async () => {
+  it('is refused without running, as a job past its budget is; the jobs holding the workers are not disturbed', async () => {
     const log = jobLog();
     try {
       // Both workers busy with long jobs of two owners (budgets of their own, far longer than a write's).
@@ -35,7 +35,8 @@ describe('a job whose budget is spent waiting for a worker', () => {
       await expect.poll(() => log.inState('first', 'started').length + log.inState('second', 'started').length, { timeout: 30_000 }).toBe(2);
       const late = runContentJob(new WorkBudget(1, 'late'), { kind: 'text', text: '"Смарт" - лидер' });
       await expect(late).rejects.toThrow(OutOfTimeError);
-      await expect(late).rejects.toThrow(BUSY_MESSAGE);
+      await expect(late).rejects.toThrow(OUT_OF_TIME_MESSAGE);
+      await expect(late).rejects.toMatchObject({ waited: true });
       expect(log.events.filter((event) => event.owner === 'late').map((event) => event.type)).toEqual(['queued', 'expired']);
       for (const outcome of await Promise.all(hogs)) expect(outcome).toHaveProperty('value');
     } finally {
