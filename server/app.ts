@@ -1,21 +1,19 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ContentServices } from '../lib/content.js';
-import { ensureFirstManager, type FirstLogin } from './auth/firstManager.js';
+import { ensureFirstManager } from './auth/firstManager.js';
 import type { AppConfig } from './config.js';
 import { createContentServices, publicReadIndexes } from './content/index.js';
 import { contentInLanguages } from './content/languages.js';
-import { DEFAULT_LOCALE, type Locale } from '../lib/locales.js';
+import { DEFAULT_LOCALE } from '../lib/locales.js';
 import { ViewCounter } from './content/viewCounter.js';
-import { connectDatabase, type DialectName } from './db/connect.js';
+import { connectDatabase } from './db/connect.js';
 import { RESOURCES } from '../lib/resources/index.js';
 import { migrateOnStart } from './db/upgrade.js';
 import { backupBeforeUpgrade } from './backup/beforeUpgrade.js';
 import { syncDeclaredIndexes, type DeclaredIndex } from './db/declaredIndexes.js';
 import { adminListIndexes } from './records/listIndexes.js';
 import { listSpecOf } from './resources/routes.js';
-import type { Database } from './db/schema.js';
 import { seedDemoContent } from './demo/seed.js';
 import { seedEnglishDemo } from './demo/english.js';
 import { adoptUploads, RecordUploads } from './assets/adopt.js';
@@ -38,6 +36,9 @@ import { installReadPreconditions } from './http/conditions.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
 import { installJsonBodyParser } from './http/jsonBody.js';
 import { installRequestIdHeader, requestIdOf } from './http/requestId.js';
+import { loggerOptions, type LoggerSetting } from './http/loggerOptions.js';
+// What every route finds on the app (`app.db`, `app.content`, …), declared beside it.
+import type {} from './appServices.js';
 import { installSchemas } from './http/schemas.js';
 import { ensureSearchIndex } from './search/indexer.js';
 import { presenceRoutes, type PresenceOptions } from './presence/plugin.js';
@@ -75,28 +76,6 @@ import { installMetrics } from './metrics/plugin.js';
 import { MetricsRecorder } from './metrics/recorder.js';
 import { backupRoutes } from './backup/routes.js';
 import { backupFailures, lastBackupSuccess } from './backup/status.js';
-import { withoutPreviewToken } from './preview/links.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: AppConfig;
-    db: Kysely<Database>;
-    dialect: DialectName;
-    content: ContentServices;
-    /** The content services in one of the site's languages (`content` is the Russian one). */
-    contentIn: (locale: Locale) => ContentServices;
-    views: ViewCounter;
-    files: FileStore;
-    /** Periodic work that runs on one process at a time across all processes on the database. */
-    jobs: PeriodicJobs;
-    /** Messages to other systems, kept with the writes that cause them and delivered with retries. */
-    outbox: Outbox;
-    /** Sign and check the moment a feedback form was made. */
-    formTokens: FormTokens;
-    /** The first MANAGER's login when this start created it, for the start-up message. */
-    firstLogin: FirstLogin | null;
-  }
-}
 
 /**
  * Connection limits, so that a slow client cannot hold a connection for Node's defaults: the whole request
@@ -128,25 +107,9 @@ function hopsTrusted(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
-/** Fastify's own summary of a request for its log lines, the address without a preview link's token. */
-function requestForLog(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: withoutPreviewToken(request.url),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
-}
-
-function loggerOptions(logger: NonNullable<BuildOptions['logger']>) {
-  if (logger === false) return false;
-  return { ...(logger === true ? {} : logger), serializers: { req: requestForLog } };
-}
-
 export interface BuildOptions {
   /** Pino logger options, or false for none (tests); `stream` receives the log lines instead of standard output. */
-  logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  logger?: LoggerSetting;
   /** How often counted reads are written to the database. */
   viewFlushMs?: number;
   /** How often expired trash entries are purged. */
