@@ -32,11 +32,27 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
-/** The migrations applied to the database and those still pending, each in order. */
-export async function migrationStatus(db: Kysely<unknown>): Promise<{ applied: string[]; pending: string[] }> {
+/** Applies the next pending migration alone; answers its name, or null when none is pending. */
+export async function applyNextMigration(db: Kysely<unknown>): Promise<string | null> {
+  const { error, results } = await new Migrator({ db, provider }).migrateUp();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+  return results?.find((result) => result.status === 'Success')?.migrationName ?? null;
+}
+
+/**
+ * The migrations applied to the database and those still pending, each in order, and when each applied one was
+ * applied. Reads only: a database never migrated (no bookkeeping table yet) has every migration pending.
+ */
+export async function migrationStatus(db: Kysely<unknown>): Promise<{ applied: string[]; pending: string[]; appliedAt: Map<string, Date> }> {
   const migrations = await new Migrator({ db, provider }).getMigrations();
+  const appliedAt = new Map<string, Date>();
+  for (const migration of migrations) if (migration.executedAt !== undefined) appliedAt.set(migration.name, migration.executedAt);
   return {
     applied: migrations.filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name),
     pending: migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name),
+    appliedAt,
   };
 }
