@@ -72,10 +72,9 @@ import { ENQUIRY_LETTER } from './enquiries/store.js';
 import { installMail } from './mail/mailer.js';
 import { REVIEW_LETTER, reviewLetter } from './review/letters.js';
 import { reviewRoutes } from './review/plugin.js';
-import { installMetrics } from './metrics/plugin.js';
+import { installSiteMetrics } from './metrics/site.js';
 import { MetricsRecorder } from './metrics/recorder.js';
 import { backupRoutes } from './backup/routes.js';
-import { backupFailures, lastBackupSuccess } from './backup/status.js';
 
 /**
  * Connection limits, so that a slow client cannot hold a connection for Node's defaults: the whole request
@@ -217,6 +216,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installMail(app, { [ENQUIRY_LETTER]: enquiryLetter(db, config), [REVIEW_LETTER]: reviewLetter(db, config) });
   app.decorate('firstLogin', firstLogin);
 
+  // The metrics first, so that they see every request (page-cache hits included), and only where a scraper may read them.
+  if (metrics && config.metricsToken) {
+    const invalidationListening = config.databaseUrl ? () => bus?.listening ?? false : undefined;
+    installSiteMetrics(app, metrics, { token: config.metricsToken, poolUse, invalidationListening });
+  }
   // One spelling of every path before anything else decides on it; then compression and the page cache, so that a
   // cache hit is answered before any other hook runs.
   installRequestIdHeader(app);
@@ -226,15 +230,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The analytics counters' hosts enter a page's CSP only for a visitor who accepted them (analyticsCsp.ts).
     visitorHeader: analyticsCspHeader(config.analyticsCounters),
   });
-  if (metrics && config.metricsToken) {
-    pageCache.outcomes.onOutcome(metrics.observePageCache);
-    installMetrics(app, metrics, {
-      token: config.metricsToken,
-      poolUse,
-      lastBackupSuccess: () => lastBackupSuccess(db),
-      backupFailures: () => backupFailures(db),
-    });
-  }
+  if (metrics) pageCache.outcomes.onOutcome(metrics.observePageCache);
   // After the page cache's hooks, which give pages their ETag: If-Match on a read is checked against it.
   installReadPreconditions(app);
   if (config.databaseUrl) {

@@ -27,6 +27,8 @@ declare module 'fastify' {
     pageCacheTicket: CacheTicket | null;
     /** What a cache hit of this response must repeat (a route sets it: counting an article's read). */
     pageCacheOnHit: (() => void) | null;
+    /** The route pattern of the public page this answer is (`/news/:slug`), for the metrics; a hit repeats it. */
+    pageRoute: string | null;
     /** How long the response may be answered from the cache (a page holding a form token); null: until a change. */
     pageCacheTtlMs: number | null;
     /** For a public read: its path and the query parameters it declares, all it may depend on; null otherwise. */
@@ -68,6 +70,7 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
   app.decorate('pageCache', cache);
   app.decorateRequest('pageCacheTicket', null);
   app.decorateRequest('pageCacheOnHit', null);
+  app.decorateRequest('pageRoute', null);
   app.decorateRequest('pageCacheTtlMs', null);
   app.decorateRequest('publicUrl', null);
   app.decorateRequest('contentCoding', 'identity');
@@ -200,7 +203,7 @@ export async function installDelivery(app: FastifyInstance, options: DeliveryOpt
     let chosen: Buffer;
     if (cache.enabled) {
       const [gzip, br] = await Promise.all([compressGzip(body), compressBrotli(body)]);
-      const entry = entryOf(reply.statusCode, reply.getHeaders(), etag, { identity: body, gzip, br }, request.pageCacheOnHit);
+      const entry = entryOf(reply.statusCode, reply.getHeaders(), etag, { identity: body, gzip, br }, request.pageCacheOnHit, request.pageRoute);
       const stored = await cache.set(ticket, entry, request.pageCacheTtlMs).catch((error: unknown) => {
         request.log.warn({ err: error }, 'page cache: not stored');
         return false;

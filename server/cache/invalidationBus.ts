@@ -72,6 +72,11 @@ export class InvalidationBus {
     this.cache.onInvalidate((changed) => this.announce(changed));
   }
 
+  /** Whether this process listens for the other processes' changes now (false while the connection is re-made). */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);

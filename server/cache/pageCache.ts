@@ -24,6 +24,8 @@ export interface CachedResponse {
   notModified: Record<string, string>;
   /** Side effects a hit must repeat, such as counting the read of an article (the render did it the first time). */
   onHit: (() => void) | null;
+  /** The route pattern of the page it is (`/news/:slug`), which a hit is counted under in the metrics. */
+  route?: string | null;
 }
 
 export interface PageCacheOptions {
@@ -113,6 +115,8 @@ export class PageCache {
   private readonly schedule: ContentSchedule;
   /** Changes counted from the start: a ticket remembers the count it started at. */
   private changes = 0;
+  /** Entries dropped to make room for others (the memory was full), from the start. */
+  private evictions = 0;
   private readonly changedAt = new ChangeTimes();
   private readonly listeners = new Set<(change: ContentChange) => void | Promise<void>>();
   private readonly endedListeners = new Set<(keys: string[]) => void>();
@@ -127,7 +131,10 @@ export class PageCache {
           maxSize: options.maxBytes,
           sizeCalculation: (stored, key) => entryBytes(key, stored),
           maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 4)),
-          dispose: (stored, key) => this.index.remove(key, stored.reads),
+          dispose: (stored, key, reason) => {
+            this.index.remove(key, stored.reads);
+            if (reason === 'evict') this.evictions++;
+          },
         })
       : null;
   }
@@ -245,9 +252,9 @@ export class PageCache {
     });
   }
 
-  /** Bytes and entries held now (for the benchmark and tests). */
-  stats(): { entries: number; bytes: number; generation: number } {
-    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0, generation: this.changes };
+  /** Bytes and entries held now, and entries evicted so far (for the metrics, the benchmark and tests). */
+  stats(): { entries: number; bytes: number; generation: number; evictions: number } {
+    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0, generation: this.changes, evictions: this.evictions };
   }
 
   private changedSince(since: number, reads: QueryLog): boolean {

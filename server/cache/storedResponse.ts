@@ -64,6 +64,7 @@ export function entryOf(
   etag: string,
   rendered: { identity: Buffer; gzip: Buffer; br: Buffer },
   onHit: (() => void) | null,
+  route: string | null = null,
 ): CachedResponse {
   const bodies = packed(rendered);
   // A hit is told so in the stored headers: a hit writes them as they are, in one `writeHead`.
@@ -81,6 +82,7 @@ export function entryOf(
     br: variant(base, bodies.br, 'br'),
     notModified,
     onHit,
+    route,
   };
 }
 
@@ -129,6 +131,7 @@ export function serveStored(
   reply.hijack();
   const response = reply.raw;
   if (request.visit) entry.onHit?.();
+  request.pageRoute = entry.route ?? null;
   if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
     response.writeHead(304, answerHeaders(request, entry.notModified, outcome, visitorHeader, entry.identity.headers));
     response.end();

@@ -5,12 +5,14 @@ import type { BackupFailures } from '../backup/status.js';
 import type { PoolUse } from '../db/connect.js';
 import type { OutboxBacklog } from '../outbox/outbox.js';
 import type { MetricsRecorder } from './recorder.js';
+import { routeLabel } from './routeLabel.js';
+import { addSiteGauges, type SiteGaugeSources } from './siteGauges.js';
 
 export const METRICS_PATH = '/metrics';
 
 export const METRICS_UNAUTHORIZED_MESSAGE = 'Метрики доступны только с токеном METRICS_TOKEN в заголовке Authorization: Bearer.';
 
-export interface MetricsOptions {
+export interface MetricsOptions extends SiteGaugeSources {
   /** `METRICS_TOKEN`: the bearer token a scraper must send. */
   token: string;
   /** How PostgreSQL's pool is used; null for SQLite (nothing is reported of its one connection). */
@@ -27,16 +29,25 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 const bearerToken = (header: string | undefined): string | null => /^Bearer +(\S+) *$/i.exec(header ?? '')?.[1] ?? null;
 
 /**
- * `GET /metrics` in Prometheus's text format for a scraper holding `METRICS_TOKEN`, and the timing of every
- * request by its route pattern. Install it before the routes, so that its hook sees them all. The route is no
- * public read (never in the page cache), has no rate limit and is no page of the site (`isSitePath`).
+ * `GET /metrics` in Prometheus's text format for a scraper holding `METRICS_TOKEN`, the timing of every request by
+ * its route pattern, and the requests in flight. Install it before every other hook (the page cache's answers its
+ * hits in its own `onRequest`) and before the routes, so that its hooks see them all. The route is no public read
+ * (never in the page cache), has no rate limit and is no page of the site (`isSitePath`).
  */
 export function installMetrics(app: FastifyInstance, recorder: MetricsRecorder, options: MetricsOptions): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    recorder.requestStarted();
+    // An answer that is finished and one the client gave up on both close it; `onResponse` misses the latter.
+    reply.raw.once('close', recorder.requestEnded);
+    done();
+  });
   app.addHook('onResponse', (request, reply, done) => {
-    recorder.observeRequest(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime);
+    const route = routeLabel(request.routeOptions.url, request.pageRoute ?? null, reply.statusCode);
+    recorder.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime);
     done();
   });
   addScrapeGauges(app, recorder.registry, options);
+  addSiteGauges(app, recorder.registry, options);
 
   // Digests of equal length compare in constant time whatever the length of what was sent.
   const expected = digest(options.token);

@@ -24,6 +24,7 @@ import { registerAdminApp } from './adminApp.js';
 import { answerThroughVite, viteDevServer, type Middleware } from './viteDev.js';
 import { contentForRender } from './renderContent.js';
 import { projectRoot } from '../projectRoot.js';
+import { sitePageRoute } from '../metrics/routeLabel.js';
 
 /** Every query parameter a public page may read: its list page, search words, list filters and parts, and a preview link. */
 const SITE_QUERY_PARAMS = [
@@ -144,6 +145,7 @@ export const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, opt
       previewRefusal: preview && 'refusal' in preview ? preview.refusal : null,
     });
     request.pageCacheOnHit = onHit();
+    request.pageRoute = sitePageRoute(pageContext);
     request.pageCacheTtlMs = cacheFor();
     const { httpResponse } = pageContext;
     // The database out of reach is a pause, not a fault of the page: 503, and the balancer may try another process.

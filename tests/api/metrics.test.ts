@@ -4,7 +4,7 @@ import { METRICS_UNAUTHORIZED_MESSAGE } from '../../server/metrics/plugin.js';
 import { enqueue } from '../../server/outbox/outbox.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
-import { metricsWithEverySource, sampleSum, sampleValue, scrape } from '../helpers/metrics.js';
+import { metricsWithEverySource, sampleValue, scrape } from '../helpers/metrics.js';
 
 const TOKEN = randomBytes(32).toString('hex');
 const AUTHORIZATION = { authorization: `Bearer ${TOKEN}` };
@@ -48,10 +48,17 @@ describe.each(await testDialects())('GET /metrics on %s', (dialect) => {
       'db_query_duration_seconds',
       'outbox_pending_messages',
       'outbox_oldest_waiting_seconds',
+      'site_version_info',
+      'http_requests_in_flight',
+      'page_cache_memory_bytes',
+      'page_cache_evictions_total',
+      'auth_sign_in_failures_total',
+      'data_dir_free_bytes',
+      'site_ready',
     ];
     for (const family of families) expect(response.body, family).toContain(`# TYPE ${family} `);
-    // PostgreSQL's pool is reported; SQLite's one connection is not. The backup gauge needs the backup status.
-    for (const family of ['db_pool_connections_open', 'db_pool_connections_idle', 'db_pool_requests_waiting']) {
+    // PostgreSQL's pool and the connection that hears other processes' changes are reported; SQLite has neither.
+    for (const family of ['db_pool_connections_open', 'db_pool_connections_idle', 'db_pool_requests_waiting', 'page_cache_invalidation_connected']) {
       expect(response.body.includes(`# TYPE ${family} gauge`), family).toBe(dialect === 'postgres');
     }
     expect(response.body).toContain('# TYPE backup_last_success_timestamp_seconds gauge');
@@ -70,13 +77,12 @@ describe.each(await testDialects())('GET /metrics on %s', (dialect) => {
     expect(text).not.toContain('424242');
   });
 
-  it("times the site's pages under its one pattern, whatever their address", async () => {
-    const labels = { route: '/*', method: 'GET' };
-    const before = sampleSum(await metrics(), 'http_request_duration_seconds_count', labels);
-    // A page (503 while the site is not built, 404 for no such page once it is): timed all the same.
-    expect((await t.app.inject({ url: '/about-us-90210' })).statusCode).toBeGreaterThanOrEqual(400);
+  it('times an address no page of the site answers under one label, whatever the address', async () => {
+    const labels = { route: 'unmatched', method: 'GET', status_code: '404' };
+    const before = sampleValue(await metrics(), 'http_request_duration_seconds_count', labels) ?? 0;
+    expect((await t.app.inject({ url: '/about-us-90210' })).statusCode).toBe(404);
     const text = await metrics();
-    expect(sampleSum(text, 'http_request_duration_seconds_count', labels)).toBe(before + 1);
+    expect(sampleValue(text, 'http_request_duration_seconds_count', labels)).toBe(before + 1);
     expect(text).not.toContain('90210');
   });
 

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,7 +88,8 @@ describe('the Prometheus and Grafana examples', () => {
       }
     }
     expect(unknown).toEqual([]);
-    // What the brief of the alerts names: backups (none for too long, one failed), 5xx and p99, the outbox.
+    // What the alerts must watch: backups (none for too long, one failed), 5xx and p99, the outbox, readiness, the
+    // event loop, memory and the disk.
     const alerted = new Set(rules.groups.flatMap((group) => group.rules.flatMap((rule) => metricNamesIn(rule.expr))));
     for (const name of [
       'backup_last_success_timestamp_seconds',
@@ -96,6 +97,10 @@ describe('the Prometheus and Grafana examples', () => {
       'http_request_duration_seconds_count',
       'http_request_duration_seconds_bucket',
       'outbox_oldest_waiting_seconds',
+      'site_ready',
+      'nodejs_eventloop_lag_p99_seconds',
+      'process_resident_memory_bytes',
+      'data_dir_free_bytes',
     ]) {
       expect(alerted, name).toContain(name);
     }
@@ -112,6 +117,24 @@ describe('the Prometheus and Grafana examples', () => {
     expect(metricNamesIn('up{job="site"} == 0 or outbox_pending_messages offset 5m')).toEqual(['outbox_pending_messages']);
   });
 
+  it.runIf(promtool)("passes promtool check metrics on a real application's scrape", async () => {
+    const token = 'y'.repeat(32);
+    const site = await createTestApp('sqlite', { env: { METRICS_TOKEN: token } });
+    try {
+      // Every kind of answer first, so that every family has its series: a page, a hit, a 404, a refused sign-in.
+      for (const url of ['/', '/', '/news', '/no-such-page', '/api/news/items']) await site.app.inject({ url });
+      await site.app.inject({ method: 'POST', url: '/api/site/login', payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+      const text = await scrape(site.app, token);
+      expect(text).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
+      expect(text).toContain('# TYPE nodejs_active_handles gauge');
+      const check = spawnSync(promtool!, ['check', 'metrics'], { input: text, encoding: 'utf8' });
+      expect(check.stdout + check.stderr).toBe('');
+      expect(check.status).toBe(0);
+    } finally {
+      await site.close();
+    }
+  });
+
   it.runIf(promtool)('passes promtool check config, with the scrape token in a file', async () => {
     const token = path.join(dir, 'site-metrics-token');
     await writeFile(token, 'x'.repeat(64), { mode: 0o600 });
@@ -125,7 +148,7 @@ describe('the Prometheus and Grafana examples', () => {
 
   it.runIf(promtool)('passes promtool check rules and the alerts’ unit tests', async () => {
     const checked = await run(promtool!, ['check', 'rules', 'deploy/prometheus/alerts.yml']);
-    expect(checked.stdout).toContain('SUCCESS: 6 rules found');
+    expect(checked.stdout).toContain('SUCCESS: 10 rules found');
     const tested = await run(promtool!, ['test', 'rules', 'deploy/prometheus/alerts.test.yml']);
     expect(tested.stdout).toContain('SUCCESS');
   });

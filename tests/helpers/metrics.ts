@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { BackupFailures } from '../../server/backup/status.js';
 import type { PoolUse } from '../../server/db/connect.js';
@@ -49,8 +50,9 @@ export function familyNames(text: string): string[] {
 }
 
 /**
- * The metrics of an application with every source the server may give them: PostgreSQL's pool (its use as given)
- * and the backup status, besides the outbox's real backlog. `close` it when done.
+ * The metrics of an application with every source the server may give them: PostgreSQL's pool (its use as given),
+ * the backup status, the page cache's memory, the invalidation connection, the free space of a folder and the
+ * readiness, besides the outbox's real backlog. `close` it when done.
  */
 export function metricsWithEverySource(
   outbox: Outbox,
@@ -64,6 +66,10 @@ export function metricsWithEverySource(
     poolUse: sources.poolUse ?? (() => ({ open: 1, idle: 1, waiting: 0 })),
     lastBackupSuccess: sources.lastBackupSuccess ?? (async () => null),
     backupFailures: sources.backupFailures ?? (async () => ({ count: 0, last: null })),
+    pageCache: () => ({ bytes: 0, evictions: 0 }),
+    invalidationListening: () => true,
+    dataDir: tmpdir(),
+    ready: async () => true,
   });
   return app;
 }
