@@ -24,6 +24,8 @@ export interface ManifestEntry {
 export interface Manifest {
   format: typeof FORMAT;
   createdAt: string;
+  /** The version of the product that made it (package.json); archives made before it was recorded lack it. */
+  version?: string;
   dialect: 'sqlite' | 'postgres';
   /** The last migration applied to the database the archive was taken from. */
   migration: string;

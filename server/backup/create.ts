@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import type { FileStore } from '../files/store.js';
 import { ArchiveWriter, fileEntryName, FORMAT, tablePartName, type Manifest } from './archive.js';
 import { openSnapshot, type Row } from './snapshot.js';
+import { productVersion } from './version.js';
 
 /** Rows are written in parts of about this size, so that an entry's size is known before it is written. */
 const PART_BYTES = 4 * 1024 * 1024;
@@ -93,6 +94,7 @@ export async function createBackup(source: BackupSource, output: Writable, optio
     const manifest = await writer.finish({
       format: FORMAT,
       createdAt: new Date().toISOString(),
+      version: productVersion(),
       dialect: snapshot.dialect,
       migration: snapshot.migration,
       tables,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { INVALIDATION_CHANNEL } from '../cache/invalidationBus.js';
@@ -10,6 +11,7 @@ import { MANIFEST_ENTRY, MANIFEST_MAX_BYTES, readArchive, type Manifest } from '
 import type { Progress } from './create.js';
 import { ArchiveError } from './encryption.js';
 import { RowInserter } from './insertRows.js';
+import { leftoversOf, RestoreJournal, runningServerPid, type UnfinishedRestore } from './restoreGuard.js';
 import { applyMigrations, checkForeignKeys, dropEverything, migrationsAround, resetIdentities } from './schema.js';
 import { firstTableWithRows, tablesToBackUp } from './tables.js';
 import { verifyArchive } from './verify.js';
@@ -29,6 +31,8 @@ export interface RestoreOptions {
   /** Replace a site the target already holds; without it such a target is refused. */
   replace: boolean;
   onProgress?: (stage: 'checking' | 'restoring', progress: Progress) => void;
+  /** What the restore found and dealt with before it began, such as the leftovers of one that did not finish. */
+  onNotice?: (text: string) => void;
 }
 
 /** The target holds a site and `--replace` was not given: nothing was changed. */
@@ -47,6 +51,22 @@ async function refuseOccupiedTarget(db: Kysely<Database>, files: FileStore): Pro
 }
 
 /**
+ * What must hold before a restore touches the target: no server runs on its SQLite database (it would keep serving
+ * and writing the database changed beneath it), and no other restore into it is running.
+ */
+async function refuseBusyTarget(target: RestoreTarget, earlier: UnfinishedRestore | null): Promise<void> {
+  const pid = target.databaseUrl === null ? await runningServerPid(target.dataDir) : null;
+  if (pid !== null) {
+    throw new RestoreRefusedError(
+      `a server is running on this site's SQLite database (pid ${pid}, ${path.join(target.dataDir, 'site.db')}); nothing was changed. Stop the site's servers first, then run the restore again.`,
+    );
+  }
+  if (earlier && RestoreJournal.running(earlier)) {
+    throw new RestoreRefusedError(`another restore into this target is running (pid ${earlier.pid}, since ${earlier.startedAt}); nothing was changed.`);
+  }
+}
+
+/**
  * Restores an archive into the target, all or nothing. The archive is read once to check every entry against the
  * manifest before anything is written. Then, in one database transaction: the schema is rebuilt by the migrations up
  * to the archive's, the rows are inserted, the later migrations run; the files are written meanwhile under their
@@ -54,17 +74,42 @@ async function refuseOccupiedTarget(db: Kysely<Database>, files: FileStore): Pro
  * `replace`, the target's former files go only after the commit. Then the search index is rebuilt and, on
  * PostgreSQL, every running server is told to empty its page cache. Both readings stream: no entry is ever held
  * whole, and the second stops each entry at the first byte past the size its manifest gives it.
+ *
+ * A restore killed midway leaves its journal in the data folder (restoreGuard.ts); the next one removes the files
+ * it wrote (the database rolled its transaction back by itself), and when the target was empty before it, carries
+ * on over whatever it left, so that running the same command again is all an interrupted restore needs.
  */
 export async function restoreBackup(target: RestoreTarget, options: RestoreOptions): Promise<{ manifest: Manifest; indexed: number }> {
+  const journal = new RestoreJournal(target.dataDir);
+  const earlier = await journal.unfinished();
+  await refuseBusyTarget(target, earlier);
   const { db, dialect } = connectDatabase({ ...target, databaseTimeouts: { ...target.databaseTimeouts, queryTimeoutMs: 3_600_000 } });
   try {
-    if (!options.replace) await refuseOccupiedTarget(db, target.files);
+    if (earlier && !earlier.committed) {
+      // Its rows were rolled back with its transaction; its files are the rest of it.
+      await target.files.remove(
+        leftoversOf(
+          earlier.written,
+          (await target.files.list()).map((file) => file.key),
+        ),
+      );
+      await journal.end();
+      options.onNotice?.(`An earlier restore (${earlier.startedAt}) did not finish: the ${earlier.written.length} files it had written were removed.`);
+    }
+    // One that stopped after its commit into an empty target (rebuilding the search index) left a site that is its
+    // own, so a plain retry restores over it.
+    const resumes = earlier?.committed === true && earlier.targetWasEmpty;
+    if (resumes) options.onNotice?.(`An earlier restore (${earlier.startedAt}) stopped after its rows were committed: this one restores over what it left.`);
+    const replace = options.replace || resumes;
+    const targetWasEmpty = resumes || !options.replace;
+    if (!replace) await refuseOccupiedTarget(db, target.files);
     const { manifest, manifestSha256 } = await verifyArchive(options.open, options.passphrase);
     const { upToArchive, later } = await migrationsAround(manifest.migration);
     const expected = new Map(manifest.entries.map((entry) => [entry.name, entry]));
     const formerFiles = new Set((await target.files.list()).map((file) => file.key));
     const written: string[] = [];
     const progress: Progress = { rows: 0, files: 0, bytes: 0 };
+    await journal.begin(targetWasEmpty);
     // SQLite checks references once at the end (a pragma that must be set outside the transaction).
     if (dialect === 'sqlite') await sql`pragma foreign_keys = off`.execute(db);
     try {
@@ -90,6 +135,7 @@ export async function restoreBackup(target: RestoreTarget, options: RestoreOptio
             // A key names one file for ever: one the target already has is that same file.
             if (!formerFiles.has(key)) {
               written.push(key);
+              await journal.writing(key);
               await target.files.write(key, Readable.from(entry.chunks()));
             }
             progress.files++;
@@ -106,19 +152,25 @@ export async function restoreBackup(target: RestoreTarget, options: RestoreOptio
         await resetIdentities(schemaTrx);
         await checkForeignKeys(schemaTrx);
       });
+      await journal.committed();
     } catch (error) {
-      await target.files.remove(written).catch(() => undefined);
+      // The journal goes only once its files are gone: otherwise the next restore removes them.
+      await target.files.remove(written).then(
+        () => journal.end(),
+        () => undefined,
+      );
       throw error;
     } finally {
       if (dialect === 'sqlite') await sql`pragma foreign_keys = on`.execute(db);
     }
-    if (options.replace) {
+    if (replace) {
       const restored = new Set(manifest.entries.filter((entry) => entry.name.startsWith('files/')).map((entry) => entry.name.slice('files/'.length)));
       await target.files.remove([...formerFiles].filter((key) => !restored.has(key)));
     }
     // The restored site is not served before its command ends.
     const indexed = await reindexAll(db, { unread: true });
     if (dialect === 'postgres') await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${'restore:1'})`.execute(db);
+    await journal.end();
     return { manifest, indexed };
   } finally {
     await db.destroy();

@@ -23,7 +23,12 @@ function parseManifest(bytes: Buffer): Manifest {
     throw new ArchiveError('the archive manifest is not readable');
   }
   if (manifest.format !== FORMAT) throw new ArchiveError(`the archive is of another format (${String(manifest.format)}), not ${FORMAT}`);
-  if (!Array.isArray(manifest.entries) || !Array.isArray(manifest.tables) || typeof manifest.migration !== 'string') {
+  if (
+    !Array.isArray(manifest.entries) ||
+    !Array.isArray(manifest.tables) ||
+    typeof manifest.migration !== 'string' ||
+    (manifest.version !== undefined && typeof manifest.version !== 'string')
+  ) {
     throw new ArchiveError('the archive manifest is incomplete');
   }
   const wellFormed =
