@@ -110,6 +110,11 @@ export const BackupsPage = () => {
         </CardContent>
       </Card>
       <Card>
+        {data.archives_error && data.archives.length > 0 ? (
+          <Alert severity="error" sx={{ m: 1 }}>
+            {data.archives_error}
+          </Alert>
+        ) : null}
         <Table size="small" aria-label={translate('app.backups.archives')}>
           <TableHead>
             <TableRow>
@@ -134,7 +139,9 @@ export const BackupsPage = () => {
             ))}
             {data.archives.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={4}>{translate('app.backups.empty')}</TableCell>
+                <TableCell colSpan={4}>
+                  {data.archives_error ? <Alert severity="error">{data.archives_error}</Alert> : translate('app.backups.empty')}
+                </TableCell>
               </TableRow>
             ) : null}
           </TableBody>

@@ -20,6 +20,8 @@ export interface BackupsOverview {
   last_success: BackupRun | null;
   last_failure: BackupRun | null;
   archives: { name: string; size: number; created_at: string }[];
+  /** Why this process cannot read the archives (an unreadable folder or bucket), in words; null when it can. */
+  archives_error: string | null;
 }
 
 const hasSession = (provider: unknown): provider is AdminAuthProvider => typeof provider === 'object' && provider !== null && 'session' in provider;

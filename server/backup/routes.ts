@@ -9,7 +9,7 @@ import { describeSchedule } from './schedule.js';
 import { BACKUP_CHECK_EVERY_MS, BACKUP_JOB, backupIfDue } from './scheduled.js';
 import type { BackupSettings } from './settings.js';
 import { openShelf } from './shelf.js';
-import { lastBackupRuns, type BackupRun } from './status.js';
+import { keptArchives, lastBackupRuns, type BackupRun } from './status.js';
 
 /** The audit entry of a download: the resource `backups`, the archive's name as the record. */
 export const BACKUP_AUDIT = { resource: 'backups', download: 'download' } as const;
@@ -55,7 +55,10 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
 
     scope.get('/api/admin/backups', { schema: BACKUP_DOCS.overview }, async () => {
       const runs = await lastBackupRuns(db);
-      const archives = await shelf.list();
+      // Listed from the records, not the shelf, so that every process lists the same archives; the shelf is only
+      // asked whether it can be read here, and the screen says so when it cannot.
+      const archives = await keptArchives(db, settings.keep);
+      const archivesError = await shelf.problem(archives.length > 0);
       return {
         data: {
           schedule: settings.schedule ? describeSchedule(settings.schedule) : null,
@@ -65,6 +68,7 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
           last_success: presentRun(runs.success),
           last_failure: presentRun(runs.failure),
           archives: archives.map((archive) => ({ name: archive.name, size: archive.size, created_at: archive.createdAt })),
+          archives_error: archivesError,
         },
       };
     });

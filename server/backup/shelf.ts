@@ -30,6 +30,11 @@ export interface Shelf {
   store(name: string, write: (output: Writable) => Promise<unknown>): Promise<number>;
   open(name: string): Promise<Readable | null>;
   remove(names: string[]): Promise<void>;
+  /**
+   * Why the archives cannot be read here, in words for the admin screen, or null when they can. A folder not made
+   * yet is a problem only when `expected` (the records name archives that should be in it).
+   */
+  problem(expected: boolean): Promise<string | null>;
   close(): void;
 }
 
@@ -73,6 +78,23 @@ class FolderShelf implements Shelf {
     for (const name of names.filter(isArchiveName)) await rm(path.join(this.dir, name), { force: true });
   }
 
+  async problem(expected: boolean): Promise<string | null> {
+    try {
+      await readdir(this.dir);
+      return null;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return expected ? `Папка архивов недоступна: ${this.dir} не найдена.` : null;
+      const why =
+        code === 'EACCES' || code === 'EPERM'
+          ? `нет прав на чтение ${this.dir}`
+          : code === 'ENOTDIR'
+            ? `${this.dir} — не папка`
+            : `${this.dir}: ${error instanceof Error ? error.message : String(error)}`;
+      return `Папка архивов недоступна: ${why}.`;
+    }
+  }
+
   close(): void {}
 }
 
@@ -106,6 +128,15 @@ class BucketShelf implements Shelf {
 
   async remove(names: string[]): Promise<void> {
     await this.bucket.remove(names.filter(isArchiveName));
+  }
+
+  async problem(): Promise<string | null> {
+    try {
+      await this.bucket.list();
+      return null;
+    } catch (error) {
+      return `Хранилище архивов недоступно: ${error instanceof Error ? error.message : String(error)}.`;
+    }
   }
 
   close(): void {

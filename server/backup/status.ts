@@ -36,6 +36,24 @@ export async function lastBackupRuns(db: Kysely<Database>): Promise<{ success: B
   return { success: await lastRun(db, 1), failure: await lastRun(db, 0) };
 }
 
+/**
+ * The archives the schedule keeps, as the runs that made them recorded them: the newest `keep` successful runs,
+ * newest first. Every process reads the same records, so each lists the same archives, whichever process made them
+ * and whatever folder it sees; the schedule removes older ones from the shelf as it makes new ones.
+ */
+export async function keptArchives(db: Kysely<Database>, keep: number): Promise<{ name: string; size: number; createdAt: string }[]> {
+  const rows = await db
+    .selectFrom('backup_runs')
+    .select(['archive', 'size', 'finished_at'])
+    .where('succeeded', '=', 1)
+    .where('archive', 'is not', null)
+    .orderBy('finished_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(keep)
+    .execute();
+  return rows.map((row) => ({ name: row.archive ?? '', size: Number(row.size ?? 0), createdAt: row.finished_at }));
+}
+
 /** When the last scheduled backup finished successfully (for monitoring), or null when none has. */
 export async function lastBackupSuccess(db: Kysely<Database>): Promise<Date | null> {
   const run = await lastRun(db, 1);

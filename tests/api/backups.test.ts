@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { BACKUP_JOB } from '../../server/backup/scheduled.js';
-import { lastBackupSuccess } from '../../server/backup/status.js';
+import { lastBackupSuccess, recordBackupRun } from '../../server/backup/status.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
@@ -98,6 +98,67 @@ describe.each(await testDialects())('scheduled backups and the backups screen (%
     expect(right.rawPayload.equals(await readFile(path.join(shelf, name)))).toBe(true);
     const audit = await t.app.db.selectFrom('audit_log').selectAll().where('resource', '=', 'backups').execute();
     expect(audit.map((entry) => [entry.action, entry.record_id, entry.user_email])).toEqual([['download', name, manager.user.email]]);
+  });
+});
+
+describe.each(await testDialects())('the backups screen lists the archives from the records (%s)', (dialect) => {
+  let t: TestApp;
+  let folder: string;
+  /** Where BACKUP_DIR points: a file, so that the archives' folder cannot be read. */
+  let blocked: string;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'site-backups-records-'));
+    blocked = path.join(folder, 'not-a-folder');
+    await writeFile(blocked, 'x');
+    t = await createTestApp(dialect, { env: { BACKUP_KEEP: '2', BACKUP_DIR: blocked } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  const overview = async () => {
+    const manager = await userWithToken(t.app, 'MANAGER');
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: manager.headers });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { archives: { name: string; size: number; created_at: string }[]; archives_error: string | null };
+  };
+
+  it('lists the newest BACKUP_KEEP successful runs, whatever the shelf of this process holds, and says why the shelf cannot be read', async () => {
+    const at = (hour: number) => `2026-11-28T0${hour}:00:00.000Z`;
+    const name = (hour: number) => `site-20261128T0${hour}0000Z.tar.gz`;
+    for (const hour of [1, 2, 3]) {
+      await recordBackupRun(t.app.db, { startedAt: at(hour), finishedAt: at(hour), archive: name(hour), size: hour * 1000, error: null });
+    }
+    await recordBackupRun(t.app.db, { startedAt: at(4), finishedAt: at(4), archive: null, size: null, error: 'disk full' });
+    const data = await overview();
+    expect(data.archives).toEqual([
+      { name: name(3), size: 3000, created_at: at(3) },
+      { name: name(2), size: 2000, created_at: at(2) },
+    ]);
+    expect(data.archives_error).toBe(`Папка архивов недоступна: ${blocked} — не папка.`);
+    if (dialect === 'postgres') {
+      // Another process on the same database, with a folder of its own that holds nothing: the same archives.
+      const other = await buildApp({ ...t.config, backup: { ...t.config.backup, dir: folder } }, { logger: false, viewFlushMs: 60_000 });
+      try {
+        const manager = await userWithToken(other, 'MANAGER');
+        const response = await other.inject({ method: 'GET', url: '/api/admin/backups', headers: manager.headers });
+        expect(response.json().data).toMatchObject({ archives: data.archives, archives_error: null });
+      } finally {
+        await other.close();
+      }
+    }
+  });
+
+  it('answers no error once the folder can be read, and a missing folder only when the records name archives', async () => {
+    await rm(blocked);
+    expect((await overview()).archives_error).toBe(`Папка архивов недоступна: ${blocked} не найдена.`);
+    await t.app.db.deleteFrom('backup_runs').execute();
+    const none = await overview();
+    expect(none.archives).toEqual([]);
+    expect(none.archives_error).toBeNull();
   });
 });
 

@@ -31578,13 +31578,15 @@ export interface operations {
                 /** @description Why the run failed; null after a success. */
                 error: string | null;
               } | null;
-              /** @description The archives on the shelf, newest first. */
+              /** @description The archives the schedule keeps, as the runs that made them recorded them (the same in every process), newest first. */
               archives: {
                 name: string;
                 size: number;
                 /** Format: date-time */
                 created_at: string;
               }[];
+              /** @description Why the archives cannot be read by this process (an unreadable `BACKUP_DIR` or bucket), in words; null when they can. */
+              archives_error: string | null;
             };
           };
         };

@@ -20,7 +20,13 @@ const overview = z.object({
   encrypted: z.boolean().meta({ description: 'Whether archives are encrypted (`BACKUP_KEY` is set).' }),
   last_success: run.nullable(),
   last_failure: run.nullable(),
-  archives: z.array(z.object({ name: z.string(), size: int, created_at: moment })).meta({ description: 'The archives on the shelf, newest first.' }),
+  archives: z
+    .array(z.object({ name: z.string(), size: int, created_at: moment }))
+    .meta({ description: 'The archives the schedule keeps, as the runs that made them recorded them (the same in every process), newest first.' }),
+  archives_error: z
+    .string()
+    .nullable()
+    .meta({ description: 'Why the archives cannot be read by this process (an unreadable `BACKUP_DIR` or bucket), in words; null when they can.' }),
 });
 
 export const downloadBody = z.object({
