@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { databaseUnreachable } from './db/unreachable.js';
 import { announceStart, processLogger, routeConsoleToLog } from './http/processLog.js';
 
 /** Starts the server: configuration from the environment, then listen; SIGTERM/SIGINT let requests finish first. */
@@ -43,7 +44,10 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // The application's logger may not exist yet: a logger of the same JSON lines says why the start failed.
   const log = processLogger(process.env.LOG_LEVEL || 'info');
+  // PostgreSQL out of reach is said with the address tried and what to check, not as a stack trace.
+  const unreachable = error instanceof ConfigError ? null : databaseUnreachable(error, process.env.DATABASE_URL);
   if (error instanceof ConfigError) log.fatal({ kind: 'configuration' }, `configuration error: ${error.message}`);
+  else if (unreachable) log.fatal({ kind: 'database', address: unreachable.address, code: unreachable.code }, unreachable.message);
   else log.fatal({ err: error, kind: 'start' }, 'the server could not start');
   process.exit(1);
 });

@@ -13,6 +13,7 @@ import { configuredFileStore } from '../backup/fileStoreOf.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { applyNextMigration, migrationStatus } from '../db/migrate.js';
+import { databaseUnreachable } from '../db/unreachable.js';
 
 const USAGE = 'Usage: npm run migrate [-- --status]\n';
 
@@ -93,7 +94,8 @@ try {
   if (statusOnly) await printStatus(db as Kysely<unknown>, config);
   else await applyPending(db as Kysely<unknown>, config);
 } catch (error) {
-  process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+  const unreachable = databaseUnreachable(error, config.databaseUrl);
+  process.stderr.write(`Error: ${unreachable?.message ?? (error instanceof Error ? error.message : String(error))}\n`);
   process.exitCode = 1;
 } finally {
   await db.destroy();
