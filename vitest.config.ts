@@ -13,6 +13,12 @@ const EXCLUSIVE = [
   'tests/api/database-partition.test.ts',
 ];
 
+/**
+ * Files that replace a module with `vi.mock` (the recording Fastify that lists every route): they need a module
+ * registry of their own, so they run in workers that load everything afresh for each file.
+ */
+const OWN_MODULES = ['tests/api/permissions.test.ts', 'tests/api/encoded-paths.test.ts', 'tests/api/fuzz.test.ts', 'tests/api/openapi.test.ts'];
+
 export default defineConfig({
   resolve: { alias: { '@lib': fileURLToPath(new URL('./lib', import.meta.url)) } },
   test: {
@@ -21,6 +27,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     teardownTimeout: 60_000,
     pool: 'forks',
+    // A worker keeps the modules it has loaded from one file to the next: the server and its dependencies are
+    // imported once per worker instead of once per file (a file starts its own app on its own database, so what
+    // a module keeps is only what does not change between sites).
+    isolate: false,
     globalSetup: ['tests/globalSetup.ts'],
     // A state reached in the background (a job's result, a kept version) may take a few seconds on a shared two-core machine.
     expect: { poll: { timeout: 10_000 } },
@@ -28,8 +38,9 @@ export default defineConfig({
       // Two at a time: most of a file's time is spent waiting on its database, so two keep both cores busy.
       {
         extends: true,
-        test: { name: 'server', include: ['tests/**/*.test.{ts,tsx}'], exclude: EXCLUSIVE, maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: { name: 'server', include: ['tests/**/*.test.{ts,tsx}'], exclude: [...EXCLUSIVE, ...OWN_MODULES], maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
+      { extends: true, test: { name: 'own-modules', include: OWN_MODULES, isolate: true, maxWorkers: 2, sequence: { groupOrder: 0 } } },
       // One at a time. Their tests wait for the states they need; a state is waited for 30 s (Playwright's own
       // default, and polls the same) and a test 2 minutes before it is called stuck: bounds for a test that hangs,
       // not for one that is slow.

@@ -28,9 +28,14 @@ beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'site-restore-bomb-'));
   archive = path.join(folder, 'site.tar.gz');
   await backUpInto(archive, { ...source.config, files: source.app.files });
-  // Loaded into the command before its own code: its peak resident memory, as the kernel counts it, on exit.
+  // Loaded into the command before its own code: its peak resident memory, as the kernel counts it, on exit. VmHWM
+  // is the command's own peak; getrusage's maxRSS would also count the test worker it was forked from.
   probe = path.join(folder, 'peak.mjs');
-  await writeFile(probe, `process.on('exit', () => process.stderr.write('peak-rss-kb ' + process.resourceUsage().maxRSS + '\\n'));\n`);
+  await writeFile(
+    probe,
+    `import { readFileSync } from 'node:fs';\n` +
+      `process.on('exit', () => process.stderr.write('peak-rss-kb ' + /VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1] + '\\n'));\n`,
+  );
 }, 120_000);
 
 afterAll(async () => {
