@@ -1,14 +1,17 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { access, chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, get as httpGet } from 'node:http';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { connect as connectHttp2, type ClientHttp2Session } from 'node:http2';
 import { get as httpsGet } from 'node:https';
-import { connect as tlsConnect } from 'node:tls';
+import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'node:tls';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { freePort } from '../helpers/process.js';
+import { DEFAULT_BRAND } from '../../server/config.js';
+import { freePort, startBuiltServer, stopProcess } from '../helpers/process.js';
 
 const run = promisify(execFile);
 
@@ -111,77 +114,125 @@ describe('deployment example', () => {
     expect(stderr).toContain('test is successful');
   });
 
-  it.runIf(nginx)('answers over HTTPS in front of a server (HSTS, HTTP/2 offered), redirects HTTP with 301 and serves the ACME challenge', async () => {
-    const folder = path.join(dir, 'live');
-    await mkdir(folder, { recursive: true });
-    const certificates = await selfSignedCertificate(folder);
-    const [plainPort, securePort, appPort] = [await freePort(), await freePort(), await freePort()];
-    // The server behind nginx: answers with the scheme nginx says the visitor used.
-    const app = createServer((request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(`<h1>Сайт</h1> ${request.headers['x-forwarded-proto']} ${request.url}`);
-    });
-    await new Promise<void>((resolve) => app.listen(appPort, '127.0.0.1', resolve));
-    const site = (await siteConfIn(folder, certificates))
-      .replace('listen 80;', `listen 127.0.0.1:${plainPort};`)
-      .replace('listen 443 ssl http2;', `listen 127.0.0.1:${securePort} ssl http2;`)
-      .replace(/^\s*listen \[::\]:\d[^;]*;$/gm, '');
-    await writeFile(path.join(folder, 'site.conf'), site);
-    await writeFile(path.join(folder, 'upstream.conf'), `upstream site_app { server 127.0.0.1:${appPort}; keepalive 4; }`);
-    await writeFile(path.join(folder, 'nginx.conf'), nginxConf(folder, path.join(folder, 'upstream.conf'), path.join(folder, 'site.conf'), ['daemon off;']));
-    await mkdir(path.join(folder, 'certbot/.well-known/acme-challenge'), { recursive: true });
-    await writeFile(path.join(folder, 'certbot/.well-known/acme-challenge/token-1'), 'token-1.key', { mode: 0o644 });
-    // nginx's workers may run as another user (nobody, when the tests run as root): the webroot must be readable.
-    for (const part of [dir, folder, 'certbot', 'certbot/.well-known', 'certbot/.well-known/acme-challenge']) await chmod(path.resolve(folder, part), 0o755);
-    const server = spawn(nginx!, ['-p', folder, '-c', path.join(folder, 'nginx.conf')], { stdio: 'ignore' });
-    const ca = await readFile(path.join(certificates, 'fullchain.pem'));
-    const get = (url: string) =>
-      new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-        const options = { ca, servername: 'example.ru', checkServerIdentity: () => undefined };
-        const request = (url.startsWith('https:') ? httpsGet : httpGet)(url, url.startsWith('https:') ? options : {}, (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-        });
-        request.on('error', reject);
-      });
-    try {
-      await expect
-        .poll(
-          () =>
-            get(`https://127.0.0.1:${securePort}/`).then(
-              (answer) => answer.status,
-              () => 0,
-            ),
-          { timeout: 30_000 },
-        )
-        .toBe(200);
-      const page = await get(`https://127.0.0.1:${securePort}/news?page=2`);
-      expect(page.body).toBe('<h1>Сайт</h1> https /news?page=2');
-      expect(page.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
-      // HTTP/2 is offered to a browser that asks for it (ALPN).
-      const protocol = await new Promise<string | false | null>((resolve, reject) => {
-        const socket = tlsConnect(
-          { host: '127.0.0.1', port: securePort, ca, servername: 'example.ru', checkServerIdentity: () => undefined, ALPNProtocols: ['h2', 'http/1.1'] },
-          () => {
-            resolve(socket.alpnProtocol);
-            socket.end();
-          },
+  it.runIf(nginx)(
+    'serves the built site over HTTPS in front of the real server: HTTP/2 and TLS 1.2/1.3, the site’s page with HSTS once, HTTP redirected with 301, the ACME challenge',
+    async () => {
+      expect(existsSync('build/server/index.js'), 'run npm run build first (npm test does)').toBe(true);
+      const folder = path.join(dir, 'live');
+      const dataDir = path.join(dir, 'data');
+      await mkdir(folder, { recursive: true });
+      const certificates = await selfSignedCertificate(folder);
+      const [plainPort, securePort, appPort] = [await freePort(), await freePort(), await freePort()];
+      // The site as the deploy example runs it behind nginx: its public address is HTTPS, and it believes the one
+      // hop nginx adds to X-Forwarded-For.
+      const app = await startBuiltServer(appPort, { DATA_DIR: dataDir, PUBLIC_URL: 'https://example.ru', TRUST_PROXY: '1', ADMIN_PASSWORD: '' });
+      let server: ChildProcess | undefined;
+      let session: ClientHttp2Session | undefined;
+      try {
+        const site = (await siteConfIn(folder, certificates))
+          .replace('listen 80;', `listen 127.0.0.1:${plainPort};`)
+          .replace('listen 443 ssl http2;', `listen 127.0.0.1:${securePort} ssl http2;`)
+          .replace(/^\s*listen \[::\]:\d[^;]*;$/gm, '');
+        await writeFile(path.join(folder, 'site.conf'), site);
+        await writeFile(path.join(folder, 'upstream.conf'), `upstream site_app { server 127.0.0.1:${appPort}; keepalive 4; }`);
+        await writeFile(
+          path.join(folder, 'nginx.conf'),
+          nginxConf(folder, path.join(folder, 'upstream.conf'), path.join(folder, 'site.conf'), ['daemon off;']),
         );
-        socket.on('error', reject);
-      });
-      expect(protocol).toBe('h2');
-      const plain = await get(`http://127.0.0.1:${plainPort}/news?page=2`);
-      expect(plain.status).toBe(301);
-      expect(plain.headers.location).toBe('https://127.0.0.1/news?page=2');
-      const challenge = await get(`http://127.0.0.1:${plainPort}/.well-known/acme-challenge/token-1`);
-      expect([challenge.status, challenge.body]).toEqual([200, 'token-1.key']);
-    } finally {
-      server.kill('SIGTERM');
-      await new Promise<void>((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', () => resolve())));
-      await new Promise<void>((resolve) => app.close(() => resolve()));
-    }
-  });
+        await mkdir(path.join(folder, 'certbot/.well-known/acme-challenge'), { recursive: true });
+        await writeFile(path.join(folder, 'certbot/.well-known/acme-challenge/token-1'), 'token-1.key', { mode: 0o644 });
+        // nginx's workers may run as another user (nobody, when the tests run as root): the webroot must be readable.
+        for (const part of [dir, folder, 'certbot', 'certbot/.well-known', 'certbot/.well-known/acme-challenge'])
+          await chmod(path.resolve(folder, part), 0o755);
+        server = spawn(nginx!, ['-p', folder, '-c', path.join(folder, 'nginx.conf')], { stdio: 'ignore' });
+        const ca = await readFile(path.join(certificates, 'fullchain.pem'));
+        const tlsOptions = { ca, servername: 'example.ru', checkServerIdentity: () => undefined };
+        const get = (url: string) =>
+          new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+            const request = (url.startsWith('https:') ? httpsGet : httpGet)(url, url.startsWith('https:') ? tlsOptions : {}, (response) => {
+              let body = '';
+              response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+              response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+            });
+            request.on('error', reject);
+          });
+        // nginx is up once it answers through to the site.
+        await expect
+          .poll(
+            () =>
+              get(`https://127.0.0.1:${securePort}/api/health`).then(
+                (answer) => answer.status,
+                () => 0,
+              ),
+            { timeout: 30_000 },
+          )
+          .toBe(200);
+
+        // A browser's visit: HTTP/2 chosen by ALPN over TLS 1.3, the site's own home page.
+        const opened = connectHttp2(`https://127.0.0.1:${securePort}`, tlsOptions);
+        session = opened;
+        await new Promise<void>((resolve, reject) => {
+          opened.once('connect', () => resolve());
+          opened.once('error', reject);
+        });
+        const socket = opened.socket as TLSSocket;
+        expect([opened.alpnProtocol, socket.getProtocol()]).toEqual(['h2', 'TLSv1.3']);
+        const page = await new Promise<{ headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+          const stream = opened.request({ ':path': '/', ':authority': 'example.ru' });
+          let headers: IncomingHttpHeaders = {};
+          let body = '';
+          stream.on('response', (answer) => (headers = answer));
+          stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          stream.on('end', () => resolve({ headers, body }));
+          stream.on('error', reject);
+          stream.end();
+        });
+        expect(page.headers[':status']).toBe(200);
+        expect(page.headers['content-type']).toMatch(/^text\/html; ?charset=utf-8$/);
+        expect(page.body).toMatch(/^<!DOCTYPE html>\s*<html lang="ru"/i);
+        expect(page.body).toContain(DEFAULT_BRAND);
+        // Browsers keep the first HSTS header they see: nginx's is the only one, not repeated by the site.
+        expect(page.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+        // The site's own delivery header passes through nginx (the home page was rendered before the server listened).
+        expect(page.headers['cache-status']).toMatch(/; hit/);
+
+        // TLS 1.2 is still accepted; anything older is refused by nginx.
+        const version = (options: ConnectionOptions) =>
+          new Promise<string>((resolve) => {
+            const tls = tlsConnect({ host: '127.0.0.1', port: securePort, ...tlsOptions, ...options }, () => {
+              resolve(tls.getProtocol() ?? 'none');
+              tls.end();
+            });
+            tls.on('error', (error: NodeJS.ErrnoException) => resolve(`refused: ${error.code ?? error.message}`));
+          });
+        expect(await version({ maxVersion: 'TLSv1.2' })).toBe('TLSv1.2');
+        expect(await version({ minVersion: 'TLSv1', maxVersion: 'TLSv1.1', ciphers: 'DEFAULT@SECLEVEL=0' })).toBe(
+          'refused: ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION',
+        );
+
+        // A page with a query over HTTP/1.1: the site's, with HSTS.
+        const news = await get(`https://127.0.0.1:${securePort}/news?page=2`);
+        expect([news.status, news.headers['strict-transport-security']]).toEqual([200, 'max-age=63072000; includeSubDomains']);
+        expect(news.body).toContain(DEFAULT_BRAND);
+
+        const plain = await get(`http://127.0.0.1:${plainPort}/news?page=2`);
+        expect(plain.status).toBe(301);
+        expect(plain.headers.location).toBe('https://127.0.0.1/news?page=2');
+        const challenge = await get(`http://127.0.0.1:${plainPort}/.well-known/acme-challenge/token-1`);
+        expect([challenge.status, challenge.body]).toEqual([200, 'token-1.key']);
+      } finally {
+        session?.destroy();
+        if (server) {
+          const running = server;
+          server.kill('SIGTERM');
+          await new Promise<void>((resolve) => (running.exitCode !== null || running.signalCode !== null ? resolve() : running.once('exit', () => resolve())));
+        }
+        await stopProcess(app);
+      }
+    },
+    // Starting the built server takes a while on a busy machine: its first start migrates and renders the home page.
+    120_000,
+  );
 
   it('serves the site over HTTPS only: TLS 1.2/1.3 with HTTP/2 on 443, HSTS on every answer, port 80 redirecting except the ACME challenge', async () => {
     const site = await readFile('deploy/nginx/site.conf', 'utf8');
@@ -202,6 +253,8 @@ describe('deployment example', () => {
     const ownHeaders = (secure.match(/^ {8}add_header (?!Strict-Transport-Security)/gm) ?? []).length;
     expect(ownHeaders).toBeGreaterThan(0);
     expect(secure.split(hsts).length - 1).toBe(1 + ownHeaders);
+    // The processes' own HSTS (a year) would come first and be the one a browser keeps: nginx drops it.
+    expect(secure).toContain('proxy_hide_header Strict-Transport-Security;');
   });
 
   it('names the same site upstream for the machine and for compose', async () => {
