@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that drive Chromium or start the built server as child processes, and the files that measure how the server
+ * Files that drive Chromium or start the built server as child processes (nginx in front of one too), and the files that measure how the server
  * keeps answering while it works hard: each keeps a core or more busy, so they run one at a time, after the rest.
  */
 const EXCLUSIVE = [
   'tests/**/*.browser.test.ts',
   'tests/process/**/*.test.ts',
+  'tests/deploy/config.test.ts',
   'tests/api/stall.test.ts',
   'tests/api/nesting.test.ts',
   'tests/api/database-partition.test.ts',

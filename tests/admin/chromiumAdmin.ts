@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { TEST_SETTINGS } from '../helpers/settings.js';
 import { preparedSite, type PreparedSite } from '../helpers/siteTemplates.js';
-import { CHROMIUM_ARGS, ensureSiteBuilt } from '../site/server.js';
+import { ensureSiteBuilt } from '../site/server.js';
 
 export const MANAGER = { email: 'admin@example.com', password: 'manager-password-1' };
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -41,7 +42,7 @@ export function setUpChromiumAdmin(env: NodeJS.ProcessEnv = {}): ChromiumAdmin {
     const address = admin.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no address');
     admin.baseURL = `http://127.0.0.1:${address.port}`;
-    admin.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    admin.browser = await launchChromium();
   }, 240_000);
   afterAll(async () => {
     await admin.browser?.close();

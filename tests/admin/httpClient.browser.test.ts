@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ApiClientModule from '../../dataProvider/apiClient.js';
-import { CHROMIUM_ARGS } from '../site/server.js';
 
 /**
  * The admin's HTTP client in Chromium, on the XMLHttpRequest transport: the sources of dataProvider/httpClient.ts and
@@ -78,7 +78,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage();
   await page.goto(`${origin}/`);
   await page.waitForFunction(() => 'client' in window);

@@ -1,7 +1,8 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle } from '../helpers/fixtures.js';
-import { CHROMIUM_ARGS, startSite, type RunningSite } from '../site/server.js';
+import { startSite, type RunningSite } from '../site/server.js';
 
 /** Removing a news item in the admin and restoring it from «Корзина», as an editor does, in Debian's Chromium. */
 
@@ -12,7 +13,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   site = await startSite();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {

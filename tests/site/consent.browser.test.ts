@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRIKA_TAG_URL } from '../../site/client/counters/metrika.js';
-import { CHROMIUM_ARGS, startSite, type RunningSite } from './server.js';
+import { startSite, type RunningSite } from './server.js';
 
 /**
  * The consent banner in Debian's Chromium, with YANDEX_METRIKA_ID set: nothing of Metrika loads before the visitor
@@ -22,7 +23,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   site = await startSite({ YANDEX_METRIKA_ID: COUNTER_ID });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 240_000);
 

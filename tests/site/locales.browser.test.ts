@@ -1,8 +1,9 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, postForm } from '../api/admin-helpers.js';
 import { untilFormFilledLongEnough } from '../helpers/waits.js';
-import { CHROMIUM_ARGS, startSite, type RunningSite } from './server.js';
+import { startSite, type RunningSite } from './server.js';
 
 /** The English pages in a browser: they hydrate, lead to each other within English, and switch to Russian. */
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   });
   expect(response.statusCode, response.body).toBe(200);
   russianSlug = (response.json() as { data: { slug: string } }).data.slug;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, postForm } from '../api/admin-helpers.js';
-import { CHROMIUM_ARGS, startSite, type RunningSite } from './server.js';
+import { startSite, type RunningSite } from './server.js';
 
 /**
  * Prefetched pages in a browser: the page arrives once its link is visible, its code when the visitor points at the
@@ -13,7 +14,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   site = await startSite();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {

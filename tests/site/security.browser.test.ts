@@ -1,7 +1,8 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../../server/content/sanitize.js';
-import { CHROMIUM_ARGS, startSite, type RunningSite } from './server.js';
+import { startSite, type RunningSite } from './server.js';
 
 /**
  * The public site's side of the security findings: page addresses with ids past the integer range or control
@@ -38,7 +39,7 @@ beforeAll(async () => {
       updated_at: now,
     })
     .execute();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {

@@ -49,12 +49,3 @@ export async function startSite(env: NodeJS.ProcessEnv = {}): Promise<RunningSit
     },
   };
 }
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];

@@ -1,11 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_TOAST, TIMEOUT_TOAST, TOAST_DURATION_MS } from '../../lib/site.js';
 import { CHUNK_RELOAD_KEY } from '../../site/client/chunkGuard.js';
 import { gate } from '../helpers/waits.js';
-import { CHROMIUM_ARGS, startSite, type RunningSite } from './server.js';
+import { startSite, type RunningSite } from './server.js';
 
 /** The built site in Debian's Chromium: following links, prefetch, chunk guard, toasts, video, photobank, screenshots. */
 
@@ -17,7 +18,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   site = await startSite();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 240_000);
 
