@@ -4,6 +4,7 @@ import { createAuthProvider, roleCanAccess, type AdminAuthProvider, type CookieS
 import type { Transport } from '../dataProvider/httpClient.js';
 import { createAdminDataProvider, type AdminDataProvider } from '../dataProvider/index.js';
 import { refetchAfterChange } from './cache.js';
+import { keepFormWhenSessionEnds } from './session/sessionLost.js';
 
 export interface AdminProviders {
   authProvider: AdminAuthProvider;
@@ -29,7 +30,9 @@ export function createProviders(options: ProvidersOptions = {}): AdminProviders 
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },
   });
-  const authProvider = options.authProvider ?? createAuthProvider({ baseURL: options.baseURL, transport: options.transport, cookies: options.cookies });
+  const authProvider = keepFormWhenSessionEnds(
+    options.authProvider ?? createAuthProvider({ baseURL: options.baseURL, transport: options.transport, cookies: options.cookies }),
+  );
   const dataProvider = guardByRole(
     createAdminDataProvider({
       baseURL: options.baseURL,

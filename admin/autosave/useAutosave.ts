@@ -10,8 +10,11 @@ export const AUTOSAVE_DELAY_MS = 3_000;
 /** How often versions kept in the browser are offered to the server again while a form is open. */
 const RETRY_EVERY_MS = 30_000;
 
-/** No answer at all, or a server error: the server cannot take the version now, the browser keeps it meanwhile. */
-const unreachable = (error: unknown) => !(error instanceof HttpError) || error.status === 0 || error.status >= 500;
+/**
+ * No answer at all, a server error, or a session that has ended (401, until the editor signs in again): the server
+ * cannot take the version now, the browser keeps it meanwhile.
+ */
+const unreachable = (error: unknown) => !(error instanceof HttpError) || error.status === 0 || error.status === 401 || error.status >= 500;
 
 type SaveParams = Partial<CreateParams & UpdateParams>;
 type Save = (resource: string, params: SaveParams) => Promise<unknown>;

@@ -19,3 +19,6 @@ const subscribe = (listener: () => void) => {
 };
 
 export const useFormUnsaved = (): boolean => useSyncExternalStore(subscribe, () => unsaved);
+
+/** The same, read outside React (the authProvider's error check). */
+export const isFormUnsaved = (): boolean => unsaved;

@@ -3,6 +3,7 @@ import { AppBar, Layout as RaLayout, TitlePortal, UserMenu } from 'react-admin';
 import { LogoutButton } from '../buttons/LogoutButton.js';
 import { ProfileMenuItem } from '../profile/ProfileMenuItem.js';
 import { TwoFactorGate } from '../profile/TwoFactorGate.js';
+import { SignInAgainDialog } from '../session/SignInAgainDialog.js';
 import { Menu } from './Menu.js';
 
 const AdminUserMenu = () => (
@@ -21,5 +22,6 @@ const AdminAppBar = () => (
 export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout appBar={AdminAppBar} menu={Menu}>
     <TwoFactorGate>{children}</TwoFactorGate>
+    <SignInAgainDialog />
   </RaLayout>
 );
