@@ -18,6 +18,32 @@ export type FieldMerge<T> =
   /** Both changed it, differently. */
   | { state: 'overlap' };
 
+/**
+ * Typography the site sets by itself (non-breaking spaces, «ёлочки» and „лапки“, long dashes, the ellipsis, a space
+ * before a percent sign), folded to plain keyboard characters: two texts differing only there are the same text, so
+ * one editor's typed "quotes" against the other's typeset «quotes» is not a change of either.
+ */
+const TYPOGRAPHY: readonly [RegExp, string][] = [
+  [/&(nbsp|#160|thinsp|#8201|#8239);/g, ' '],
+  [/&(laquo|raquo|bdquo|ldquo|rdquo|quot|#171|#187|#8222|#8220|#8221|#34);/g, '"'],
+  [/&(lsquo|rsquo|#8216|#8217|#39);/g, "'"],
+  [/&(mdash|ndash|minus|#8212|#8211);/g, '-'],
+  [/&(hellip|#8230);/g, '...'],
+  [/[\u00a0\u2007\u2009\u202f]/g, ' '],
+  [/[«»„“”‟″]/g, '"'],
+  [/[‘’‚′]/g, "'"],
+  [/[—–‒−‑]/g, '-'],
+  [/…/g, '...'],
+  [/\s+/g, ' '],
+  [/ %/g, '%'],
+];
+
+/** A text (or HTML) with the typography folded away: what two versions are compared by. */
+export const withoutTypography = (text: string): string => TYPOGRAPHY.reduce((folded, [pattern, plain]) => folded.replace(pattern, plain), text).trim();
+
+/** Whether two texts differ in typography at most. */
+export const sameText = (a: string, b: string): boolean => a === b || withoutTypography(a) === withoutTypography(b);
+
 /** One field: the side that changed it wins; both changing it differently is an overlap. */
 export function mergeField<T>(base: T, mine: T, theirs: T, same: (a: T, b: T) => boolean = Object.is): FieldMerge<T> {
   if (same(mine, theirs)) return { state: 'same', value: mine };
@@ -100,7 +126,7 @@ function changesOf(base: readonly string[], version: readonly string[], side: Si
   const changes: Change[] = [];
   let pending: Change | null = null;
   let at = 0;
-  for (const part of diffArrays([...base], [...version])) {
+  for (const part of diffArrays([...base], [...version], { comparator: sameText })) {
     if (!part.added && !part.removed) {
       if (pending) changes.push(pending);
       pending = null;
@@ -139,12 +165,13 @@ function applied(base: readonly string[], start: number, end: number, changes: r
   return blocks;
 }
 
-const sameBlocks = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((block, index) => block === b[index]);
+const sameBlocks = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((block, index) => sameText(block, b[index] ?? ''));
 
 /**
- * Two versions of a list of blocks merged against their base: changes of different blocks are all kept, in the
- * base's order; where both sides changed the same blocks differently (or inserted different blocks at one place)
- * the segment is an overlap holding the base's blocks and both versions.
+ * Two versions of a list of blocks merged against their base (blocks differing in typography only count as the same
+ * block): changes of different blocks are all kept, in the base's order; where both sides changed the same blocks
+ * differently (or inserted different blocks at one place) the segment is an overlap holding the base's blocks and
+ * both versions.
  */
 export function mergeBlocks(base: readonly string[], mine: readonly string[], theirs: readonly string[]): BlockSegment[] {
   const changes = [...changesOf(base, mine, 'mine'), ...changesOf(base, theirs, 'theirs')].sort(

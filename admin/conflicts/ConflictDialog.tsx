@@ -1,4 +1,4 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItem, Typography } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
@@ -6,9 +6,12 @@ import { isUpload } from '@lib/resources/index.js';
 import { formatSavedAt, readableValue } from '../revisions/values.js';
 import { withDraftValues } from '../drafts/values.js';
 import { editorHtml } from '../richText/editorHtml.js';
-import { comparedFieldLabel, comparedFieldsOf } from '../translations/values.js';
-import { planMerge, type Conflict, type Overlap } from './merge.js';
+import type { Side } from '@lib/merge.js';
+import { comparedFieldLabel, comparedFieldsOf, valueAt } from '../translations/values.js';
+import { planMerge, sideResolutions, type Conflict, type Overlap } from './merge.js';
+import { MergedList, ResultText } from './MergedList.js';
 import { OverlapChoice, type Resolution } from './OverlapChoice.js';
+import { QuickChoiceConfirm } from './QuickChoiceConfirm.js';
 
 interface ConflictDialogProps {
   resource: string;
@@ -27,8 +30,9 @@ interface ConflictDialogProps {
  * What a save that came too late shows instead of an error: who saved meanwhile and when, the changes merged
  * without asking (a field only one of the two changed; rich text both changed in different blocks), and each place
  * both changed differently with both versions marked word by word. No place has a side chosen in advance: the merge
- * is saved once each has been decided, so nothing either editor wrote is dropped unseen. Taking the saved version
- * or keeping one's own (an explicit overwrite) stay one click away.
+ * is saved once each has been decided, so nothing either editor wrote is dropped unseen. Every text the merge will
+ * save is shown before saving. The quick choices (the saved version, or one's own, at every overlap) decide the
+ * overlaps only, never what was merged without asking, and each first names the changes it drops and asks.
  */
 export const ConflictDialog = ({ resource, id, conflict, asDraft = false, onSave, onTakeSaved, saving }: ConflictDialogProps) => {
   const translate = useTranslate();
@@ -53,10 +57,40 @@ export const ConflictDialog = ({ resource, id, conflict, asDraft = false, onSave
   const labelOf = (name: string) => comparedFieldLabel(translate, resource, name);
   const overlapLabel = (overlap: Overlap) =>
     overlap.places > 1 ? translate('app.conflict.place', { field: labelOf(overlap.name), index: overlap.place, count: overlap.places }) : labelOf(overlap.name);
+  const chosen = Object.fromEntries(Object.entries(resolutions).map(([key, resolution]) => [key, resolution.value]));
+  const result = plan?.values(chosen);
+  const resultOf = (name: string) => (plan && result ? plan.readable(name, valueAt(result, name)) : '');
+  // Rich text with overlaps: the whole text once every place of it is decided.
+  const resolvedFields = plan
+    ? [...new Set(plan.overlaps.filter((overlap) => overlap.field.kind === 'html').map((overlap) => overlap.name))].filter((name) =>
+        plan.overlaps.every((overlap) => overlap.name !== name || resolutions[overlap.key]),
+      )
+    : [];
   const merge = () => {
+    if (!plan || !saved.data || !result) return;
+    onSave(result, saved.data, false);
+  };
+  const [confirming, setConfirming] = useState<Side | null>(null);
+  const ownMerged = plan ? plan.merged.filter((field) => field.by !== 'theirs').map((field) => labelOf(field.name)) : [];
+  const keptNote = (keep: Side) => {
+    if (keep === 'theirs') {
+      return ownMerged.length > 0
+        ? translate('app.conflict.confirm_theirs_kept', { fields: ownMerged.join(', ') })
+        : translate('app.conflict.confirm_theirs_nothing_kept');
+    }
+    return plan && plan.merged.length > 0
+      ? translate('app.conflict.confirm_mine_kept', { fields: plan.merged.map((field) => labelOf(field.name)).join(', ') })
+      : '';
+  };
+  const quick = (keep: Side) => {
+    setConfirming(null);
     if (!plan || !saved.data) return;
-    const values = Object.fromEntries(Object.entries(resolutions).map(([key, resolution]) => [key, resolution.value]));
-    onSave(plan.values(values), saved.data, false);
+    const values = plan.values(sideResolutions(plan.overlaps, keep));
+    // Keeping one's own over the other's changes is an overwrite, and audited as one. Taking the saved version with
+    // no change of one's own left to save just shows it.
+    if (keep === 'mine') onSave(values, saved.data, true);
+    else if (ownMerged.length > 0) onSave(values, saved.data, false);
+    else onTakeSaved(saved.data);
   };
 
   return (
@@ -71,20 +105,7 @@ export const ConflictDialog = ({ resource, id, conflict, asDraft = false, onSave
         {saved.isPending && <LinearProgress aria-label={translate('app.conflict.loading')} />}
         {saved.error && <Typography color="error">{translate('app.conflict.load_failed')}</Typography>}
         {plan && plan.merged.length === 0 && plan.overlaps.length === 0 && <Typography>{translate('app.conflict.no_difference')}</Typography>}
-        {plan && plan.merged.length > 0 && (
-          <section data-testid="conflict-merged" aria-labelledby="conflict-merged-title">
-            <Typography variant="subtitle2" component="h3" id="conflict-merged-title">
-              {translate('app.conflict.merged_title')}
-            </Typography>
-            <List dense disablePadding sx={{ mb: 2 }}>
-              {plan.merged.map((field) => (
-                <ListItem key={field.name} disableGutters data-testid={`conflict-merged-${field.name}`}>
-                  {translate(`app.conflict.merged_${field.by}`, { field: labelOf(field.name) })}
-                </ListItem>
-              ))}
-            </List>
-          </section>
-        )}
+        {plan && plan.merged.length > 0 && <MergedList merged={plan.merged} labelOf={labelOf} resultOf={resultOf} />}
         {plan && plan.overlaps.length > 0 && (
           <Typography variant="body2" sx={{ mb: 2 }}>
             {translate('app.conflict.overlaps_hint')}
@@ -106,6 +127,14 @@ export const ConflictDialog = ({ resource, id, conflict, asDraft = false, onSave
             }
           />
         ))}
+        {resolvedFields.map((name) => (
+          <ResultText
+            key={name}
+            text={resultOf(name)}
+            label={translate('app.conflict.field_result', { field: labelOf(name) })}
+            testId={`conflict-result-${name}`}
+          />
+        ))}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {unresolved > 0 && (
@@ -113,16 +142,34 @@ export const ConflictDialog = ({ resource, id, conflict, asDraft = false, onSave
             {translate('app.conflict.unresolved', { count: unresolved })}
           </Typography>
         )}
-        <Button disabled={!saved.data || saving} onClick={() => saved.data && onTakeSaved(saved.data)}>
-          {translate('app.conflict.take_saved')}
-        </Button>
-        <Button disabled={!saved.data || saving} onClick={() => saved.data && onSave(conflict.mine, saved.data, true)}>
-          {translate('app.conflict.keep_mine')}
-        </Button>
+        {plan && plan.overlaps.length > 0 && (
+          <>
+            <Button disabled={saving} onClick={() => setConfirming('theirs')}>
+              {translate('app.conflict.take_saved')}
+            </Button>
+            <Button disabled={saving} onClick={() => setConfirming('mine')}>
+              {translate('app.conflict.keep_mine')}
+            </Button>
+          </>
+        )}
         <Button variant="contained" disabled={!plan || saving || unresolved > 0} onClick={merge}>
           {translate('app.conflict.merge')}
         </Button>
       </DialogActions>
+      {plan && confirming && (
+        <QuickChoiceConfirm
+          keep={confirming}
+          lost={plan.overlaps.map((overlap) => ({
+            key: overlap.key,
+            label: overlapLabel(overlap),
+            text: plan.readable(overlap.name, overlap[confirming === 'mine' ? 'theirs' : 'mine']),
+            html: overlap.field.kind === 'html',
+          }))}
+          kept={keptNote(confirming)}
+          onConfirm={() => quick(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
     </Dialog>
   );
 };

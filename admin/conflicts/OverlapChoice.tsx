@@ -4,7 +4,7 @@ import { WordDiff } from '../revisions/WordDiff.js';
 import type { Overlap } from './merge.js';
 import { OverlapEditor } from './OverlapEditor.js';
 
-/** Where an overlap's resolution starts: one side's version, or (rich text) both, the editor's first. */
+/** Where an overlap's resolution starts: one side's version, or (rich text) both, the editor's first, with what neither changed there once. */
 export type Start = 'mine' | 'theirs' | 'both';
 
 /** How the editor resolved an overlap: the version they started from and the value it now holds (edited or not). */
@@ -28,7 +28,7 @@ interface OverlapChoiceProps {
 const TYPED = new Set(['text', 'slug', 'url']);
 
 const startingValue = (overlap: Overlap, start: Start): unknown => {
-  if (start === 'both') return `${String(overlap.mine)}${String(overlap.theirs)}`;
+  if (start === 'both') return overlap.both ?? `${String(overlap.mine)}${String(overlap.theirs)}`;
   return start === 'mine' ? overlap.mine : overlap.theirs;
 };
 

@@ -1,5 +1,6 @@
 import type { RaRecord } from 'react-admin';
-import { joinSegments, mergeField, mergeHtml, overlapsIn, type Side } from '@lib/merge.js';
+import { joinSegments, mergeField, mergeHtml, overlapsIn, sameText, type Side } from '@lib/merge.js';
+import { bothBlocks } from '@lib/mergeBoth.js';
 import type { Field } from '@lib/resources/index.js';
 import { valueAt, withValueAt } from '../translations/values.js';
 
@@ -33,6 +34,8 @@ export interface Overlap {
   base: unknown;
   mine: unknown;
   theirs: unknown;
+  /** Rich text: both versions of the place kept, the editor's first, with what neither changed there once. */
+  both?: string;
 }
 
 /** The merge of a conflict: what it settled, where a person decides, and the values it saves once they have. */
@@ -63,11 +66,11 @@ export function planMerge(fields: Record<string, Field>, conflict: Conflict, sav
   const writes: Write[] = [];
   for (const [name, field] of Object.entries(fields)) {
     const [base, mine, theirs] = [conflict.base, conflict.mine, saved].map((record) => valueAt(record, name));
-    const overlap = (key: string, place: number, places: number, versions: { base: unknown; mine: unknown; theirs: unknown }) =>
+    const overlap = (key: string, place: number, places: number, versions: Pick<Overlap, 'base' | 'mine' | 'theirs' | 'both'>) =>
       overlaps.push({ key, name, field, place, places, ...versions });
     if (field.kind === 'html') {
       const [b, m, t] = [base, mine, theirs].map((value) => editorHtml(typeof value === 'string' ? value : ''));
-      const outcome = mergeField(b, m, t);
+      const outcome = mergeField(b ?? '', m ?? '', t ?? '', sameText);
       if (outcome.state === 'same') continue;
       if (outcome.state === 'merged') {
         merged.push({ name, by: outcome.by });
@@ -82,6 +85,7 @@ export function planMerge(fields: Record<string, Field>, conflict: Conflict, sav
           base: segment.base.join(''),
           mine: segment.mine.join(''),
           theirs: segment.theirs.join(''),
+          both: bothBlocks(segment.base, segment.mine, segment.theirs).join(''),
         }),
       );
       writes.push((values, resolutions) =>
@@ -93,7 +97,9 @@ export function planMerge(fields: Record<string, Field>, conflict: Conflict, sav
       );
       continue;
     }
-    const outcome = mergeField(base, mine, theirs, (a, b) => readable(name, a) === readable(name, b));
+    // Texts are compared as read, typography aside: a typeset version of an untouched text is not a change.
+    const same = field.kind === 'text' ? sameText : (a: string, b: string) => a === b;
+    const outcome = mergeField(base, mine, theirs, (a, b) => same(readable(name, a), readable(name, b)));
     if (outcome.state === 'same') continue;
     if (outcome.state === 'merged') {
       merged.push({ name, by: outcome.by });
@@ -105,3 +111,10 @@ export function planMerge(fields: Record<string, Field>, conflict: Conflict, sav
   }
   return { merged, overlaps, values: (resolutions) => writes.reduce((values, write) => write(values, resolutions), { ...conflict.mine }) };
 }
+
+/**
+ * Every overlap resolved to one side's version: what the quick choices save. They decide the overlaps only; the
+ * changes the merge settled by itself stay either way.
+ */
+export const sideResolutions = (overlaps: readonly Overlap[], side: Side): Record<string, unknown> =>
+  Object.fromEntries(overlaps.map((overlap) => [overlap.key, overlap[side]]));

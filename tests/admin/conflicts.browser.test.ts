@@ -28,10 +28,19 @@ async function appendToParagraph(page: Page, paragraph: string, text: string): P
   await page.keyboard.type(text);
 }
 
-async function openNews(page: Page, id: number): Promise<void> {
+async function openNews(page: Page, id: number, title = 'Исходный заголовок'): Promise<void> {
   await page.goto(`/admin/news/${id}`);
-  await expect.poll(() => page.getByRole('textbox', { name: /^Заголовок/ }).inputValue()).toBe('Исходный заголовок');
+  await expect.poll(() => page.getByRole('textbox', { name: /^Заголовок/ }).inputValue()).toBe(title);
 }
+
+/** The confirmation a quick choice asks for, confirmed: its dialog, found by its title. */
+async function confirmQuickChoice(page: Page, title: string, button: string): Promise<void> {
+  const confirm = page.getByRole('dialog', { name: title });
+  await confirm.getByRole('button', { name: button }).click();
+  await confirm.waitFor({ state: 'detached' });
+}
+
+const newsRow = (id: number) => admin.app.db.selectFrom('news').select(['title', 'lead', 'content', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('two staff members editing one news item in Chromium', () => {
   it('each sees the other before saving; the later save opens the conflict view naming who saved; both editors’ fields and paragraphs merge by themselves', async () => {
@@ -129,7 +138,7 @@ describe('two staff members editing one news item in Chromium', () => {
     await page.context().close();
   });
 
-  it('«Оставить мою» replaces the newer version and is audited as an overwrite; «Взять сохранённую» shows it', async () => {
+  it('«Оставить мою» (confirmed) replaces the newer version and is audited as an overwrite; «Взять сохранённую» (confirmed) shows it', async () => {
     const { headers } = await userWithToken(admin.app, 'USER');
     const added = await postForm(admin.app, '/api/admin/news/add', headers, { title: 'Исходный заголовок', lead: 'Анонс', public_at: daysAgo(1) });
     const id = (added.json().data as { id: number }).id;
@@ -139,8 +148,9 @@ describe('two staff members editing one news item in Chromium', () => {
     await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Чужой заголовок' });
     await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Мой заголовок');
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: CONFLICT_TITLE });
     await dialog.getByRole('button', { name: 'Оставить мою' }).click();
+    await confirmQuickChoice(page, 'Оставить вашу версию в спорных местах?', 'Оставить мою, их правки пропадут');
     await page.waitForURL('**/admin/news');
     expect((await admin.app.db.selectFrom('news').select('title').where('id', '=', id).executeTakeFirstOrThrow()).title).toBe('Мой заголовок');
     const actions = await admin.app.db
@@ -157,8 +167,131 @@ describe('two staff members editing one news item in Chromium', () => {
     await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Снова чужой' });
     await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Черновая правка');
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Взять сохранённую' }).click();
+    await page.getByRole('dialog', { name: CONFLICT_TITLE }).getByRole('button', { name: 'Взять сохранённую' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Взять сохранённую версию в спорных местах?' });
+    expect(await confirm.getByTestId('conflict-confirm-kept').textContent()).toBe('Других ваших правок нет: форма покажет сохранённую версию.');
+    await confirm.getByRole('button', { name: 'Взять сохранённую, мои правки пропадут' }).click();
     await expect.poll(() => page.getByRole('textbox', { name: /^Заголовок/ }).inputValue()).toBe('Снова чужой');
+    await page.context().close();
+  });
+
+  it('the quick choices name the changes they drop and ask first; they decide the overlaps only, what merged by itself stays', async () => {
+    const { headers } = await userWithToken(admin.app, 'USER');
+    const added = await postForm(admin.app, '/api/admin/news/add', headers, {
+      title: 'Исходный заголовок',
+      lead: 'Исходный анонс',
+      content: PARAGRAPHS,
+      public_at: daysAgo(1),
+    });
+    const id = (added.json().data as { id: number }).id;
+    const page = await signedIn(MANAGER);
+    const dialog = page.getByRole('dialog', { name: CONFLICT_TITLE });
+    const theirs = '<p>Первый абзац.</p><p>Второй абзац, переписанный другим.</p><p>Третий абзац.</p>';
+    /** The other editor saves a title and the second paragraph while this one edits the lead and that paragraph. */
+    const conflictOver = async (title: string, lead: string, shown: string) => {
+      await openNews(page, id, shown);
+      await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title, content: theirs });
+      await page.getByRole('textbox', { name: /^Анонс/ }).fill(lead);
+      await appendToParagraph(page, 'Второй абзац.', ' Моё дополнение.');
+      await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+      await dialog.getByTestId('conflict-content#1').waitFor();
+    };
+
+    await conflictOver('Заголовок другого', 'Мой анонс', 'Исходный заголовок');
+    expect(await dialog.getByTestId('conflict-merged-title').textContent()).toBe('Заголовок: правка из сохранённой версии');
+    await dialog.getByRole('button', { name: 'Оставить мою' }).click();
+    // Nothing is saved yet: the confirmation names the place whose saved change is lost, with that change.
+    const keepMine = page.getByRole('dialog', { name: 'Оставить вашу версию в спорных местах?' });
+    expect(await keepMine.getByTestId('conflict-confirm-lost').textContent()).toBe('Текст: «Второй абзац, переписанный другим.»');
+    expect(await keepMine.getByTestId('conflict-confirm-kept').textContent()).toBe('Правки, объединённые без вопросов, сохранятся: Заголовок, Анонс.');
+    expect((await newsRow(id)).version).toBe(2);
+    await keepMine.getByRole('button', { name: 'Вернуться к объединению' }).click();
+    await keepMine.waitFor({ state: 'detached' });
+    expect((await newsRow(id)).version).toBe(2);
+    await dialog.getByRole('button', { name: 'Оставить мою' }).click();
+    await confirmQuickChoice(page, 'Оставить вашу версию в спорных местах?', 'Оставить мою, их правки пропадут');
+    await page.waitForURL('**/admin/news');
+    // The other's title, merged without asking, stays; the paragraph both changed is this editor's.
+    expect(await newsRow(id)).toEqual({
+      title: typesetText('Заголовок другого'),
+      lead: typesetText('Мой анонс'),
+      content: '<p>Первый абзац.</p><p>Второй абзац. Моё дополнение.</p><p>Третий абзац.</p>',
+      version: 3,
+    });
+
+    await conflictOver('Заголовок третий', 'Анонс снова мой', typesetText('Заголовок другого'));
+    await dialog.getByRole('button', { name: 'Взять сохранённую' }).click();
+    const takeSaved = page.getByRole('dialog', { name: 'Взять сохранённую версию в спорных местах?' });
+    expect(await takeSaved.getByTestId('conflict-confirm-lost').textContent()).toBe('Текст: «Второй абзац. Моё дополнение. Моё дополнение.»');
+    expect(await takeSaved.getByTestId('conflict-confirm-kept').textContent()).toBe('Остальные ваши правки сохранятся: Анонс.');
+    await confirmQuickChoice(page, 'Взять сохранённую версию в спорных местах?', 'Взять сохранённую, мои правки пропадут');
+    await page.waitForURL('**/admin/news');
+    // The editor's own lead, which conflicted with nothing, is saved with the saved version of the paragraph.
+    expect(await newsRow(id)).toEqual({
+      title: typesetText('Заголовок третий'),
+      lead: typesetText('Анонс снова мой'),
+      content: theirs,
+      version: 5,
+    });
+    const actions = await admin.app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('resource', '=', 'news')
+      .where('record_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+    expect(actions.map((entry) => entry.action)).toEqual(['add', 'update', 'overwrite', 'update', 'update']);
+    await page.context().close();
+  });
+
+  it('«Обе: сначала ваша» keeps the list items nobody touched once, typography aside, and every merged text is shown before saving', async () => {
+    const { headers } = await userWithToken(admin.app, 'USER');
+    const added = await postForm(admin.app, '/api/admin/news/add', headers, {
+      title: 'Исходный заголовок',
+      content: '<p>Вступление.</p>',
+      public_at: daysAgo(1),
+    });
+    const id = (added.json().data as { id: number }).id;
+    const list = (...items: string[]) => `<ul>${items.map((item) => `<li><p>${item}</p></li>`).join('')}</ul>`;
+    // Stored as typed (an import, say): the other editor's save typesets every item of it.
+    await admin.app.db
+      .updateTable('news')
+      .set({ content: `<p>Вступление.</p>${list('Первый пункт', 'Второй пункт - "без правок"', 'Третий пункт')}` })
+      .where('id', '=', id)
+      .execute();
+    const page = await signedIn(MANAGER);
+
+    await openNews(page, id);
+    await postForm(admin.app, `/api/admin/news/update/${id}`, headers, {
+      title: 'Заголовок другого',
+      content: `<p>Вступление.</p>${list('Первый пункт', 'Второй пункт - "без правок"', 'Третий пункт, переписанный другим')}`,
+    });
+    await appendToParagraph(page, 'Первый пункт', ', моё');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: CONFLICT_TITLE });
+    const overlap = dialog.getByTestId('conflict-content#1');
+    await overlap.waitFor();
+    // The text a field merged without asking will hold is there before saving.
+    expect(await dialog.getByTestId('conflict-merged-title-result').textContent()).toBe(typesetText('Заголовок другого'));
+
+    await overlap.getByRole('radio', { name: 'Обе: сначала ваша' }).check();
+    const result = overlap.getByRole('textbox', { name: 'Что сохранится: Текст' });
+    await expect
+      .poll(() => result.locator('li').allTextContents())
+      .toEqual(['Первый пункт, моё', 'Второй пункт - "без правок"', 'Третий пункт, переписанный другим']);
+    // And the whole text, as it will be saved.
+    const whole = dialog.getByRole('group', { name: 'Текст целиком, как сохранится' });
+    expect(await whole.textContent()).toContain('Вступление.');
+    expect((await whole.textContent())?.match(/Второй пункт/g)).toHaveLength(1);
+
+    await dialog.getByRole('button', { name: 'Сохранить объединённое' }).click();
+    await page.waitForURL('**/admin/news');
+    const { content } = await newsRow(id);
+    expect(content.match(/<li>/g)).toHaveLength(3);
+    expect(content.match(/Первый пункт/g)).toHaveLength(1);
+    expect(content.match(/Второй пункт/g)).toHaveLength(1);
+    expect(content).toContain('Первый пункт, моё');
+    expect(content).toContain('Третий пункт, переписанный другим');
     await page.context().close();
   });
 });
