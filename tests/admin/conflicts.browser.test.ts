@@ -271,14 +271,14 @@ describe('two staff members editing one news item in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: CONFLICT_TITLE });
     const overlap = dialog.getByTestId('conflict-content#1');
     await overlap.waitFor();
-    // The text a field merged without asking will hold is there before saving.
-    expect(await dialog.getByTestId('conflict-merged-title-result').textContent()).toBe(typesetText('Заголовок другого'));
 
     await overlap.getByRole('radio', { name: 'Обе: сначала ваша' }).check();
     const result = overlap.getByRole('textbox', { name: 'Что сохранится: Текст' });
     await expect
       .poll(() => result.locator('li').allTextContents())
       .toEqual(['Первый пункт, моё', 'Второй пункт - "без правок"', 'Третий пункт, переписанный другим']);
+    // The text a field merged without asking will hold is there before saving.
+    expect(await dialog.getByTestId('conflict-merged-title-result').textContent()).toBe(typesetText('Заголовок другого'));
     // And the whole text, as it will be saved.
     const whole = dialog.getByRole('group', { name: 'Текст целиком, как сохранится' });
     expect(await whole.textContent()).toContain('Вступление.');
