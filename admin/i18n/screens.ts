@@ -129,6 +129,14 @@ export const editorialMessages = {
       removed: 'удалено',
       files_note: 'Изображения и файлы в истории не хранятся и при восстановлении не меняются.',
       close: 'Закрыть',
+      // An entry holds the version a save replaced: it is named by that save, which came after it.
+      version_before: 'Версия до правки %{email} от %{date}',
+      before_edit_by: 'Версия до правки %{email}',
+      edit_at: 'Правка от %{date}',
+      compare_entry: 'Сравнить версию от %{date} — до правки %{email}',
+      restore_entry: 'Восстановить версию от %{date} — до правки %{email}',
+      restore_entry_content:
+        'Запись получит текст и поля, какими они были до этой правки (%{version}); изображения и файлы останутся текущими, несохранённые правки формы пропадут. Текущая версия сохранится в истории, и её можно будет вернуть.',
     },
     preview: {
       button: 'Предпросмотр',
@@ -162,10 +170,13 @@ export const formMessages = {
     action: {
       save_and_continue: 'Сохранить и продолжить',
       publish: 'Опубликовать',
+      submit_for_review: 'Отправить на согласование',
     },
     notification: {
       published: 'Опубликовано',
       scheduled: 'Запланировано на %{at}',
+      submitted_for_review: 'Отправлено на согласование: опубликует менеджер после проверки',
+      not_published: 'Сохранено, но не опубликовано',
     },
   },
 };

@@ -5,7 +5,7 @@ import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
 import type { RevisionSummary } from '@lib/revisions.js';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
 import { carries, comparedFieldLabel, comparedFieldsOf, valueAt } from '../translations/values.js';
-import { formatSavedAt, readableValue } from './values.js';
+import { readableValue, versionLabel } from './values.js';
 import { WordDiff } from './WordDiff.js';
 
 /** A version to compare: one kept in the history, or the record as it is now. */
@@ -49,7 +49,7 @@ export const RevisionDiff = ({ resource, record, history, initial, onClose }: Re
   const labelOf = (version: Version) => {
     if (version === 'current') return translate('app.revisions.current');
     const entry = history.find((candidate) => candidate.id === version);
-    return entry ? translate('app.revisions.version', { date: formatSavedAt(entry.created_at) }) : String(version);
+    return entry ? versionLabel(translate, entry) : String(version);
   };
   const picker = (label: string, value: Version, onChange: (version: Version) => void) => (
     <TextField

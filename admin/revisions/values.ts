@@ -1,6 +1,7 @@
 import type { TranslateFunction } from 'react-admin';
 import { plainText } from '@lib/html.js';
 import type { Field } from '@lib/resources/index.js';
+import type { RevisionSummary } from '@lib/revisions.js';
 import { assetIdOfTextImage, imageWidthOfClass } from '@lib/richText.js';
 
 const DATE_TIME = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'medium' });
@@ -10,6 +11,17 @@ export const formatSavedAt = (iso: string): string => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
 };
+
+/**
+ * How a kept version is named everywhere the history shows it: a history entry is the version a save replaced, kept
+ * with who made that save and when, so it is «Версия до правки oleg@… от 05.12.2026, 14:05:10» — the version that
+ * «Восстановить» brings back, not the save that came after it.
+ */
+export const versionLabel = (translate: TranslateFunction, entry: RevisionSummary): string =>
+  translate('app.revisions.version_before', {
+    email: entry.user_email || translate('app.revisions.unknown_user'),
+    date: formatSavedAt(entry.created_at),
+  });
 
 /**
  * Rich HTML with each image inside it written as a paragraph naming the asset, its width and its alt text: an image
