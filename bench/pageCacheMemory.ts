@@ -38,7 +38,9 @@ const perEntry = (bytes: number) => (stats.entries ? (bytes / stats.entries).toF
 console.log(`${dialect}, PAGE_CACHE_MB=${megabytes}, ${requests} unique searches, ${stats.entries} entries kept`);
 console.log(`counted by the cache: ${mb(stats.bytes)} MB (${perEntry(stats.bytes)} B an entry); Brotli answers sent: ${(bodies / requests).toFixed(0)} B each`);
 console.log(`RSS ${mb(before.rss)} → ${mb(after.rss)} MB (+${mb(after.rss - before.rss)}, ${perEntry(after.rss - before.rss)} B an entry)`);
-console.log(`heap used ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB (+${mb(after.heapUsed - before.heapUsed)})`);
+console.log(
+  `heap used ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB (+${mb(after.heapUsed - before.heapUsed)}); heap reserved ${mb(before.heapTotal)} → ${mb(after.heapTotal)} MB`,
+);
 console.log(`array buffers ${mb(before.arrayBuffers)} → ${mb(after.arrayBuffers)} MB (+${mb(after.arrayBuffers - before.arrayBuffers)})`);
 console.log(`heap + buffers grew ${perEntry(after.heapUsed - before.heapUsed + after.arrayBuffers - before.arrayBuffers)} B an entry`);
 await site.close();

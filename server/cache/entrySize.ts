@@ -7,12 +7,12 @@ import type { Stored } from './pageCache.js';
  * What an entry costs besides its bytes, strings and slots counted below: the stored objects (the entry, its three
  * variants and their headers' objects, its read log with its empty sets and maps), the LRU's and the read index's
  * entries for its key, and the room the garbage-collected heap keeps around live objects, which the process holds as
- * much as the objects. Measured once with `bench/pageCacheMemory.ts` (SQLite, 12,000 unique search answers through
- * the whole server, after a full collection): the process's RSS grew 85.0 MB more with the cache on than off, 7,083
- * bytes an entry (the heap's used bytes and array buffers 3,948), of which the other terms count 3,871; the 3,212
- * left are rounded up.
+ * much as the objects. Measured with `bench/pageCacheMemory.ts` (SQLite, 12,000 unique search answers through the
+ * whole server, after a full collection): with the cache full at 64 MB, the process's RSS grew 71.2 MB more with the
+ * cache on than off, 8,864 bytes an entry (the heap's used bytes and array buffers 4,113), of which the other terms
+ * count 3,871; the 4,993 left are rounded up, so that a full cache holds about what its setting says.
  */
-const ENTRY_OVERHEAD = 4096;
+const ENTRY_OVERHEAD = 5120;
 /** A header's property in its headers' object (its slot and descriptor), beside the name's and value's strings. */
 const HEADER_OVERHEAD = 32;
 /** One member of a Set or Map (its hash table slot and bucket): a read record's id, a key in the read index's sets. */
