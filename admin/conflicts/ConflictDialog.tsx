@@ -12,6 +12,7 @@ import { planMerge, sideResolutions, type Conflict, type Overlap } from './merge
 import { MergedList, ResultText } from './MergedList.js';
 import { OverlapChoice, type Resolution } from './OverlapChoice.js';
 import { QuickChoiceConfirm } from './QuickChoiceConfirm.js';
+import './texts.js';
 
 interface ConflictDialogProps {
   resource: string;

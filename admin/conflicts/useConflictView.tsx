@@ -4,9 +4,12 @@ import { HttpError, useDataProvider, useNotify, useRedirect, type Identifier, ty
 import type { ErrorBody } from '../../dataProvider/apiClient.js';
 import { isDraftMeta, type DraftMeta, type OverwriteMeta } from '../../dataProvider/index.js';
 import { replaceRecordInCache } from '../cache.js';
-import { ConflictDialog } from './ConflictDialog.js';
+import { lazyScreen } from '../common/lazyScreen.js';
 import { isStaleVersion } from './stale.js';
 import type { Conflict } from './merge.js';
+
+/** The view's code (and its texts) loads with the first conflict: most edit screens never show it. */
+const ConflictDialog = lazyScreen(async () => (await import('./ConflictDialog.js')).ConflictDialog);
 
 function conflictOf(error: HttpError & { body: ErrorBody }, mine: RaRecord, base: RaRecord): Conflict {
   return { mine, base, savedBy: error.body.saved?.by ?? null, savedAt: error.body.saved?.at ?? null };
