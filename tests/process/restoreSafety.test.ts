@@ -5,7 +5,7 @@ import { copyFile, mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Manifest } from '../../server/backup/archive.js';
 import { configuredFileStore } from '../../server/backup/fileStoreOf.js';
@@ -15,7 +15,7 @@ import { loadConfig } from '../../server/config.js';
 import { connectDatabase, type DialectName } from '../../server/db/connect.js';
 import { createTestApp } from '../helpers/app.js';
 import { createPostgresDatabase, testDialects } from '../helpers/databases.js';
-import { freePort, runNpmScript, sleep, startBuiltServer, stopProcess } from '../helpers/process.js';
+import { freePort, runNpmScript, startBuiltServer, stopProcess } from '../helpers/process.js';
 
 const SLOW = 300_000;
 const KEY = 'correct horse battery staple';
@@ -103,11 +103,14 @@ describe.each(dialects)('a restore killed with SIGKILL into an empty %s target',
         const exited = new Promise((resolve) => child.once('exit', resolve));
         // Killed once it has written a few files of the archive, in the middle of its transaction.
         const journal = path.join(target.dataDir, JOURNAL);
-        for (let tries = 0; tries < 6000; tries++) {
-          const text = await readFile(journal, 'utf8').catch(() => '');
-          if (text.split('\n').filter((line) => line.startsWith('+')).length >= 3 || child.exitCode !== null) break;
-          await sleep(5);
-        }
+        await vi.waitFor(
+          async () => {
+            const text = await readFile(journal, 'utf8').catch(() => '');
+            const written = text.split('\n').filter((line) => line.startsWith('+')).length;
+            if (written < 3 && child.exitCode === null) throw new Error(`the restore has written ${written} files so far`);
+          },
+          { timeout: 30_000, interval: 5 },
+        );
         child.kill('SIGKILL');
         await exited;
         expect(child.signalCode).toBe('SIGKILL');
