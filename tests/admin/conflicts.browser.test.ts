@@ -40,18 +40,22 @@ async function confirmQuickChoice(page: Page, title: string, button: string): Pr
   await confirm.waitFor({ state: 'detached' });
 }
 
+/** A news item added by the account of `headers`, published a day ago with `fields`; answers its id. */
+async function addNews(headers: Record<string, string>, fields: Record<string, string>): Promise<number> {
+  const added = await postForm(admin.app, '/api/admin/news/add', headers, { public_at: daysAgo(1), ...fields });
+  return (added.json().data as { id: number }).id;
+}
+
 const newsRow = (id: number) => admin.app.db.selectFrom('news').select(['title', 'lead', 'content', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('two staff members editing one news item in Chromium', () => {
   it('each sees the other before saving; the later save opens the conflict view naming who saved; both editors’ fields and paragraphs merge by themselves', async () => {
     const { headers } = await userWithToken(admin.app, 'USER');
-    const added = await postForm(admin.app, '/api/admin/news/add', headers, {
+    const id = await addNews(headers, {
       title: 'Исходный заголовок',
       lead: 'Исходный анонс',
       content: PARAGRAPHS,
-      public_at: daysAgo(1),
     });
-    const id = (added.json().data as { id: number }).id;
     const editor = await userWithToken(admin.app, 'USER', 'editor-password-1');
 
     const first = await signedIn(MANAGER);
@@ -96,8 +100,7 @@ describe('two staff members editing one news item in Chromium', () => {
 
   it('a paragraph both changed shows both versions marked word by word with no side chosen; the result is edited in place', async () => {
     const { headers } = await userWithToken(admin.app, 'USER');
-    const added = await postForm(admin.app, '/api/admin/news/add', headers, { title: 'Исходный заголовок', content: PARAGRAPHS, public_at: daysAgo(1) });
-    const id = (added.json().data as { id: number }).id;
+    const id = await addNews(headers, { title: 'Исходный заголовок', content: PARAGRAPHS });
     const page = await signedIn(MANAGER);
 
     await openNews(page, id);
@@ -140,8 +143,7 @@ describe('two staff members editing one news item in Chromium', () => {
 
   it('«Оставить мою» (confirmed) replaces the newer version and is audited as an overwrite; «Взять сохранённую» (confirmed) shows it', async () => {
     const { headers } = await userWithToken(admin.app, 'USER');
-    const added = await postForm(admin.app, '/api/admin/news/add', headers, { title: 'Исходный заголовок', lead: 'Анонс', public_at: daysAgo(1) });
-    const id = (added.json().data as { id: number }).id;
+    const id = await addNews(headers, { title: 'Исходный заголовок', lead: 'Анонс' });
     const page = await signedIn(MANAGER);
 
     await openNews(page, id);
@@ -177,13 +179,11 @@ describe('two staff members editing one news item in Chromium', () => {
 
   it('the quick choices name the changes they drop and ask first; they decide the overlaps only, what merged by itself stays', async () => {
     const { headers } = await userWithToken(admin.app, 'USER');
-    const added = await postForm(admin.app, '/api/admin/news/add', headers, {
+    const id = await addNews(headers, {
       title: 'Исходный заголовок',
       lead: 'Исходный анонс',
       content: PARAGRAPHS,
-      public_at: daysAgo(1),
     });
-    const id = (added.json().data as { id: number }).id;
     const page = await signedIn(MANAGER);
     const dialog = page.getByRole('dialog', { name: CONFLICT_TITLE });
     const theirs = '<p>Первый абзац.</p><p>Второй абзац, переписанный другим.</p><p>Третий абзац.</p>';
@@ -246,12 +246,10 @@ describe('two staff members editing one news item in Chromium', () => {
 
   it('«Обе: сначала ваша» keeps the list items nobody touched once, typography aside, and every merged text is shown before saving', async () => {
     const { headers } = await userWithToken(admin.app, 'USER');
-    const added = await postForm(admin.app, '/api/admin/news/add', headers, {
+    const id = await addNews(headers, {
       title: 'Исходный заголовок',
       content: '<p>Вступление.</p>',
-      public_at: daysAgo(1),
     });
-    const id = (added.json().data as { id: number }).id;
     const list = (...items: string[]) => `<ul>${items.map((item) => `<li><p>${item}</p></li>`).join('')}</ul>`;
     // Stored as typed (an import, say): the other editor's save typesets every item of it.
     await admin.app.db

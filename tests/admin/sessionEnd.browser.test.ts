@@ -20,16 +20,22 @@ const titleBox = (page: Page) => page.getByRole('textbox', { name: /^Загол�
 const newsTitle = async (id: number) => (await admin.app.db.selectFrom('news').select('title').where('id', '=', id).executeTakeFirstOrThrow()).title;
 const keptInBrowser = (page: Page) => page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('admin-form-draft:')));
 
+/** A new author signed in on the edit screen of their own news item `title`, with `typed` in its title, unsaved. */
+async function editingAuthor(title: string, typed: string) {
+  const author = await userWithToken(admin.app, 'USER', PASSWORD);
+  const added = await postForm(admin.app, '/api/admin/news/add', author.headers, { title, lead: 'Анонс', public_at: daysAgo(1) });
+  const id = (added.json().data as { id: number }).id;
+  const { page, context } = await newAdminPage(admin);
+  await logIn(page, author.user.email, PASSWORD);
+  await page.goto(`/admin/news/${id}`);
+  await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText(title));
+  await titleBox(page).fill(typed);
+  return { author, id, page, context };
+}
+
 describe('the session ends in the middle of an edit', () => {
   it('a save after signing out in another tab keeps the form, asks to sign in again over it, and then saves', async () => {
-    const author = await userWithToken(admin.app, 'USER', PASSWORD);
-    const added = await postForm(admin.app, '/api/admin/news/add', author.headers, { title: 'Новость до конца сессии', lead: 'Анонс', public_at: daysAgo(1) });
-    const id = (added.json().data as { id: number }).id;
-    const { page, context } = await newAdminPage(admin);
-    await logIn(page, author.user.email, PASSWORD);
-    await page.goto(`/admin/news/${id}`);
-    await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Новость до конца сессии'));
-    await titleBox(page).fill('Текст, набранный до конца сессии');
+    const { author, id, page, context } = await editingAuthor('Новость до конца сессии', 'Текст, набранный до конца сессии');
 
     const otherTab = await context.newPage();
     await otherTab.goto('/admin');
@@ -64,14 +70,7 @@ describe('the session ends in the middle of an edit', () => {
   });
 
   it('a wrong password in the dialog says so and keeps the dialog and the form', async () => {
-    const author = await userWithToken(admin.app, 'USER', PASSWORD);
-    const added = await postForm(admin.app, '/api/admin/news/add', author.headers, { title: 'Вторая новость сессии', lead: 'Анонс', public_at: daysAgo(1) });
-    const id = (added.json().data as { id: number }).id;
-    const { page, context } = await newAdminPage(admin);
-    await logIn(page, author.user.email, PASSWORD);
-    await page.goto(`/admin/news/${id}`);
-    await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Вторая новость сессии'));
-    await titleBox(page).fill('Не потерять этот заголовок');
+    const { id, page, context } = await editingAuthor('Вторая новость сессии', 'Не потерять этот заголовок');
     // The session's cookies go, as when it ends elsewhere.
     await context.clearCookies();
 
