@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { backupFailures, lastBackupSuccess } from '../backup/status.js';
 import type { PoolUse } from '../db/connect.js';
 import { installMetrics } from './plugin.js';
+import { checkDependencies } from '../routes/health.js';
 import type { MetricsRecorder } from './recorder.js';
-import { dependenciesReady } from './siteGauges.js';
 
 export interface SiteMetricsOptions {
   /** `METRICS_TOKEN`. */
@@ -28,6 +27,9 @@ export function installSiteMetrics(app: FastifyInstance, recorder: MetricsRecord
     pageCache: () => app.pageCache.stats(),
     ...(options.invalidationListening ? { invalidationListening: options.invalidationListening } : {}),
     dataDir: app.config.dataDir,
-    ready: () => dependenciesReady(app.db as Kysely<unknown>, app.files),
+    ready: async () => {
+      const { database, storage } = await checkDependencies(app);
+      return database === null && storage === null;
+    },
   });
 }

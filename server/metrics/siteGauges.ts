@@ -1,9 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { FileStore } from '../files/store.js';
-import { READY_TIMEOUT_MS } from '../routes/health.js';
 
 /** The page cache's memory now and the entries it evicted so far (`PageCache.stats`). */
 export interface PageCacheUse {
@@ -19,30 +16,8 @@ export interface SiteGaugeSources {
   invalidationListening?: () => boolean;
   /** `DATA_DIR`: the free space of the file system that holds it. */
   dataDir?: string;
-  /** Whether the process is ready, as `/api/ready` decides (`dependenciesReady`). */
+  /** Whether the process is ready, as `/api/ready` decides (`checkDependencies`). */
   ready?: () => Promise<boolean>;
-}
-
-/** Whether `check` finished without an error within the time the readiness check gives each dependency. */
-async function answersInTime(check: () => Promise<unknown>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error('no answer in time')), READY_TIMEOUT_MS);
-  });
-  try {
-    await Promise.race([check(), timeout]);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** The readiness of `/api/ready`: the database and the file storage both answer in time. */
-export async function dependenciesReady(db: Kysely<unknown>, files: FileStore): Promise<boolean> {
-  const answers = await Promise.all([answersInTime(() => sql`select 1`.execute(db)), answersInTime(() => files.check(READY_TIMEOUT_MS))]);
-  return answers.every(Boolean);
 }
 
 /** Gauges of the process read when Prometheus scrapes: the page cache's memory, the invalidation, the disk, readiness. */

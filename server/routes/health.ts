@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { SERVICE_DOCS } from './openapi/site.js';
 
 /** The API's home (what it is and where its reads are), liveness (`/api/health`) and readiness (`/api/ready`) for a balancer. */
@@ -37,7 +37,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   // Readiness: the database and the file storage both answer within `READY_TIMEOUT_MS`. Anyone may ask, so the
   // answer names only which dependency failed; why (hosts, ports, paths, the error) is for the log.
   app.get('/api/ready', { schema: SERVICE_DOCS.ready }, async (_request, reply) => {
-    const [database, storage] = await Promise.all([probe(() => sql`select 1`.execute(app.db)), probe(() => app.files.check(READY_TIMEOUT_MS))]);
+    const { database, storage } = await checkDependencies(app);
     if (database === null && storage === null) return { data: { status: 'ready', database: app.dialect, storage: app.files.kind } };
     app.log.warn({ database, storage }, 'not ready');
     const reasons: Partial<Record<Dependency, string>> = {};
@@ -74,4 +74,13 @@ async function probe(check: () => Promise<unknown>): Promise<string | null> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The readiness check of `/api/ready` (and of the `site_ready` metric): whether the database and the file storage each
+ * answer within `READY_TIMEOUT_MS`; null for one that did, else what went wrong.
+ */
+export async function checkDependencies(app: FastifyInstance): Promise<Record<Dependency, string | null>> {
+  const [database, storage] = await Promise.all([probe(() => sql`select 1`.execute(app.db)), probe(() => app.files.check(READY_TIMEOUT_MS))]);
+  return { database, storage };
 }
