@@ -23,19 +23,23 @@ export function Picture({ image, alt, sizes, priority = false, className, crop }
   const sources = largest ? [{ type: 'image/webp', srcset: srcsetOf(crops) }] : variantSources(image.variants);
   const shown = largest ?? image;
   return (
-    <picture className={className}>
-      {sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
-      ))}
-      <img
-        src={shown.src}
-        width={shown.width}
-        height={shown.height}
-        alt={alt}
-        loading={priority ? 'eager' : 'lazy'}
-        decoding="async"
-        fetchPriority={priority ? 'high' : undefined}
-      />
-    </picture>
+    <>
+      <picture className={className}>
+        {sources.map((source) => (
+          <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+        ))}
+        <img
+          src={shown.src}
+          width={shown.width}
+          height={shown.height}
+          alt={alt}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          fetchPriority={priority ? 'high' : undefined}
+        />
+      </picture>
+      {/* Shown in place of the picture when the version for the visually impaired hides images. */}
+      {alt && <span className="lv-alt">{alt}</span>}
+    </>
   );
 }
