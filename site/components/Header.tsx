@@ -63,12 +63,13 @@ export function Header() {
   const localized = useLocalizedPath();
   const [open, setOpen] = useState(false);
   const [lowVision, chooseLowVision] = useLowVision();
+  const lowVisionOffered = layout?.lowVision !== false;
   return (
     <header className="header">
-      <LowVisionPanel choice={lowVision} choose={chooseLowVision} />
+      {lowVisionOffered && <LowVisionPanel choice={lowVision} choose={chooseLowVision} />}
       <div className="topbar">
         <div className="container topbar__inner">
-          <LowVisionSwitch on={lowVision !== null} choose={chooseLowVision} />
+          {lowVisionOffered && <LowVisionSwitch on={lowVision !== null} choose={chooseLowVision} />}
           <ul className="topbar__menu" aria-label={texts.quickLinks}>
             {(layout?.menus.header ?? []).map((item) => (
               <li key={item.id}>

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOW_VISION_SCHEMES, LOW_VISION_STORAGE_KEY, type LowVisionChoice } from '../../lib/lowVision.js';
+import { adminHeaders } from '../api/admin-helpers.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { startSite, type RunningSite } from './server.js';
 
@@ -220,5 +221,37 @@ describe('motion', () => {
     await openHydrated(modePage, '/');
     expect(await progressTransition(modePage)).toBe('0s');
     await inMode.close();
+  });
+});
+
+describe('«Настройки сайта»', () => {
+  it('a MANAGER turns the version off for every page and on again; a USER may not', async () => {
+    const manager = await adminHeaders(site.app, 'MANAGER');
+    const user = await adminHeaders(site.app, 'USER');
+    const put = (headers: Record<string, string>, payload: unknown) =>
+      site.app.inject({ method: 'PUT', url: '/api/admin/site-settings', headers, payload: payload as Record<string, unknown> });
+    expect((await put(user, { low_vision: false })).statusCode).toBe(403);
+    expect((await put(manager, { low_vision: 'нет' })).statusCode).toBe(400);
+    const read = await site.app.inject({ method: 'GET', url: '/api/admin/site-settings', headers: user });
+    expect(read.json()).toMatchObject({ data: { low_vision: true } });
+
+    const context = await contextWith({ size: '3', scheme: 'white-on-black', images: 'on', spacing: 'normal' }, 1280);
+    const page = await context.newPage();
+    await openHydrated(page, '/kontakty');
+    expect(await page.evaluate(() => document.documentElement.dataset.lvScheme)).toBe('white-on-black');
+
+    const off = await put(manager, { low_vision: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ data: { low_vision: false } });
+    await openHydrated(page, '/kontakty');
+    expect(await page.getByRole('button', { name: 'Версия для слабовидящих' }).count()).toBe(0);
+    // Without the head's script the stored choice is not applied either.
+    expect(await page.evaluate(() => document.documentElement.dataset.lvScheme)).toBeUndefined();
+
+    expect((await put(manager, { low_vision: true })).statusCode).toBe(200);
+    await openHydrated(page, '/kontakty');
+    expect(await page.getByRole('button', { name: 'Версия для слабовидящих' }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.dataset.lvScheme)).toBe('white-on-black');
+    await context.close();
   });
 });
