@@ -5,7 +5,17 @@ import { unwrap } from './apiClient.js';
 import type { HttpClient } from './httpClient.js';
 import { ADMIN_API } from './resources.js';
 import type { Sender } from './sending.js';
-import type { ChangeAction, PreviewParams, RevisionParams, RevisionsParams, SiteOptions, SiteSettings, TrashRestoreParams, TypesetParams, VerbResult } from './types.js';
+import type {
+  ChangeAction,
+  PreviewParams,
+  RevisionParams,
+  RevisionsParams,
+  SiteOptions,
+  SiteSettings,
+  TrashRestoreParams,
+  TypesetParams,
+  VerbResult,
+} from './types.js';
 
 /** The dataProvider's methods beside CRUD: reads for the screens, the trash, imports and exports, history and preview. */
 
@@ -34,7 +44,7 @@ export const siteSettingsMethods = (http: HttpClient) => ({
     return { data: unwrap<SiteSettings>(response.data) };
   },
   async setSiteSettings(_resource: string, params: SiteOptions) {
-    const response = await http.put(`${ADMIN_API}/site-settings`, params);
+    const response = await http.put(`${ADMIN_API}/settings/site`, params);
     return { data: unwrap<SiteSettings>(response.data) };
   },
 });

@@ -65,7 +65,7 @@ export interface AdminDataProvider extends DataProvider, PresenceMethods, AssetM
   getSources(resource: string, params: Record<string, never>): Promise<{ data: MediaSource[] }>;
   /** The site's languages, `GET /api/admin/site-settings` (readable by every role). */
   getSiteSettings(resource: 'site-settings', params: Record<string, never>): Promise<{ data: SiteSettings }>;
-  /** «Настройки сайта» (MANAGER), `PUT /api/admin/site-settings`. */
+  /** «Настройки сайта» (MANAGER), `PUT /api/admin/settings/site`. */
   setSiteSettings(resource: 'site-settings', params: SiteOptions): Promise<{ data: SiteSettings }>;
   /** Puts a removed record back from the trash under its id, `POST /api/admin/trash/restore/{resource}/{id}`. */
   restoreFromTrash(resource: string, params: TrashRestoreParams): Promise<VerbResult>;

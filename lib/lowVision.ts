@@ -30,14 +30,14 @@ export const LOW_VISION_STORAGE_KEY = 'site:low-vision';
  */
 export function applyLowVision(choice: Partial<LowVisionChoice> | null): void {
   const root = document.documentElement;
-  for (const name of ['lv', 'lvSize', 'lvScheme', 'lvImages', 'lvSpacing']) delete root.dataset[name];
+  for (const name of ['', '-size', '-scheme', '-images', '-spacing']) root.removeAttribute(`data-lv${name}`);
   if (!choice || typeof choice !== 'object') return;
-  root.dataset.lv = 'on';
-  const values: Record<string, unknown> = { lvSize: choice.size, lvScheme: choice.scheme, lvImages: choice.images, lvSpacing: choice.spacing };
+  root.setAttribute('data-lv', 'on');
+  const values: Record<string, unknown> = { size: choice.size, scheme: choice.scheme, images: choice.images, spacing: choice.spacing };
   for (const name in values) {
     const value = values[name];
     // Only short words from our own lists reach the attributes; a value from elsewhere is left out.
-    if (typeof value === 'string' && /^[a-z0-9-]{1,24}$/.test(value)) root.dataset[name] = value;
+    if (typeof value === 'string' && /^[a-z0-9-]{1,24}$/.test(value)) root.setAttribute(`data-lv-${name}`, value);
   }
 }
 

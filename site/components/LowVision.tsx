@@ -1,13 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { applyLowVision, LOW_VISION_DEFAULT, LOW_VISION_SCHEMES, LOW_VISION_SIZES, LOW_VISION_STORAGE_KEY, type LowVisionChoice } from '@lib/lowVision.js';
 import { useTexts } from '../i18n/useTexts.js';
 
 const PANEL_ID = 'low-vision-panel';
 const SWITCH_ID = 'low-vision-switch';
 
-function storedChoice(): LowVisionChoice | null {
+/** Told when the visitor changes the choice on this page. */
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+function storedText(): string | null {
   try {
-    const stored = window.localStorage.getItem(LOW_VISION_STORAGE_KEY);
+    return window.localStorage.getItem(LOW_VISION_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function choiceOf(stored: string | null): LowVisionChoice | null {
+  try {
     return stored ? { ...LOW_VISION_DEFAULT, ...(JSON.parse(stored) as Partial<LowVisionChoice>) } : null;
   } catch {
     return null;
@@ -19,17 +33,17 @@ function storedChoice(): LowVisionChoice | null {
  * The inline script of the head has already applied it to `<html>` before the first paint.
  */
 export function useLowVision(): [LowVisionChoice | null, (choice: LowVisionChoice | null) => void] {
-  const [choice, setChoice] = useState<LowVisionChoice | null>(null);
-  useEffect(() => setChoice(storedChoice()), []);
+  const stored = useSyncExternalStore(subscribe, storedText, () => null);
+  const choice = useMemo(() => choiceOf(stored), [stored]);
   const choose = (next: LowVisionChoice | null) => {
     applyLowVision(next);
     try {
       if (next) window.localStorage.setItem(LOW_VISION_STORAGE_KEY, JSON.stringify(next));
       else window.localStorage.removeItem(LOW_VISION_STORAGE_KEY);
     } catch {
-      // Without storage the choice holds on this page only.
+      // Without storage the choice holds on this page only, and the panel cannot tell it.
     }
-    setChoice(next);
+    for (const listener of listeners) listener();
   };
   return [choice, choose];
 }

@@ -10,7 +10,7 @@ type SiteOptions = z.infer<typeof siteOptions>;
 /**
  * `GET /api/admin/site-settings`: what of the server's configuration the admin's screens follow, for any signed-in
  * user: the site's languages (with English on, the forms of translatable resources edit the English version too) and
- * «Настройки сайта»; `PUT` changes the latter (MANAGER). The write goes through the audited path, so every cached
+ * «Настройки сайта»; `PUT /api/admin/settings/site` changes the latter (MANAGER). The write goes through the audited path, so every cached
  * page (they all read the setting) is rendered again.
  */
 export async function adminSiteSettingsRoutes(app: FastifyInstance): Promise<void> {
@@ -21,16 +21,12 @@ export async function adminSiteSettingsRoutes(app: FastifyInstance): Promise<voi
   });
   await app.register(async (managers) => {
     managers.addHook('onRequest', requireRole('MANAGER'));
-    managers.put<{ Body: SiteOptions }>(
-      '/api/admin/site-settings',
-      { schema: { ...ADMIN_DOCS.writeSiteSettings, body: siteOptions } },
-      async (request) => {
-        await auditedWrite(request, { action: 'update', resource: 'settings' }, async (trx) => {
-          await setSetting(trx, SETTING_KEYS.lowVision, request.body.low_vision ? '1' : '0');
-          return { id: 'site' };
-        });
-        return current();
-      },
-    );
+    managers.put<{ Body: SiteOptions }>('/api/admin/settings/site', { schema: { ...ADMIN_DOCS.writeSiteSettings, body: siteOptions } }, async (request) => {
+      await auditedWrite(request, { action: 'update', resource: 'settings' }, async (trx) => {
+        await setSetting(trx, SETTING_KEYS.lowVision, request.body.low_vision ? '1' : '0');
+        return { id: 'site' };
+      });
+      return current();
+    });
   });
 }
