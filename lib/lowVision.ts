@@ -30,15 +30,13 @@ export const LOW_VISION_STORAGE_KEY = 'site:low-vision';
  */
 export function applyLowVision(choice: Partial<LowVisionChoice> | null): void {
   const root = document.documentElement;
-  for (const name of ['', '-size', '-scheme', '-images', '-spacing']) root.removeAttribute(`data-lv${name}`);
-  if (!choice || typeof choice !== 'object') return;
-  root.setAttribute('data-lv', 'on');
-  const values: Record<string, unknown> = { size: choice.size, scheme: choice.scheme, images: choice.images, spacing: choice.spacing };
-  for (const name in values) {
-    const value = values[name];
+  for (const name of ['size', 'scheme', 'images', 'spacing'] as const) {
+    const value = choice?.[name];
     // Only short words from our own lists reach the attributes; a value from elsewhere is left out.
     if (typeof value === 'string' && /^[a-z0-9-]{1,24}$/.test(value)) root.setAttribute(`data-lv-${name}`, value);
+    else root.removeAttribute(`data-lv-${name}`);
   }
+  root.toggleAttribute('data-lv', Boolean(choice));
 }
 
 /** The inline script that applies the stored choice before the first paint (the server allows it by its hash). */

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import '../../styles/site.css';
-import '../../styles/lowVision.css';
 import { CookieConsent } from '../../components/CookieConsent.js';
 import { Footer } from '../../components/Footer.js';
 import { Header } from '../../components/Header.js';
