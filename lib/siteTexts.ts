@@ -1,4 +1,5 @@
 import type { Locale } from './locales.js';
+import type { LowVisionScheme, LowVisionSize } from './lowVision.js';
 import type { EnquiryResult } from './enquiry.js';
 import type { MediaTabKey } from './site.js';
 import { EN_TEXTS } from './siteTextsEn.js';
@@ -42,6 +43,24 @@ export interface EnquiryTexts {
 export interface SectionPageTexts {
   title: string;
   description: string;
+}
+
+/** The version for the visually impaired: its switch in the header and its settings panel. */
+export interface LowVisionTexts {
+  /** The header's switch: its name contains «Версия для слабовидящих». */
+  switch: string;
+  panel: string;
+  fontSize: string;
+  sizes: Readonly<Record<LowVisionSize, string>>;
+  colours: string;
+  schemes: Readonly<Record<LowVisionScheme, string>>;
+  images: string;
+  imagesOn: string;
+  imagesOff: string;
+  spacing: string;
+  spacingNormal: string;
+  spacingWide: string;
+  normalVersion: string;
 }
 
 /**
@@ -157,6 +176,7 @@ export interface SiteTexts {
   moreThan: (total: number) => string;
   /** Why a search query is refused: empty, or too long. */
   searchMessages: { empty: string; tooLong: string };
+  lowVision: LowVisionTexts;
 }
 
 /** Every language's dictionary, for the server; the site's pages read theirs through site/i18n/texts.ts. */

@@ -142,6 +142,8 @@ export interface MenuLink {
 export interface LayoutData {
   menus: Record<MenuKind, MenuLink[]>;
   networks: NetworkCollection[];
+  /** False where a MANAGER turned off the version for the visually impaired; absent while it is offered. */
+  lowVision?: false;
 }
 
 export interface NetworkCollection {

@@ -4,7 +4,8 @@ import { translationLocales, type TranslationLocale } from '@lib/locales.js';
 import { isTranslatable, resourceNamed } from '@lib/resources/index.js';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
 
-const SITE_SETTINGS_KEY = ['site-settings'] as const;
+/** The query of `GET /api/admin/site-settings`, shared by the screens that read it. */
+export const SITE_SETTINGS_KEY = ['site-settings'] as const;
 
 /**
  * The languages the site has besides Russian: none until the server has answered, or when it could not or answered

@@ -6,6 +6,8 @@ export const SETTING_KEYS = {
   requireTwoFactor: 'security.require_two_factor',
   /** JSON array of the names of the resources whose drafts a USER may not publish without a MANAGER's review. */
   reviewResources: 'review.resources',
+  /** '0' when a MANAGER turned off the public pages' version for the visually impaired; on otherwise. */
+  lowVision: 'site.low_vision',
 } as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
@@ -28,4 +30,9 @@ export async function setSetting(db: Db, key: SettingKey, value: string): Promis
 /** Whether a MANAGER requires two-factor sign-in of every staff account. Read on every check, so a change applies at once. */
 export async function twoFactorRequired(db: Db): Promise<boolean> {
   return (await getSetting(db, SETTING_KEYS.requireTwoFactor)) === '1';
+}
+
+/** Whether the public pages offer the version for the visually impaired: on unless a MANAGER turned it off. */
+export async function lowVisionOffered(db: Db): Promise<boolean> {
+  return (await getSetting(db, SETTING_KEYS.lowVision)) !== '0';
 }

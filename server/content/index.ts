@@ -49,7 +49,7 @@ export function createContentServices(
     media: createMediaService(db, reads, keep, locale),
     menu,
     network,
-    layout: createLayoutService({ menu, network }),
+    layout: createLayoutService(db, { menu, network }),
     textPages: createTextPagesService(db, locale),
     photobank: createPhotobankService(db, keep, locale),
     reads,

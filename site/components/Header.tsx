@@ -4,6 +4,7 @@ import type { MenuLink } from '@lib/types.js';
 import { useLocalizedPath, useTexts } from '../i18n/useTexts.js';
 import { useLayout } from '../useLayout.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
+import { LowVisionPanel, LowVisionSwitch, useLowVision } from './LowVision.js';
 
 function isCurrent(url: string, pathname: string): boolean {
   if (url === '/') return pathname === '/';
@@ -61,10 +62,14 @@ export function Header() {
   // The menus link the pages in the page's language; the route's path is the page's without the language.
   const localized = useLocalizedPath();
   const [open, setOpen] = useState(false);
+  const [lowVision, chooseLowVision] = useLowVision();
+  const lowVisionOffered = layout?.lowVision !== false;
   return (
     <header className="header">
+      {lowVisionOffered && <LowVisionPanel choice={lowVision} choose={chooseLowVision} />}
       <div className="topbar">
         <div className="container topbar__inner">
+          {lowVisionOffered && <LowVisionSwitch on={lowVision !== null} choose={chooseLowVision} />}
           <ul className="topbar__menu" aria-label={texts.quickLinks}>
             {(layout?.menus.header ?? []).map((item) => (
               <li key={item.id}>

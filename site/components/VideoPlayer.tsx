@@ -30,7 +30,13 @@ export function VideoPlayer({ video }: { video: Video }) {
   return (
     <button type="button" className="player player--preview" onClick={() => setPlaying(true)} aria-label={texts.watchVideo(video.title)}>
       {video.preview ? (
-        <Picture image={video.preview} crop="card" alt={imageAlt(video.preview.alt, video.title, altTemplate)} sizes="(min-width: 992px) 600px, 100vw" />
+        <Picture
+          image={video.preview}
+          crop="card"
+          altInPlace={false}
+          alt={imageAlt(video.preview.alt, video.title, altTemplate)}
+          sizes="(min-width: 992px) 600px, 100vw"
+        />
       ) : (
         <span className="player__placeholder" aria-hidden="true" />
       )}

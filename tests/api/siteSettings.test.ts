@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { adminHeaders } from './admin-helpers.js';
 
-/** `GET /api/admin/site-settings`: the site's languages, which the admin's screens follow. */
+/** `GET /api/admin/site-settings`: the site's languages, which the admin's screens follow, and «Настройки сайта». */
 describe.each(await testDialects())('the admin site settings on %s', (dialect) => {
   const apps: TestApp[] = [];
   const appWith = async (env: NodeJS.ProcessEnv) => {
@@ -25,8 +25,21 @@ describe.each(await testDialects())('the admin site settings on %s', (dialect) =
   it('answers Russian alone by default and both languages with SITE_LOCALES=ru,en, to any signed-in role', async () => {
     const alone = await read(russian);
     expect(alone.statusCode, alone.body).toBe(200);
-    expect(alone.json()).toEqual({ data: { locales: ['ru'] } });
-    expect((await read(bilingual)).json()).toEqual({ data: { locales: ['ru', 'en'] } });
+    expect(alone.json()).toEqual({ data: { locales: ['ru'], low_vision: true } });
+    expect((await read(bilingual)).json()).toEqual({ data: { locales: ['ru', 'en'], low_vision: true } });
+  });
+
+  it('a MANAGER turns the version for the visually impaired off and on; a USER may not; bad input is a 400', async () => {
+    const write = async (role: 'USER' | 'MANAGER', payload: Record<string, unknown>) =>
+      russian.app.inject({ method: 'PUT', url: '/api/admin/settings/site', headers: await adminHeaders(russian.app, role), payload });
+    expect((await write('USER', { low_vision: false })).statusCode).toBe(403);
+    expect((await write('MANAGER', { low_vision: 'нет' })).statusCode).toBe(400);
+    expect((await write('MANAGER', { low_vision: false, other: 1 })).statusCode).toBe(400);
+    const off = await write('MANAGER', { low_vision: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ data: { locales: ['ru'], low_vision: false } });
+    expect((await read(russian)).json()).toEqual({ data: { locales: ['ru'], low_vision: false } });
+    expect((await write('MANAGER', { low_vision: true })).json()).toEqual({ data: { locales: ['ru'], low_vision: true } });
   });
 
   it('refuses a request without a session', async () => {

@@ -690,6 +690,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/settings/site': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * «Настройки сайта»: change what a MANAGER chooses
+     * @description MANAGER only. Every public page is rendered again with the choice.
+     */
+    put: operations['putAdminSettingsSite'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/account': {
     parameters: {
       query?: never;
@@ -6552,6 +6572,8 @@ export interface operations {
             data: {
               /** @description The site's languages (`SITE_LOCALES`): `["ru"]`, or `["ru", "en"]` with English on. */
               locales: ('ru' | 'en')[];
+              /** @description Whether every public page offers the version for the visually impaired (on by default). */
+              low_vision: boolean;
             };
           };
         };
@@ -6567,6 +6589,85 @@ export interface operations {
       };
       /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putAdminSettingsSite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Whether every public page offers the version for the visually impaired (on by default). */
+          low_vision: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description «Настройки сайта»: change what a MANAGER chooses */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description The site's languages (`SITE_LOCALES`): `["ru"]`, or `["ru", "en"]` with English on. */
+              locales: ('ru' | 'en')[];
+              /** @description Whether every public page offers the version for the visually impaired (on by default). */
+              low_vision: boolean;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
         headers: {
           [name: string]: unknown;
         };

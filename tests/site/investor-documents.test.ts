@@ -32,12 +32,12 @@ const get = async (path: string) => {
 const titles = (html: string) => [...html.matchAll(/class="documents__title"[^>]*>([^<]+)</g)].map((match) => match[1]);
 
 describe('/investoram/dokumenty', () => {
-  it('lists the published documents with format, size in MB and date, and filter links by category and year', async () => {
+  it('lists the published documents with format and size in MB in the link text, date, and filter links by category and year', async () => {
     const { status, html } = await get('/investoram/dokumenty');
     expect(status).toBe(200);
     expect(html).toContain('<title>Документы для инвесторов | Смарт Горизонт</title>');
     expect(titles(html)).toEqual(EXAMPLES.map((example) => example.title));
-    expect(html).toMatch(/PDF, 0,0\u00a0МБ, /);
+    expect(html).toMatch(/class="documents__title"[^>]*>[^<]+<span class="documents__file"> \(PDF, 0,0\u00a0МБ\)<\/span><\/a>/);
     expect(html).toContain('href="/investoram/dokumenty?category=annual-reports"');
     expect(html).toContain(`href="/investoram/dokumenty?year=${OLDEST_YEAR}"`);
     expect(html).toMatch(new RegExp(`href="/api/investor-documents/\\d+/file" download="${NEWEST_ANNUAL?.title}.pdf"`));

@@ -1,12 +1,32 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { requireRole } from '../../auth/guard.js';
-import { ADMIN_DOCS } from '../openapi/admin.js';
+import { lowVisionOffered, setSetting, SETTING_KEYS } from '../../auth/settings.js';
+import { auditedWrite } from '../../records/audit.js';
+import { ADMIN_DOCS, siteOptions } from '../openapi/admin.js';
+
+type SiteOptions = z.infer<typeof siteOptions>;
 
 /**
  * `GET /api/admin/site-settings`: what of the server's configuration the admin's screens follow, for any signed-in
- * user: the site's languages (with English on, the forms of translatable resources edit the English version too).
+ * user: the site's languages (with English on, the forms of translatable resources edit the English version too) and
+ * «Настройки сайта»; `PUT /api/admin/settings/site` changes the latter (MANAGER). The write goes through the audited path, so every cached
+ * page (they all read the setting) is rendered again.
  */
 export async function adminSiteSettingsRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireRole('USER'));
-  app.get('/api/admin/site-settings', { schema: ADMIN_DOCS.siteSettings }, async () => ({ data: { locales: [...app.config.siteLocales] } }));
+  const current = async () => ({ data: { locales: [...app.config.siteLocales], low_vision: await lowVisionOffered(app.db) } });
+  await app.register(async (staff) => {
+    staff.addHook('onRequest', requireRole('USER'));
+    staff.get('/api/admin/site-settings', { schema: ADMIN_DOCS.siteSettings }, current);
+  });
+  await app.register(async (managers) => {
+    managers.addHook('onRequest', requireRole('MANAGER'));
+    managers.put<{ Body: SiteOptions }>('/api/admin/settings/site', { schema: { ...ADMIN_DOCS.writeSiteSettings, body: siteOptions } }, async (request) => {
+      await auditedWrite(request, { action: 'update', resource: 'settings' }, async (trx) => {
+        await setSetting(trx, SETTING_KEYS.lowVision, request.body.low_vision ? '1' : '0');
+        return { id: 'site' };
+      });
+      return current();
+    });
+  });
 }

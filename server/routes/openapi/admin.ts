@@ -55,8 +55,16 @@ const myWork = z.object({
     .meta({ description: 'The records the user changed last, each once, newest first (up to 8), with their titles.' }),
 });
 
+/** What a MANAGER chooses of «Настройки сайта». */
+export const siteOptions = z
+  .object({
+    low_vision: z.boolean().meta({ description: 'Whether every public page offers the version for the visually impaired (on by default).' }),
+  })
+  .strict();
+
 const siteSettings = z.object({
   locales: z.array(z.enum(LOCALES)).meta({ description: 'The site\'s languages (`SITE_LOCALES`): `["ru"]`, or `["ru", "en"]` with English on.' }),
+  ...siteOptions.shape,
 });
 
 /** A period of the calendar, as `from`/`to` or inside react-admin's `filter`. */
@@ -69,6 +77,13 @@ const CALENDAR_QUERY = z.object({
 export const ADMIN_DOCS = {
   me: operation({ summary: 'The signed-in user', tag: admin, data: userRecord }),
   siteSettings: operation({ summary: "The site's configuration the admin follows", tag: admin, data: siteSettings }),
+  writeSiteSettings: operation({
+    summary: '«Настройки сайта»: change what a MANAGER chooses',
+    description: 'MANAGER only. Every public page is rendered again with the choice.',
+    tag: admin,
+    data: siteSettings,
+    errors: [400],
+  }),
   calendar: operation({
     summary: 'Items with a publication moment in a period, and the drafts',
     tag: admin,

@@ -2,7 +2,7 @@ import { imageAlt } from '@lib/titles.js';
 import type { ColourEntry, LogoEntry, LogoItem, Photo } from '@lib/types.js';
 import { showToast } from '../../client/toasts.js';
 import { useAltTemplate, useTexts } from '../../i18n/useTexts.js';
-import { Picture } from '../Picture.js';
+import { AltInPlace, Picture } from '../Picture.js';
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) {
@@ -41,11 +41,17 @@ function CopyValue({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function Colour({ colour }: { colour: ColourEntry }) {
+/**
+ * The level of an item's title: under the category's heading on the photobank's page, right under the page's own
+ * heading on a category's page (headings go one level down at a time).
+ */
+type ItemHeading = 'h2' | 'h4';
+
+export function Colour({ colour, heading: Heading = 'h4' }: { colour: ColourEntry; heading?: ItemHeading }) {
   return (
     <li className="colour">
       <span className="colour__swatch" style={{ backgroundColor: colour.hex }} aria-hidden="true" />
-      <h4 className="colour__title">{colour.title}</h4>
+      <Heading className="colour__title">{colour.title}</Heading>
       <dl className="colour__values">
         <CopyValue label="HEX" value={colour.hex} />
         <CopyValue label="RGB" value={colour.rgb} />
@@ -57,15 +63,20 @@ export function Colour({ colour }: { colour: ColourEntry }) {
 }
 
 /** The first logo is the page's largest content above the fold: loaded at once and first. */
-export function Logo({ logo, first }: { logo: LogoEntry; first: boolean }) {
+export function Logo({ logo, first, heading: Heading = 'h4' }: { logo: LogoEntry; first: boolean; heading?: ItemHeading }) {
   const texts = useTexts();
   const loading = first ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
   return (
     <li className="logo-item">
       <div className="logo-item__preview">
-        {logo.preview ? <img src={logo.preview} alt={texts.logoOf(logo.title)} {...loading} width="240" height="120" /> : null}
+        {logo.preview ? (
+          <>
+            <img src={logo.preview} alt={texts.logoOf(logo.title)} {...loading} width="240" height="120" />
+            <AltInPlace alt={texts.logoOf(logo.title)} />
+          </>
+        ) : null}
       </div>
-      <h4 className="logo-item__title">{logo.title}</h4>
+      <Heading className="logo-item__title">{logo.title}</Heading>
       <ul className="logo-item__files" aria-label={texts.filesOf(logo.title)}>
         {logo.files.map((file) => (
           <li key={file.id}>
@@ -81,7 +92,7 @@ export function Logo({ logo, first }: { logo: LogoEntry; first: boolean }) {
 }
 
 /** A category's logos, then its colours, each in their own grid. */
-export function LogoItems({ items, firstLogoId }: { items: readonly LogoItem[]; firstLogoId?: number }) {
+export function LogoItems({ items, firstLogoId, heading }: { items: readonly LogoItem[]; firstLogoId?: number; heading?: ItemHeading }) {
   const logos = items.filter((item): item is LogoEntry => item.type === 'logo');
   const colours = items.filter((item): item is ColourEntry => item.type === 'colour');
   return (
@@ -89,14 +100,14 @@ export function LogoItems({ items, firstLogoId }: { items: readonly LogoItem[]; 
       {logos.length > 0 && (
         <ul className="logo-grid">
           {logos.map((logo) => (
-            <Logo key={logo.id} logo={logo} first={logo.id === firstLogoId} />
+            <Logo key={logo.id} logo={logo} first={logo.id === firstLogoId} heading={heading} />
           ))}
         </ul>
       )}
       {colours.length > 0 && (
         <ul className="colours">
           {colours.map((colour) => (
-            <Colour key={colour.id} colour={colour} />
+            <Colour key={colour.id} colour={colour} heading={heading} />
           ))}
         </ul>
       )}
@@ -105,7 +116,7 @@ export function LogoItems({ items, firstLogoId }: { items: readonly LogoItem[]; 
 }
 
 /** A category's photos, each with its download. */
-export function PhotoItems({ items }: { items: readonly Photo[] }) {
+export function PhotoItems({ items, heading: Heading = 'h4' }: { items: readonly Photo[]; heading?: ItemHeading }) {
   const texts = useTexts();
   const altTemplate = useAltTemplate();
   return (
@@ -121,7 +132,7 @@ export function PhotoItems({ items }: { items: readonly Photo[] }) {
             />
           )}
           <div className="photo__body">
-            <h4 className="photo__title">{photo.title}</h4>
+            <Heading className="photo__title">{photo.title}</Heading>
             {photo.image && (
               <a className="file-link" href={photo.image.src} download>
                 <span className="file-link__format">{texts.download}</span>

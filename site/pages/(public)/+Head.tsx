@@ -7,6 +7,11 @@ import { jsonForScript } from '../../jsonLd.js';
 import { DEFAULT_SOCIAL_IMAGE } from '@lib/site.js';
 import { localeOf } from '../../i18n/pageTexts.js';
 import { feedsOnPage } from '@lib/resources/index.js';
+import { useLayout } from '../../useLayout.js';
+import { lowVisionBootScript } from '@lib/lowVision.js';
+
+/** Applies the visitor's choice of the version for the visually impaired before the first paint. */
+const LOW_VISION_BOOT = lowVisionBootScript();
 
 const OG_LOCALES: Readonly<Record<Locale, string>> = { ru: 'ru_RU', en: 'en_GB' };
 
@@ -28,6 +33,7 @@ export function Head() {
   return (
     <>
       <HeadBasics />
+      {useLayout()?.lowVision !== false && <script dangerouslySetInnerHTML={{ __html: LOW_VISION_BOOT }} />}
       <meta name="theme-color" content="#0b5cad" />
       {feedsOnPage(listPath).map(({ feed }) => (
         <link

@@ -22,12 +22,13 @@ export function Page() {
               {document.file ? (
                 <a className="documents__title" href={document.file.url} download={document.file.name}>
                   {document.title}
+                  {/* The format and size belong to the link's own text: a screen reader reads them with its name. */}
+                  <span className="documents__file">{` (${document.file.format.toUpperCase()}, ${texts.fileSize(document.file.size)})`}</span>
                 </a>
               ) : (
                 <span className="documents__title">{document.title}</span>
               )}
               <span className="documents__meta">
-                {document.file && `${document.file.format.toUpperCase()}, ${texts.fileSize(document.file.size)}, `}
                 <DateText value={document.public_at} />
               </span>
             </li>

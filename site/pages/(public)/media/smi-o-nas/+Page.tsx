@@ -4,6 +4,7 @@ import { useLoadMore } from '../../../../client/useLoadMore.js';
 import { DateText } from '../../../../components/DateText.js';
 import { LoadMoreButton } from '../../../../components/LoadMoreButton.js';
 import { MediaLayout } from '../../../../components/MediaLayout.js';
+import { AltInPlace } from '../../../../components/Picture.js';
 import { Pagination } from '../../../../components/Pagination.js';
 import { useApiInLanguage, useLocalizedPath, useTexts } from '../../../../i18n/useTexts.js';
 import type { PressData } from './+data.js';
@@ -13,15 +14,18 @@ function SourceLogo({ item }: { item: PressArticle }) {
   const source = item.source;
   if (source?.logo) {
     return (
-      <img
-        className="press__logo"
-        src={source.logo.src}
-        width={source.logo.width}
-        height={source.logo.height}
-        alt={texts.logoOf(source.name)}
-        loading="lazy"
-        decoding="async"
-      />
+      <>
+        <img
+          className="press__logo"
+          src={source.logo.src}
+          width={source.logo.width}
+          height={source.logo.height}
+          alt={texts.logoOf(source.name)}
+          loading="lazy"
+          decoding="async"
+        />
+        <AltInPlace alt={texts.logoOf(source.name)} />
+      </>
     );
   }
   return (

@@ -23,7 +23,7 @@ function Logos({ id, initial }: { id: number; initial: ListPage<LogoItem> }) {
   const list = useCategoryPages(id, initial);
   return (
     <>
-      <LogoItems items={list.items} firstLogoId={list.items.find((item) => item.type === 'logo' && item.preview)?.id} />
+      <LogoItems items={list.items} firstLogoId={list.items.find((item) => item.type === 'logo' && item.preview)?.id} heading="h2" />
       <LoadMoreButton list={list} />
     </>
   );
@@ -33,7 +33,7 @@ function Photos({ id, initial }: { id: number; initial: ListPage<Photo> }) {
   const list = useCategoryPages(id, initial);
   return (
     <>
-      <PhotoItems items={list.items} />
+      <PhotoItems items={list.items} heading="h2" />
       <LoadMoreButton list={list} />
     </>
   );
