@@ -20,7 +20,7 @@ describe('the cover picker in Chromium', () => {
     ];
     for (const file of uploads) {
       const uploaded = await postForm(admin.app, '/api/admin/assets/upload', headers, {}, [file]);
-      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
     }
     const news = await admin.app.db.selectFrom('news').select('id').orderBy('id').executeTakeFirstOrThrow();
 
