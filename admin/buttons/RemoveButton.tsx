@@ -32,12 +32,7 @@ export const RemoveButton = ({ sx }: { sx?: SxProps<Theme> }) => {
   };
   if (!mayDelete(resource, record)) return null;
   return (
-    <DeleteButton
-      sx={sx}
-      mutationMode="pessimistic"
-      confirmContent={keepsTrash ? 'app.trash.remove_confirm' : undefined}
-      mutationOptions={{ onSuccess }}
-    />
+    <DeleteButton sx={sx} mutationMode="pessimistic" confirmContent={keepsTrash ? 'app.trash.remove_confirm' : undefined} mutationOptions={{ onSuccess }} />
   );
 };
 

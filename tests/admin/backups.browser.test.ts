@@ -62,7 +62,12 @@ describe('the backups screen in Chromium', () => {
     await expect(button.isEnabled()).resolves.toBe(true);
     await page.locator('table[aria-label="Архивы"] tbody tr', { hasText: archive }).waitFor();
     expect(await admin.app.db.selectFrom('backup_runs').select('id').execute()).toHaveLength(before.length + 1);
-    const audit = await admin.app.db.selectFrom('audit_log').select(['action', 'record_id']).where('resource', '=', 'backups').where('action', '=', 'create').execute();
+    const audit = await admin.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'record_id'])
+      .where('resource', '=', 'backups')
+      .where('action', '=', 'create')
+      .execute();
     expect(audit).toEqual([{ action: 'create', record_id: archive }]);
     expect(errors).toEqual([]);
     await context.close();

@@ -6665,7 +6665,7 @@ export interface operations {
           name?: string;
           email?: string;
           password?: string;
-          current_password: string;
+          current_password?: string;
         };
       };
     };
