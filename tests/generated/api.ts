@@ -31651,6 +31651,20 @@ export interface operations {
               }[];
               /** @description Why the archives cannot be read by this process (an unreadable `BACKUP_DIR` or bucket), in words; null when they can. */
               archives_error: string | null;
+              running: {
+                /** @description The name the archive will have. */
+                archive: string;
+                /** Format: date-time */
+                started_at: string;
+                /** @description The e-mail of the MANAGER who asked for it. */
+                by: string;
+                /** @description Rows written so far. */
+                rows: number;
+                /** @description Files written so far. */
+                files: number;
+                /** @description The archive's bytes so far. */
+                bytes: number;
+              } | null;
             };
           };
         };

@@ -38,6 +38,7 @@ const overview = z.object({
     .string()
     .nullable()
     .meta({ description: 'Why the archives cannot be read by this process (an unreadable `BACKUP_DIR` or bucket), in words; null when they can.' }),
+  running: running.nullable(),
 });
 
 export const downloadBody = z.object({
