@@ -41,7 +41,7 @@ describe.each(await testDialects())('«Создать копию сейчас» 
       last_success: { archive: string } | null;
     };
 
-  it('makes one backup at a time for a MANAGER, shows it while it runs, lists and audits it', async () => {
+  it('makes one backup at a time for a MANAGER, answers which archive it makes, lists and audits it', async () => {
     const manager = await userWithToken(t.app, 'MANAGER');
     const editor = await userWithToken(t.app, 'USER');
     expect((await runNow(editor.headers)).statusCode).toBe(403);
