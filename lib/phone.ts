@@ -23,6 +23,12 @@ export class PhoneVerificationMissingError extends Error {
   }
 }
 
+/** A stored E.164 number as staff read it: a Russian one as «+7 912 345-67-89», any other as stored. */
+export function formatStoredPhone(e164: string): string {
+  const russian = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(e164);
+  return russian ? `+7 ${russian[1]} ${russian[2]}-${russian[3]}-${russian[4]}` : e164;
+}
+
 let registered: PhoneVerificationService | null = null;
 
 export function registerPhoneVerification(service: PhoneVerificationService): void {

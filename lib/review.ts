@@ -14,6 +14,8 @@ export interface ReviewComment {
 export interface ReviewQueueEntry {
   resource: string;
   record_id: number;
+  /** The record's title as the draft has it (the live one when the draft leaves it), null for a record without one. */
+  title: string | null;
   review_state: ReviewState;
   saved_at: string;
   user_email: string;

@@ -52,19 +52,31 @@ export interface AssetCardProps {
   onToggle?: () => void;
   /** The picker: a click picks it. */
   onPick?: () => void;
+  /** The picker: why the field cannot take this asset (it shows, disabled, with the reason). */
+  refusal?: string | null;
 }
 
 /** One asset of a grid: its thumbnail, name, size and dimensions. */
-export const AssetCard = ({ asset, selected = false, onToggle, onPick }: AssetCardProps) => {
+export const AssetCard = ({ asset, selected = false, onToggle, onPick, refusal = null }: AssetCardProps) => {
   const translate = useTranslate();
   const createPath = useCreatePath();
   if (onPick) {
     return (
-      <Card component="li" variant="outlined">
-        <CardActionArea onClick={onPick} aria-label={translate('app.assets.picker.pick_named', { name: asset.name })}>
+      <Card component="li" variant="outlined" data-refused={refusal ? 'true' : undefined} sx={refusal ? { opacity: 0.6 } : undefined}>
+        <CardActionArea
+          onClick={onPick}
+          disabled={refusal !== null}
+          aria-label={translate('app.assets.picker.pick_named', { name: asset.name })}
+          aria-describedby={refusal ? `refusal-${asset.id}` : undefined}
+        >
           <AssetThumbnail asset={asset} />
           <Caption asset={asset} />
         </CardActionArea>
+        {refusal ? (
+          <Typography id={`refusal-${asset.id}`} variant="caption" color="error" sx={{ display: 'block', px: 1, pb: 1 }}>
+            {refusal}
+          </Typography>
+        ) : null}
       </Card>
     );
   }

@@ -1,6 +1,7 @@
 import { Dialog, DialogActions, DialogContent, DialogTitle, Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
+import { acceptedFormatsText, type FileFormat } from '@lib/resources/index.js';
 import type { Asset } from '../../dataProvider/index.js';
 import { AssetCard, AssetGrid } from './AssetCard.js';
 import { FolderBrowser, folderIdOf, type FolderPath } from './folders.js';
@@ -20,14 +21,16 @@ export interface AssetPickerProps {
   kind?: Asset['kind'];
   /** What the upload queue's file picker offers. */
   accept?: UploadQueueProps['accept'];
+  /** The formats the field takes: other assets show disabled, with the reason. Every format when absent. */
+  formats?: readonly FileFormat[];
 }
 
 /**
  * The library's picker (cover fields, and later documents and the rich-text editor): browse the folders, search the
  * whole library by name, alt text or folder, and pick one asset — or upload new files into the open folder and pick
- * one of them.
+ * one of them. Assets the field cannot take (an SVG logo for a JPG/PNG cover) show disabled, saying what it takes.
  */
-export const AssetPicker = ({ open, onClose, onPick, kind, accept }: AssetPickerProps) => {
+export const AssetPicker = ({ open, onClose, onPick, kind, accept, formats }: AssetPickerProps) => {
   const translate = useTranslate();
   const [path, setPath] = useState<FolderPath>([]);
   const [typed, setTyped] = useState('');
@@ -39,7 +42,9 @@ export const AssetPicker = ({ open, onClose, onPick, kind, accept }: AssetPicker
   // A search looks in the whole library; otherwise the open folder's own assets show.
   const filter = { ...(search ? { q: search } : { folder_id: folderIdOf(path) }), ...(kind ? { kind } : {}) };
   const { data = [], isPending } = useGetList<Asset>('assets', { filter, sort: NEWEST_FIRST, pagination: PICKER_PAGE }, { enabled: open });
+  const refusalOf = (asset: Asset) => (formats && !formats.includes(asset.format as FileFormat) ? acceptedFormatsText(formats) : null);
   const pick = (asset: Asset) => {
+    if (refusalOf(asset)) return;
     onPick(asset);
     onClose();
   };
@@ -62,7 +67,7 @@ export const AssetPicker = ({ open, onClose, onPick, kind, accept }: AssetPicker
           ) : (
             <AssetGrid label={translate('app.assets.title')}>
               {data.map((asset) => (
-                <AssetCard key={asset.id} asset={asset} onPick={() => pick(asset)} />
+                <AssetCard key={asset.id} asset={asset} onPick={() => pick(asset)} refusal={refusalOf(asset)} />
               ))}
             </AssetGrid>
           )}

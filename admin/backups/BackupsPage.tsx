@@ -24,7 +24,8 @@ import { formatFileSize } from '@lib/format.js';
 import { formatDateTime } from '../common/dateTime.js';
 import { saveFile } from '../common/saveFile.js';
 import { messageOf } from '../profile/accountApi.js';
-import { useBackupsApi, type BackupRun } from './backupsApi.js';
+import { BackupNow } from './BackupNow.js';
+import { BACKUPS_QUERY_KEY, useBackupsApi, type BackupRun } from './backupsApi.js';
 import './texts.js';
 
 const RunLine = ({ label, run, failed }: { label: string; run: BackupRun | null; failed?: boolean }) => {
@@ -88,7 +89,12 @@ const DownloadDialog = ({ name, onClose }: { name: string; onClose: () => void }
 export const BackupsPage = () => {
   const translate = useTranslate();
   const api = useBackupsApi();
-  const overview = useQuery({ queryKey: ['admin-backups'], queryFn: api.overview });
+  // Asked again every second while a backup is being made, for its progress.
+  const overview = useQuery({
+    queryKey: BACKUPS_QUERY_KEY,
+    queryFn: api.overview,
+    refetchInterval: (query) => (query.state.data?.running ? 1000 : false),
+  });
   const [downloading, setDownloading] = useState<string | null>(null);
   if (!overview.data) return overview.isPending ? <Loading /> : <Alert severity="error">{messageOf(overview.error)}</Alert>;
   const { data } = overview;
@@ -107,6 +113,7 @@ export const BackupsPage = () => {
               {translate('app.backups.unencrypted')}
             </Alert>
           )}
+          <BackupNow overview={data} />
         </CardContent>
       </Card>
       <Card>

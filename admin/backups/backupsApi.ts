@@ -22,7 +22,21 @@ export interface BackupsOverview {
   archives: { name: string; size: number; created_at: string }[];
   /** Why this process cannot read the archives (an unreadable folder or bucket), in words; null when it can. */
   archives_error: string | null;
+  running: RunningBackup | null;
 }
+
+/** A backup made on request, while it is being made: how far it got. */
+export interface RunningBackup {
+  archive: string;
+  started_at: string;
+  by: string;
+  rows: number;
+  files: number;
+  bytes: number;
+}
+
+/** The react-query key of the overview; «Создать копию сейчас» puts the run it started there. */
+export const BACKUPS_QUERY_KEY = ['admin-backups'] as const;
 
 const hasSession = (provider: unknown): provider is AdminAuthProvider => typeof provider === 'object' && provider !== null && 'session' in provider;
 
@@ -37,6 +51,7 @@ export function useBackupsApi() {
     const http = createApiClient({ baseURL: session?.http.baseURL, transport: session?.http.transport, getToken: () => session?.validToken() });
     return {
       overview: async () => unwrap<BackupsOverview>((await http.get('/api/admin/backups')).data),
+      runNow: async () => unwrap<RunningBackup>((await http.post('/api/admin/backups/run', {})).data),
       download: async (name: string, password: string): Promise<Blob> => {
         const token = await session?.validToken();
         const response = await fetch(`${session?.http.baseURL ?? ''}/api/admin/backups/download`, {

@@ -2,6 +2,7 @@ import type { SxProps, Theme } from '@mui/material';
 import { BulkDeleteButton, DeleteButton, useListContext, useRecordContext, useRedirect, useResourceContext, useUnselect } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { resourceNamed } from '@lib/resources/index.js';
+import { mayDelete } from '../common/recordRights.js';
 import { useRemovedNotice } from './RemovedNotice.js';
 
 /** Whether the list's resource keeps removed records in the trash (its confirmation then says so). */
@@ -9,7 +10,8 @@ const useKeepsTrash = (): boolean => Boolean(resourceNamed(useResourceContext() 
 
 /**
  * A record's remove button (a list row's, or the edit form's): pessimistic, after a confirmation that says where the
- * record goes; then «Удалено» with «Отменить» (`useRemovedNotice`) and the list.
+ * record goes; then «Удалено» with «Отменить» (`useRemovedNotice`) and the list. Not offered where the account may not
+ * delete the record (an author under review, on a live record).
  */
 export const RemoveButton = ({ sx }: { sx?: SxProps<Theme> }) => {
   const resource = useResourceContext() ?? '';
@@ -19,6 +21,7 @@ export const RemoveButton = ({ sx }: { sx?: SxProps<Theme> }) => {
   const redirect = useRedirect();
   // None outside a form (a list row).
   const form = useFormContext() as ReturnType<typeof useFormContext> | null;
+  const keepsTrash = useKeepsTrash();
   const onSuccess = () => {
     if (!record) return;
     showRemoved(resource, [record.id]);
@@ -27,13 +30,9 @@ export const RemoveButton = ({ sx }: { sx?: SxProps<Theme> }) => {
     form?.reset(undefined, { keepValues: true });
     redirect('list', resource);
   };
+  if (!mayDelete(resource, record)) return null;
   return (
-    <DeleteButton
-      sx={sx}
-      mutationMode="pessimistic"
-      confirmContent={useKeepsTrash() ? 'app.trash.remove_confirm' : undefined}
-      mutationOptions={{ onSuccess }}
-    />
+    <DeleteButton sx={sx} mutationMode="pessimistic" confirmContent={keepsTrash ? 'app.trash.remove_confirm' : undefined} mutationOptions={{ onSuccess }} />
   );
 };
 

@@ -2,6 +2,7 @@ import { Box, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
 import { Children, lazy, Suspense } from 'react';
 import { Datagrid, type DatagridProps } from 'react-admin';
 import { DraftMarker } from '../drafts/DraftMarker.js';
+import { ReturnedToYouMarker } from '../drafts/ReturnedToYouMarker.js';
 import { PresenceMarker } from '../presence/PresenceMarker.js';
 import { useTranslationColumns } from '../translations/TranslationStatusField.js';
 import { columnsOf, isField } from './columns.js';
@@ -9,11 +10,12 @@ import { columnsOf, isField } from './columns.js';
 // Only phones load the one-column layout: the lists on wider screens do not carry it.
 const OneColumnList = lazy(() => import('./OneColumnList.js'));
 
-/** The first column's icons: others have the record open, it has a draft. */
+/** The first column's icons: others have the record open, it has a draft (and whether it was returned to you). */
 const RowMarkers = () => (
-  <Box sx={{ display: 'flex', gap: 0.5 }}>
+  <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
     <PresenceMarker />
     <DraftMarker />
+    <ReturnedToYouMarker />
   </Box>
 );
 

@@ -2,6 +2,7 @@ import { DateField, Labeled, SelectInput, TextField, TextInput } from 'react-adm
 import { choicesOf } from '../common/choices.js';
 import { ResourceForm } from '../common/ResourceForm.js';
 import { rules } from '../common/rules.js';
+import { PhoneField } from './PhoneField.js';
 import { ENQUIRY_TEXTS } from './texts.js';
 
 /** What the visitor sent and the proof of their consent, read only; staff set the status and a note. */
@@ -9,7 +10,7 @@ export const EnquiryForm = () => (
   <ResourceForm>
     {(['name', 'email', 'phone', 'topic_title'] as const).map((source) => (
       <Labeled key={source} source={source}>
-        <TextField source={source} emptyText="—" />
+        {source === 'phone' ? <PhoneField source="phone" /> : <TextField source={source} emptyText="—" />}
       </Labeled>
     ))}
     {ENQUIRY_TEXTS.details.map(([source, label]) => (

@@ -1,6 +1,7 @@
 import { DateInput, FilterButton, List, SearchInput, SelectField, SelectInput, TextField, TopToolbar } from 'react-admin';
 import { choicesOf } from '../common/choices.js';
 import { DateTimeField } from '../common/fields.js';
+import { PhoneField } from './PhoneField.js';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { ReferenceInput } from '../inputs/ReferenceInput.js';
 import { EraseButton } from './EraseButton.js';
@@ -37,7 +38,7 @@ export const EnquiryList = () => (
       <TextField source="topic_title" />
       <TextField source="name" />
       <TextField source="email" />
-      <TextField source="phone" />
+      <PhoneField source="phone" />
     </ResponsiveDatagrid>
   </List>
 );

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { ImageInput, TextInput, useRecordContext, useTranslate, type Validator } from 'react-admin';
+import { ImageInput, TextInput, useRecordContext, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { resourceNamed, type FileFormat } from '@lib/resources/index.js';
 import type { PublicImage } from '@lib/types.js';
 import { RemoveImageButton } from '../buttons/RemoveImageButton.js';
 import { UploadProgress } from '../common/uploadProgress.js';
@@ -9,6 +10,12 @@ import { LibraryChoice } from './LibraryChoice.js';
 export const IMAGE_ACCEPT = { 'image/*': ['.jpg', '.jpeg', '.png', '.webp', '.gif'] };
 /** The same as a file input's `accept`. */
 const IMAGE_EXTENSIONS = Object.values(IMAGE_ACCEPT).flat().join(',');
+
+/** The formats the resource's field takes, as its declaration says. */
+function formatsOf(resource: string, source: string): readonly FileFormat[] | undefined {
+  const field = resourceNamed(resource)?.fields[source];
+  return field && field.kind === 'image' ? field.formats : undefined;
+}
 
 function isNewFile(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'rawFile' in value;
@@ -31,6 +38,7 @@ export interface ImageUploadInputProps {
  */
 export const ImageUploadInput = ({ source = 'image', altSource = 'image_alt', removable = false, validate, altValidate }: ImageUploadInputProps) => {
   const record = useRecordContext();
+  const resource = useResourceContext() ?? '';
   const translate = useTranslate();
   const current = (record?.[source] ?? null) as PublicImage | null;
   return (
@@ -56,7 +64,7 @@ export const ImageUploadInput = ({ source = 'image', altSource = 'image_alt', re
       >
         <FilePreview />
       </ImageInput>
-      <LibraryChoice source={source} altSource={altSource} kind="image" accept={IMAGE_EXTENSIONS} />
+      <LibraryChoice source={source} altSource={altSource} kind="image" accept={IMAGE_EXTENSIONS} formats={formatsOf(resource, source)} />
       <UploadProgress />
       {altSource ? <TextInput source={altSource} validate={altValidate} fullWidth /> : null}
     </Box>

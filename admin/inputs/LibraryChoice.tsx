@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { formatFileSize } from '@lib/format.js';
+import type { FileFormat } from '@lib/resources/index.js';
 import { isAssetReference, type Asset } from '../../dataProvider/index.js';
 import { lazyScreen } from '../common/lazyScreen.js';
 
@@ -18,6 +19,8 @@ export interface LibraryChoiceProps {
   kind: Asset['kind'];
   /** What the picker's upload offers, as a file input's `accept`. */
   accept?: string;
+  /** The formats the field takes (the picker disables the rest). */
+  formats?: readonly FileFormat[];
 }
 
 /**
@@ -25,7 +28,7 @@ export interface LibraryChoiceProps {
  * (`{ asset: id }`, saved as a use of it) and, when the alt text is empty, fills it with the asset's; the chosen
  * asset shows (its thumbnail, or its name and size) until the record is saved.
  */
-export const LibraryChoice = ({ source, altSource = null, kind, accept }: LibraryChoiceProps) => {
+export const LibraryChoice = ({ source, altSource = null, kind, accept, formats }: LibraryChoiceProps) => {
   const translate = useTranslate();
   const { setValue, getValues } = useFormContext();
   const value: unknown = useWatch({ name: source });
@@ -52,7 +55,7 @@ export const LibraryChoice = ({ source, altSource = null, kind, accept }: Librar
           ) : null}
         </Box>
       ) : null}
-      {open ? <AssetPicker open onClose={() => setOpen(false)} onPick={choose} kind={kind} accept={accept} /> : null}
+      {open ? <AssetPicker open onClose={() => setOpen(false)} onPick={choose} kind={kind} accept={accept} formats={formats} /> : null}
     </Box>
   );
 };

@@ -5,16 +5,37 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
-import { Divider } from '@mui/material';
+import { Box, Divider } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
 import { useNewEnquiries } from '../common/newEnquiries.js';
 import { MENU_GROUPS } from '../resources.js';
+import { useReturnedDrafts } from '../review/reviewQueue.js';
 
-const Item = ({ name }: { name: string }) => {
+const Item = ({ name, returned }: { name: string; returned: number }) => {
   const { canAccess, isPending } = useCanAccess({ resource: name, action: 'list' });
   if (isPending || !canAccess) return null;
-  return name === 'enquiries' ? <EnquiriesItem /> : <RaMenu.ResourceItem name={name} />;
+  if (name === 'enquiries') return <EnquiriesItem />;
+  return returned > 0 ? <ReturnedDraftsItem name={name} count={returned} /> : <RaMenu.ResourceItem name={name} />;
+};
+
+/** A resource with drafts returned to the signed-in user for rework: their number after its name. */
+const ReturnedDraftsItem = ({ name, count }: { name: string; count: number }) => {
+  const translate = useTranslate();
+  return (
+    <RaMenu.ResourceItem
+      name={name}
+      primaryText={
+        <>
+          {translate(`resources.${name}.name`, { smart_count: 2 })}
+          <Box component="span" data-testid="returned-drafts" title={translate('app.draft.marker.returned_in_menu', { count })} sx={{ color: 'warning.main' }}>
+            {' '}
+            ({count})
+          </Box>
+        </>
+      }
+    />
+  );
 };
 
 /** «Обращения» with the number of new enquiries after its name. */
@@ -43,10 +64,12 @@ const ManagerItem = ({ name, icon }: { name: string; icon: ReactElement }) => {
 
 /**
  * The side menu: the dashboard, then the resources in the groups their descriptors name (a USER sees only what
- * canAccess allows), then the trash and, for a MANAGER, the IndexNow log, the backups, the review settings and «Настройки сайта».
+ * canAccess allows; each with the number of the user's drafts returned for rework), then the trash and, for a
+ * MANAGER, the IndexNow log, the backups, the review settings and «Настройки сайта».
  */
 export const Menu = () => {
   const translate = useTranslate();
+  const returned = useReturnedDrafts();
   return (
     <RaMenu>
       <RaMenu.Item to="/admin" primaryText={translate('app.menu.dashboard')} leftIcon={<DashboardIcon />} end />
@@ -55,7 +78,7 @@ export const Menu = () => {
         <div key={group.group} aria-label={translate(`app.menu.${group.group}`)}>
           <Divider sx={{ my: 0.5 }} />
           {group.resources.map((name) => (
-            <Item key={name} name={name} />
+            <Item key={name} name={name} returned={returned.get(name) ?? 0} />
           ))}
         </div>
       ))}

@@ -4,7 +4,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { fieldError, useAccountApi, type Account } from './accountApi.js';
 import { useAccountChanged, useReportError } from './useAccount.js';
 
-/** Name, e-mail and a new password; every change needs the current password. */
+/** Name, e-mail and a new password; a new e-mail or password needs the current password, the name alone does not. */
 export const AccountForm = ({ account }: { account: Account }) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -18,12 +18,13 @@ export const AccountForm = ({ account }: { account: Account }) => {
   const [error, setError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
 
+  const needsCurrent = password !== '' || email.trim().toLowerCase() !== account.email.toLowerCase();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
     setError(null);
     try {
-      await api.update({ name, email, ...(password ? { password } : {}), current_password: current });
+      await api.update({ name, email, ...(password ? { password } : {}), ...(needsCurrent ? { current_password: current } : {}) });
       setPassword('');
       setCurrent('');
       notify('app.notification.saved', { type: 'success' });
@@ -72,16 +73,18 @@ export const AccountForm = ({ account }: { account: Account }) => {
             error={Boolean(fieldError(error, 'password'))}
             helperText={helper('password', translate('app.profile.new_password_help'))}
           />
-          <TextField
-            label={translate('app.profile.current_password')}
-            type="password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-            required
-            autoComplete="current-password"
-            error={Boolean(fieldError(error, 'current_password'))}
-            helperText={helper('current_password')}
-          />
+          {needsCurrent ? (
+            <TextField
+              label={translate('app.profile.current_password')}
+              type="password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+              required
+              autoComplete="current-password"
+              error={Boolean(fieldError(error, 'current_password'))}
+              helperText={helper('current_password')}
+            />
+          ) : null}
           <Box>
             <Button type="submit" variant="contained" disabled={saving}>
               {translate('app.profile.save')}

@@ -26,7 +26,8 @@ export interface ProfileChanges {
   name?: string;
   email?: string;
   password?: string;
-  current_password: string;
+  /** Needed for a new e-mail or password only. */
+  current_password?: string;
 }
 
 /** The react-query key of the account; the profile and the enrolment gate share it. */

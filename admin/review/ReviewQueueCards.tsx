@@ -1,20 +1,20 @@
 import { Grid, ListItem, ListItemText } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useCreatePath, useDataProvider, usePermissions, useTranslate } from 'react-admin';
+import { Link, useCreatePath, usePermissions, useTranslate } from 'react-admin';
 import type { ReviewQueueEntry } from '@lib/review.js';
-import type { AdminDataProvider } from '../../dataProvider/index.js';
 import { formatDateTime } from '../common/dateTime.js';
 import { ListCard } from '../common/ListCard.js';
 import { addScreenTexts } from '../i18n/index.js';
 import { draftScreenMessages } from '../i18n/drafts.js';
+import { useReviewQueue } from './reviewQueue.js';
 
 addScreenTexts(draftScreenMessages);
 
-/** One draft of the queue: a link to its edit screen, who saved it and when, and a returned one's comment. */
+/** One draft of the queue: a link to its edit screen named by the record's title, who saved it and when, and a returned one's comment. */
 const QueueEntry = ({ entry }: { entry: ReviewQueueEntry }) => {
   const translate = useTranslate();
   const createPath = useCreatePath();
-  const text = translate('app.review.queue_entry', {
+  const text = translate(entry.title === null ? 'app.review.queue_entry' : 'app.review.queue_entry_titled', {
+    title: entry.title,
     resource: translate(`resources.${entry.resource}.name`, { smart_count: 1 }),
     id: entry.record_id,
     email: entry.user_email,
@@ -41,9 +41,8 @@ const QueueEntry = ({ entry }: { entry: ReviewQueueEntry }) => {
  */
 export const ReviewQueueCards = () => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AdminDataProvider>();
   const { permissions } = usePermissions<string>();
-  const queue = useQuery({ queryKey: ['review', 'queue'], queryFn: async () => (await dataProvider.getReviewQueue()).data });
+  const queue = useReviewQueue();
   const waiting = queue.data?.waiting ?? [];
   const mine = queue.data?.mine ?? [];
   return (

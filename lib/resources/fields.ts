@@ -23,6 +23,10 @@ export const FILE_FORMAT_LABELS: Readonly<Record<FileFormat, string>> = {
   zip: 'ZIP',
 };
 
+/** What a file field says about the formats it takes: the server's refusal and the picker's reason for a disabled file. */
+export const acceptedFormatsText = (formats: readonly FileFormat[]): string =>
+  `Это поле принимает файлы ${formats.map((format) => FILE_FORMAT_LABELS[format]).join(', ')}.`;
+
 export const MB = 1024 * 1024;
 
 interface Required {

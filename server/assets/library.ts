@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import { FILE_FORMAT_LABELS, type FileFormat, type UploadField } from '../../lib/resources/index.js';
+import { acceptedFormatsText, type FileFormat, type UploadField } from '../../lib/resources/index.js';
 import type { StoredDocument } from '../../lib/types.js';
 import type { FileChanges } from '../records/fileChanges.js';
 import type { UploadedFile } from '../records/upload.js';
@@ -109,7 +109,7 @@ export function columnValueOf(field: UploadField, asset: AssetRow, documentName?
 /** 400 when a field cannot hold the asset's format (a PDF as a cover, a GIF as a logo). */
 export function checkAssetFits(name: string, field: UploadField, asset: AssetRow): void {
   if (!field.formats.includes(asset.format as FileFormat)) {
-    throw formError({ [name]: [`Это поле принимает файлы ${field.formats.map((format) => FILE_FORMAT_LABELS[format]).join(', ')}.`] });
+    throw formError({ [name]: [acceptedFormatsText(field.formats)] });
   }
 }
 

@@ -5,17 +5,21 @@ import { confirmPassword, currentPassword } from '../auth/passwordConfirmation.j
 import { HttpError, notFound } from '../http/errors.js';
 import { parseForm } from '../http/validation.js';
 import { BACKUP_DOCS, downloadBody } from '../routes/openapi/backups.js';
+import { BACKUP_RUNNING_MESSAGE, BackupNow, type RunningBackup } from './backupNow.js';
 import { describeSchedule } from './schedule.js';
 import { BACKUP_CHECK_EVERY_MS, BACKUP_JOB, backupIfDue } from './scheduled.js';
 import type { BackupSettings } from './settings.js';
 import { openShelf } from './shelf.js';
 import { keptArchives, lastBackupRuns, type BackupRun } from './status.js';
 
-/** The audit entry of a download: the resource `backups`, the archive's name as the record. */
-export const BACKUP_AUDIT = { resource: 'backups', download: 'download' } as const;
+/** The audit entries of a download and of a backup made on request: the resource `backups`, the archive's name as the record. */
+export const BACKUP_AUDIT = { resource: 'backups', download: 'download', create: 'create' } as const;
 
 const presentRun = (run: BackupRun | null) =>
   run && { started_at: run.startedAt, finished_at: run.finishedAt, archive: run.archive, size: run.size, error: run.error };
+
+const presentRunning = (run: RunningBackup | null) =>
+  run && { archive: run.archive, started_at: run.startedAt, by: run.by, rows: run.progress.rows, files: run.progress.files, bytes: run.progress.bytes };
 
 /**
  * Whether the archives of a site on PostgreSQL would be kept where only this process sees them. Several processes
@@ -29,11 +33,13 @@ export function sharedShelfMissing(databaseUrl: string | null, settings: BackupS
 
 /**
  * Scheduled backups (`BACKUP_SCHEDULE`), run once across the processes by the periodic jobs, and the MANAGER's
- * screen of them: the last success and failure, the archives kept, and a download that asks for the password again.
+ * screen of them: the last success and failure, the archives kept, a backup made on request (one at a time, its
+ * progress in the overview) and a download that asks for the password again.
  */
 export async function backupRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, files } = app;
   const settings = config.backup;
+  const deps = { db, files, databaseUrl: config.databaseUrl, dataDir: config.dataDir, s3: config.s3, settings };
   if (settings.schedule) {
     if (sharedShelfMissing(config.databaseUrl, settings)) {
       app.log.warn(
@@ -44,14 +50,18 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
     app.jobs.add({
       name: BACKUP_JOB,
       everyMs: BACKUP_CHECK_EVERY_MS,
-      run: (now) => backupIfDue({ db, files, databaseUrl: config.databaseUrl, dataDir: config.dataDir, s3: config.s3, settings }, now).then(() => undefined),
+      run: (now) => backupIfDue(deps, now).then(() => undefined),
     });
   }
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', requireRole('MANAGER'));
     const shelf = openShelf(settings, config.s3);
-    scope.addHook('onClose', async () => shelf.close());
+    const backupNow = new BackupNow(deps, app.log);
+    scope.addHook('onClose', async () => {
+      await backupNow.settled();
+      shelf.close();
+    });
 
     scope.get('/api/admin/backups', { schema: BACKUP_DOCS.overview }, async () => {
       const runs = await lastBackupRuns(db);
@@ -69,8 +79,16 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
           last_failure: presentRun(runs.failure),
           archives: archives.map((archive) => ({ name: archive.name, size: archive.size, created_at: archive.createdAt })),
           archives_error: archivesError,
+          running: presentRunning(backupNow.running),
         },
       };
+    });
+
+    scope.post('/api/admin/backups/run', { schema: BACKUP_DOCS.run }, async (request, reply) => {
+      const run = await backupNow.start(request.user?.email ?? '');
+      if (!run) throw new HttpError(409, BACKUP_RUNNING_MESSAGE);
+      await recordAudit(request, { action: BACKUP_AUDIT.create, resource: BACKUP_AUDIT.resource, recordId: run.archive });
+      return reply.code(202).send({ data: presentRunning(run) });
     });
 
     // Sent as stored: an archive is compressed already (on-the-fly compression would take a gzip archive for gzip encoding).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { S3Settings } from '../files/s3Store.js';
 import type { FileStore } from '../files/store.js';
 import type { Database } from '../db/schema.js';
-import { createBackup } from './create.js';
+import { createBackup, type Progress } from './create.js';
 import { latestScheduledMoment } from './schedule.js';
 import type { BackupSettings } from './settings.js';
 import { archiveNameAt, openShelf } from './shelf.js';
@@ -40,22 +40,30 @@ export interface ScheduledBackupDeps {
 
 /**
  * Makes the backup the schedule wants at `now`, unless a run since the schedule's latest moment succeeded or the
- * next retry of a failed one is not due yet (a site without any backup gets one at once). The archive goes on the shelf, the oldest beyond `BACKUP_KEEP` are
- * removed, and the outcome is recorded for the admin screen and monitoring. A failure is recorded, then thrown.
+ * next retry of a failed one is not due yet (a site without any backup gets one at once).
  */
 export async function backupIfDue(deps: ScheduledBackupDeps, now: number): Promise<boolean> {
   const { settings } = deps;
   if (!settings.schedule) return false;
   if (!(await backupDue(deps.db, latestScheduledMoment(settings.schedule, now), now))) return false;
+  await storeBackup(deps, archiveNameAt(now, settings.passphrase !== null), now);
+  return true;
+}
+
+/**
+ * Makes a backup named `name` (the schedule's, or one a MANAGER asked for): the archive goes on the shelf, the oldest
+ * beyond `BACKUP_KEEP` are removed, and the outcome is recorded for the admin screen and monitoring. A failure is
+ * recorded, then thrown.
+ */
+export async function storeBackup(deps: ScheduledBackupDeps, name: string, now: number, onProgress?: (progress: Progress) => void): Promise<void> {
+  const { settings } = deps;
   const startedAt = new Date(now).toISOString();
-  const name = archiveNameAt(now, settings.passphrase !== null);
   const shelf = openShelf(settings, deps.s3);
   try {
-    const size = await shelf.store(name, (output) => createBackup(deps, output, { passphrase: settings.passphrase }));
+    const size = await shelf.store(name, (output) => createBackup(deps, output, { passphrase: settings.passphrase, onProgress }));
     const archives = await shelf.list();
     await shelf.remove(archives.slice(settings.keep).map((archive) => archive.name));
     await recordBackupRun(deps.db, { startedAt, finishedAt: new Date().toISOString(), archive: name, size, error: null });
-    return true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await recordBackupRun(deps.db, { startedAt, finishedAt: new Date().toISOString(), archive: null, size: null, error: message });

@@ -96,7 +96,7 @@ export class PeriodicJobs {
       await job.run(now);
       return true;
     }
-    const lock = `periodic-job:${job.name}`;
+    const lock = periodicJobLock(job.name);
     return this.db.connection().execute(async (connection) => {
       const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${lock})) as locked`.execute(connection);
       if (!rows[0]?.locked) return false;
@@ -111,6 +111,9 @@ export class PeriodicJobs {
     });
   }
 }
+
+/** The name of a job's PostgreSQL advisory lock, which other work that must not overlap the job may take too. */
+export const periodicJobLock = (name: string) => `periodic-job:${name}`;
 
 /** Records a run of the job at `now` unless one was recorded less than a period ago; answers whether it did. */
 async function claim(db: Kysely<Database>, job: PeriodicJob, now: number): Promise<boolean> {

@@ -124,13 +124,13 @@ export function parseId(value: unknown): number {
 
 /**
  * Registers `GET /api/admin/<resource>` (list) and `GET /api/admin/<resource>/:id` (one record, 404 when unknown).
- * `present` turns rows into the admin read shape (it may load related rows for the whole page at once); `docs`
+ * `present` turns rows into the admin read shape for the signed-in user (it may load related rows for the whole page at once); `docs`
  * describe both reads in the OpenAPI document.
  */
 export function registerAdminReads<T extends keyof Database, R>(
   app: FastifyInstance,
   spec: ListSpec<T>,
-  present: (rows: Selectable<Database[T]>[]) => Promise<R[]> | R[],
+  present: (rows: Selectable<Database[T]>[], request: FastifyRequest) => Promise<R[]> | R[],
   options: {
     preHandler?: preHandlerAsyncHookHandler;
     docs?: { list: FastifySchema; one: FastifySchema };
@@ -145,14 +145,14 @@ export function registerAdminReads<T extends keyof Database, R>(
     const list = parseListQuery(schema, request.query);
     const { rows, total, start } = await runListQuery(app.db, spec, list);
     setContentRange(reply, spec.resource, start, rows.length, total);
-    return { data: await present(rows) };
+    return { data: await present(rows, request) };
   });
   app.get<{ Params: { id: string } }>(`/api/admin/${spec.resource}/:id`, { preHandler, schema: options.docs?.one }, async (request, reply) => {
     const id = parseId(request.params.id);
     const { rows } = await runListQuery(app.db, spec, { ...parseListQuery(schema, {}), ids: [id] }, { whole: true });
     const [row] = rows;
     if (row === undefined) throw notFound();
-    const record = options.one ? await options.one(row, request) : (await present([row]))[0];
+    const record = options.one ? await options.one(row, request) : (await present([row], request))[0];
     tagVersion(reply, record);
     return { data: record };
   });

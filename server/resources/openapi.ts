@@ -7,7 +7,7 @@ import { pageOf, previewLink, revision, revisionSummary } from '../http/openapi/
 import { listRowSchemaOf, recordSchemaOf } from './recordSchemas.js';
 import type { TranslationLocale } from '../../lib/locales.js';
 import { translatedListRowSchema, translatedRecordSchema } from '../translations/openapi.js';
-import { draftDocs, draftFlagsShape, draftStateShape, type DraftDocs } from '../review/openapi.js';
+import { draftDocs, draftRowShape, draftStateShape, type DraftDocs } from '../review/openapi.js';
 
 /**
  * The documented operations of one admin resource, built from its declaration like its routes: the reads in
@@ -52,9 +52,9 @@ function withDraftState(record: z.ZodType, resource: ResourceDescriptor): z.ZodT
   return resource.drafts && record instanceof z.ZodObject ? record.extend(draftStateShape) : record;
 }
 
-/** A list row of a resource that keeps drafts also tells whether it has one and where its review stands. */
+/** A list row of a resource that keeps drafts also tells whether it has one, where its review stands, whose it is and whether the user is under review. */
 function withDraftFlags(row: z.ZodType, resource: ResourceDescriptor): z.ZodType {
-  return resource.drafts && row instanceof z.ZodObject ? row.extend(draftFlagsShape) : row;
+  return resource.drafts && row instanceof z.ZodObject ? row.extend(draftRowShape) : row;
 }
 
 const VERB_SUMMARIES: Readonly<Record<string, string>> = {

@@ -78,9 +78,9 @@ export async function registerResourceRoutes(
     const records = await present(app.db, rows);
     return locales.length ? withTranslationStatus(app.db, resource, locales, records) : records;
   };
-  const presentRows = async (rows: Row[]) => {
+  const presentRows = async (rows: Row[], request: FastifyRequest) => {
     const records = await presentRecords(rows);
-    return resource.drafts ? withDraftFlags(app.db, resource, records) : records;
+    return resource.drafts ? withDraftFlags(request, resource, records) : records;
   };
   const translated = async (record: unknown) => (locales.length ? withTranslations(app.db, resource, locales, record) : record);
   // A resource that keeps drafts answers the record's draft and review state beside the live values (in place of a
@@ -90,7 +90,7 @@ export async function registerResourceRoutes(
     return resource.drafts ? withDraftState(request, resource, await translated(record)) : translated(record);
   };
   const docs = resourceDocs(resource, locales);
-  registerAdminReads(app, withTranslationFilters(listSpecOf(resource), locales), (rows) => presentRows(rows as Row[]), {
+  registerAdminReads(app, withTranslationFilters(listSpecOf(resource), locales), (rows, request) => presentRows(rows as Row[], request), {
     docs,
     one: (row, request) => presentOne(request, row as Row),
   });

@@ -25,9 +25,20 @@ export const draftView = z
 export const reviewState = z.enum(['none', 'in_review', 'changes_requested']);
 
 /** What every row of a list of a resource that keeps drafts tells of its draft. */
-export const draftFlagsShape = {
+const reviewRequired = z
+  .boolean()
+  .meta({ description: "Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for)." });
+
+const draftFlagsShape = {
   has_draft: z.boolean().meta({ description: 'Whether the record has a draft (unpublished changes).' }),
   review_state: reviewState,
+};
+
+/** What a list row adds for a resource that keeps drafts. */
+export const draftRowShape = {
+  ...draftFlagsShape,
+  draft_mine: z.boolean().meta({ description: 'Whether the signed-in user saved the draft (a returned one is theirs to rework).' }),
+  review_required: reviewRequired,
 };
 
 /** What a record read adds for a resource that keeps drafts. */
@@ -35,9 +46,7 @@ export const draftStateShape = {
   ...draftFlagsShape,
   draft: draftView,
   review_comment: reviewComment,
-  review_required: z
-    .boolean()
-    .meta({ description: "Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for)." }),
+  review_required: reviewRequired,
 };
 
 export const publishBody = z

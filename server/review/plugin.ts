@@ -28,6 +28,7 @@ const reviewSettings = z.object({ resources: z.array(z.enum(names as [string, ..
 const queued = z.object({
   resource: z.string(),
   record_id: int,
+  title: z.string().nullable().meta({ description: "The record's title as the draft has it (the live one when the draft leaves it)." }),
   review_state: reviewState,
   saved_at: moment,
   user_email: z.string(),

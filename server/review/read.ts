@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ResourceDescriptor } from '../../lib/resources/index.js';
 import type { ReviewState } from '../../lib/review.js';
-import type { Db } from '../db/schema.js';
 import { draftStateOf } from './drafts.js';
 import { underReview } from './rules.js';
 
@@ -19,16 +18,31 @@ export async function withDraftState(request: FastifyRequest, resource: Resource
   return { ...record, ...state, has_draft: state.draft !== null, review_required: await underReview(request, resource) };
 }
 
-/** Rows of a list (or the one record) of a resource that keeps drafts, each telling whether it has a draft and where its review stands. */
-export async function withDraftFlags<R>(db: Db, resource: ResourceDescriptor, records: R[]): Promise<R[]> {
+/**
+ * Rows of a list of a resource that keeps drafts, each telling whether it has a draft, where its review stands,
+ * whether the signed-in user saved that draft, and whether the user's changes wait for a MANAGER (the row's buttons
+ * that change a live record directly are then refused).
+ */
+export async function withDraftFlags<R>(request: FastifyRequest, resource: ResourceDescriptor, records: R[]): Promise<R[]> {
   const ids = records.flatMap((record) => (isRecord(record) ? [record.id] : []));
   if (!ids.length) return records;
-  const drafts = await db
+  const drafts = await request.server.db
     .selectFrom('record_drafts')
-    .select(['record_id', 'review_state'])
+    .select(['record_id', 'review_state', 'saved_by'])
     .where('resource', '=', resource.name)
     .where('record_id', 'in', ids)
     .execute();
-  const states = new Map<number, ReviewState>(drafts.map((draft) => [draft.record_id, draft.review_state]));
-  return records.map((record) => (isRecord(record) ? { ...record, has_draft: states.has(record.id), review_state: states.get(record.id) ?? 'none' } : record));
+  const byRecord = new Map<number, { review_state: ReviewState; saved_by: number | null }>(drafts.map((draft) => [draft.record_id, draft]));
+  const reviewRequired = await underReview(request, resource);
+  return records.map((record) => {
+    if (!isRecord(record)) return record;
+    const draft = byRecord.get(record.id);
+    return {
+      ...record,
+      has_draft: draft !== undefined,
+      review_state: draft?.review_state ?? 'none',
+      draft_mine: draft !== undefined && draft.saved_by !== null && draft.saved_by === request.user?.id,
+      review_required: reviewRequired,
+    };
+  });
 }

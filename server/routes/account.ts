@@ -21,7 +21,7 @@ import {
 } from '../auth/twoFactor.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { parseForm } from '../http/validation.js';
+import { formError, parseForm } from '../http/validation.js';
 import { RATE_LIMITED_MESSAGE } from './auth.js';
 import { ACCOUNT_DOCS } from './openapi/sessions.js';
 
@@ -51,8 +51,11 @@ const profileBody = z.object({
   name: nameSchema.optional(),
   email: emailSchema.optional(),
   password: z.preprocess(emptyToUndefined, passwordSchema.optional()),
-  current_password: currentPassword,
+  current_password: z.preprocess(emptyToUndefined, currentPassword.optional()),
 });
+
+/** Only a new e-mail or password needs the current password; a display name alone does not. */
+const CURRENT_PASSWORD_NEEDED = 'Введите текущий пароль: он нужен, чтобы сменить электронную почту или пароль.';
 
 const passwordBody = z.object({ password: currentPassword });
 const codeBody = z.object({ code: z.string({ error: 'Введите код из приложения.' }).trim().min(1, { error: 'Введите код из приложения.' }).max(64) });
@@ -119,7 +122,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     staff.put('/api/admin/account', { schema: { ...ACCOUNT_DOCS.update, documentedBody: profileBody } }, async (request, reply) => {
       const { current_password: current, ...changes } = parseForm(profileBody, request.body);
       const row = await accountRow(request);
-      await confirmPassword(db, request, row, current, 'current_password');
+      const needed = changes.password !== undefined || (changes.email !== undefined && changes.email !== row.email);
+      if (needed && current === undefined) throw formError({ current_password: [CURRENT_PASSWORD_NEEDED] });
+      // A password sent is checked even where not needed: a wrong one is never accepted, and counts as a failure.
+      if (current !== undefined) await confirmPassword(db, request, row, current, 'current_password');
       const result = await updateUser(db, row.id, changes);
       if (!result) throw notFound();
       // A new password ends every session of the account; this one continues with fresh cookies.

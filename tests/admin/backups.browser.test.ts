@@ -46,4 +46,30 @@ describe('the backups screen in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('makes a backup now: the button shows its progress, then the new archive, and the request is audited', async () => {
+    const before = await admin.app.db.selectFrom('backup_runs').select('id').execute();
+    const { page, errors, context } = await newAdminPage(admin);
+    await logIn(page);
+    await page.goto(`${admin.baseURL}/admin/backups`);
+    const button = page.getByRole('button', { name: 'Создать копию сейчас' });
+    const [answer] = await Promise.all([page.waitForResponse((response) => response.url().endsWith('/api/admin/backups/run')), button.click()]);
+    expect(answer.status()).toBe(202);
+    const { archive } = ((await answer.json()) as { data: { archive: string } }).data;
+    // While it runs: its name and how far it got; then the outcome.
+    await page.getByRole('status').getByText(`Создаётся копия ${archive}`, { exact: false }).waitFor();
+    await page.getByText(`Копия ${archive} создана.`).waitFor();
+    await expect(button.isEnabled()).resolves.toBe(true);
+    await page.locator('table[aria-label="Архивы"] tbody tr', { hasText: archive }).waitFor();
+    expect(await admin.app.db.selectFrom('backup_runs').select('id').execute()).toHaveLength(before.length + 1);
+    const audit = await admin.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'record_id'])
+      .where('resource', '=', 'backups')
+      .where('action', '=', 'create')
+      .execute();
+    expect(audit).toEqual([{ action: 'create', record_id: archive }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

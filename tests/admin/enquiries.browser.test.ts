@@ -73,6 +73,11 @@ describe('the feedback form and «Обращения» in Chromium', () => {
     const row = page.locator('tr', { hasText: 'Мария Иванова' });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain('Новое');
+    // The phone as people write it, not the stored digits: in the list and on the enquiry.
+    expect(await row.textContent()).toContain('+7 916 123-45-67');
+    await row.click();
+    await page.getByText('+7 916 123-45-67').waitFor();
+    expect(await page.getByText('+79161234567').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Создать' }).count()).toBe(0);
   });
 });

@@ -18,7 +18,7 @@ const LOGIN_BUDGET = 150_000;
  */
 const DASHBOARD_BUDGET = 352_000;
 /**
- * A list screen, opened directly or after the login screen and the dashboard, in all: at most 372 KB gzip. Lists
+ * A list screen, opened directly or after the login screen and the dashboard, in all: at most 373 KB gzip. Lists
  * were held to 352 KB until their pagination learnt to say «из более 10 000» of a total counted up to its cap
  * (0.6 KB: the label and the cap's rule, shared with the server), which took the photobank's logo list to 352.2 KB,
  * and to 353 KB until the media library joined the shared frame: two more resources in the registry, the library's
@@ -42,9 +42,12 @@ const DASHBOARD_BUDGET = 352_000;
  * until the lists marked the records with a draft and the forms kept what is typed while a save is on its way (the news
  * list after the dashboard 370.8 KB), and to 371 KB until REST resources learnt to remove their picture and the
  * publication date its own label (the news list after the dashboard 371.4 KB; the build's regrouping, a 99.5 KB
- * `lazyScreen` chunk the dashboard already loads, is the next thing to look at when the admin's weight is worked on).
+ * `lazyScreen` chunk the dashboard already loads, is the next thing to look at when the admin's weight is worked on),
+ * and to 372 KB until review reached the author where they work: the menu's count of their returned drafts, the mark
+ * on its list row, and the removal buttons that ask first whether the account may remove the record (the news list
+ * after the dashboard 372.3 KB, with the enquiry phone's format and the profile's optional password).
  */
-const LIST_BUDGET = 372_000;
+const LIST_BUDGET = 373_000;
 
 const admin = setUpChromiumAdmin();
 
@@ -109,7 +112,7 @@ async function report(screen: string, transfers: Transfer[], { brief = false } =
 }
 
 describe('the admin’s weight in Chromium', () => {
-  it('opens the login screen within 150 KB and clean, then the dashboard within 352 KB and the news list within 372 KB', async () => {
+  it('opens the login screen within 150 KB and clean, then the dashboard within 352 KB and the news list within 373 KB', async () => {
     const { context, page, errors } = await newAdminPage(admin);
     const watched = watch(page);
 

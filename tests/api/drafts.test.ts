@@ -243,14 +243,23 @@ describe.each(await testDialects())('drafts and review on %s', (dialect) => {
     const listed = (await call('GET', '/api/admin/news?perPage=100', manager)).json().data as { id: number; has_draft: boolean; review_state: string }[];
     expect(listed.find((row) => row.id === news.id)).toMatchObject({ has_draft: true, review_state: 'in_review' });
     expect(listed.filter((row) => row.id !== news.id).every((row) => typeof row.has_draft === 'boolean')).toBe(true);
-    const queue = (await call('GET', '/api/admin/review-queue', manager)).json().data as { waiting: { record_id: number }[] };
+    const queue = (await call('GET', '/api/admin/review-queue', manager)).json().data as { waiting: { record_id: number; title: string | null }[] };
     expect(queue.waiting.map((item) => item.record_id)).toContain(news.id);
+    // Each entry is named by the title the draft gives the record.
+    expect(queue.waiting.find((item) => item.record_id === news.id)?.title).toBe('Новый тариф: правка пользователя');
 
     expect((await call('POST', `/api/admin/news/request-changes/${news.id}`, manager, { comment: '' })).statusCode).toBe(400);
     const returned = await call('POST', `/api/admin/news/request-changes/${news.id}`, manager, { comment: 'Уточните дату вступления в силу.' });
     expect(returned.statusCode, returned.body).toBe(200);
     const onForm = await read(news.id, user);
     expect(onForm.review_state).toBe('changes_requested');
+    // Its row tells its author that the returned draft is theirs, and that their changes of live records wait for review.
+    const rowFor = async (account: typeof user) =>
+      ((await call('GET', '/api/admin/news?perPage=100', account)).json().data as { id: number; draft_mine: boolean; review_required: boolean }[]).find(
+        (row) => row.id === news.id,
+      );
+    expect(await rowFor(user)).toMatchObject({ draft_mine: true, review_required: true });
+    expect(await rowFor(manager)).toMatchObject({ draft_mine: false, review_required: false });
     // The edit screen learns from the read whose changes wait for review: the USER's, not the MANAGER's.
     expect(onForm.review_required).toBe(true);
     expect((await read(news.id, manager)).review_required).toBe(false);

@@ -4613,6 +4613,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/backups/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a backup now
+     * @description Starts a backup of the whole site and answers at once (202); its progress is in the overview until it ends, then it is among the archives (or its error is the last failure). One at a time: a second request while one is being made, by request or by the schedule, is a 409. Audited.
+     */
+    post: operations['postAdminBackupsRun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/backups/download': {
     parameters: {
       query?: never;
@@ -6746,7 +6766,7 @@ export interface operations {
           name?: string;
           email?: string;
           password?: string;
-          current_password: string;
+          current_password?: string;
         };
       };
     };
@@ -7564,6 +7584,10 @@ export interface operations {
               has_draft: boolean;
               /** @enum {string} */
               review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description Whether the signed-in user saved the draft (a returned one is theirs to rework). */
+              draft_mine: boolean;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             })[];
@@ -9519,6 +9543,10 @@ export interface operations {
               has_draft: boolean;
               /** @enum {string} */
               review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description Whether the signed-in user saved the draft (a returned one is theirs to rework). */
+              draft_mine: boolean;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             })[];
@@ -11475,6 +11503,10 @@ export interface operations {
               has_draft: boolean;
               /** @enum {string} */
               review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description Whether the signed-in user saved the draft (a returned one is theirs to rework). */
+              draft_mine: boolean;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             })[];
@@ -13110,6 +13142,10 @@ export interface operations {
               has_draft: boolean;
               /** @enum {string} */
               review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description Whether the signed-in user saved the draft (a returned one is theirs to rework). */
+              draft_mine: boolean;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             }[];
           };
         };
@@ -16551,6 +16587,10 @@ export interface operations {
               has_draft: boolean;
               /** @enum {string} */
               review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description Whether the signed-in user saved the draft (a returned one is theirs to rework). */
+              draft_mine: boolean;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             }[];
           };
         };
@@ -18236,6 +18276,10 @@ export interface operations {
               has_draft: boolean;
               /** @enum {string} */
               review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description Whether the signed-in user saved the draft (a returned one is theirs to rework). */
+              draft_mine: boolean;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             })[];
@@ -21174,6 +21218,10 @@ export interface operations {
               has_draft: boolean;
               /** @enum {string} */
               review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description Whether the signed-in user saved the draft (a returned one is theirs to rework). */
+              draft_mine: boolean;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             })[];
@@ -22884,6 +22932,10 @@ export interface operations {
               has_draft: boolean;
               /** @enum {string} */
               review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description Whether the signed-in user saved the draft (a returned one is theirs to rework). */
+              draft_mine: boolean;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             })[];
@@ -24299,6 +24351,10 @@ export interface operations {
               has_draft: boolean;
               /** @enum {string} */
               review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description Whether the signed-in user saved the draft (a returned one is theirs to rework). */
+              draft_mine: boolean;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             })[];
@@ -26088,6 +26144,10 @@ export interface operations {
               has_draft: boolean;
               /** @enum {string} */
               review_state: 'none' | 'in_review' | 'changes_requested';
+              /** @description Whether the signed-in user saved the draft (a returned one is theirs to rework). */
+              draft_mine: boolean;
+              /** @description Whether the signed-in user's changes of the record wait for a MANAGER's review (a USER's, where review was asked for). */
+              review_required: boolean;
             } & {
               [key: string]: unknown;
             })[];
@@ -30610,6 +30670,8 @@ export interface operations {
               waiting: {
                 resource: string;
                 record_id: number;
+                /** @description The record's title as the draft has it (the live one when the draft leaves it). */
+                title: string | null;
                 /** @enum {string} */
                 review_state: 'none' | 'in_review' | 'changes_requested';
                 /** Format: date-time */
@@ -30627,6 +30689,8 @@ export interface operations {
               mine: {
                 resource: string;
                 record_id: number;
+                /** @description The record's title as the draft has it (the live one when the draft leaves it). */
+                title: string | null;
                 /** @enum {string} */
                 review_state: 'none' | 'in_review' | 'changes_requested';
                 /** Format: date-time */
@@ -31688,6 +31752,20 @@ export interface operations {
               }[];
               /** @description Why the archives cannot be read by this process (an unreadable `BACKUP_DIR` or bucket), in words; null when they can. */
               archives_error: string | null;
+              running: {
+                /** @description The name the archive will have. */
+                archive: string;
+                /** Format: date-time */
+                started_at: string;
+                /** @description The e-mail of the MANAGER who asked for it. */
+                by: string;
+                /** @description Rows written so far. */
+                rows: number;
+                /** @description Files written so far. */
+                files: number;
+                /** @description The archive's bytes so far. */
+                bytes: number;
+              } | null;
             };
           };
         };
@@ -31703,6 +31781,96 @@ export interface operations {
       };
       /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminBackupsRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Make a backup now */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A backup made on request, while it is being made (as this process sees it). */
+            data: {
+              /** @description The name the archive will have. */
+              archive: string;
+              /** Format: date-time */
+              started_at: string;
+              /** @description The e-mail of the MANAGER who asked for it. */
+              by: string;
+              /** @description Rows written so far. */
+              rows: number;
+              /** @description Files written so far. */
+              files: number;
+              /** @description The archive's bytes so far. */
+              bytes: number;
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
         headers: {
           [name: string]: unknown;
         };

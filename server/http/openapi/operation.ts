@@ -61,7 +61,7 @@ export interface OperationDoc {
   /** A success answer other than `{ data }` (a file, text, nothing). */
   success?: ResponseDoc;
   /** The success status (200 unless told). */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /** Headers of the success answer. */
   headers?: Record<string, HeaderDoc>;
   /** Answers besides the success and the error body (the readiness check's 503). */

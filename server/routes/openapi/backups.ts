@@ -13,6 +13,17 @@ const run = z.object({
   error: z.string().nullable().meta({ description: 'Why the run failed; null after a success.' }),
 });
 
+const running = z
+  .object({
+    archive: z.string().meta({ description: 'The name the archive will have.' }),
+    started_at: moment,
+    by: z.string().meta({ description: 'The e-mail of the MANAGER who asked for it.' }),
+    rows: int.meta({ description: 'Rows written so far.' }),
+    files: int.meta({ description: 'Files written so far.' }),
+    bytes: int.meta({ description: "The archive's bytes so far." }),
+  })
+  .meta({ description: 'A backup made on request, while it is being made (as this process sees it).' });
+
 const overview = z.object({
   schedule: z.string().nullable().meta({ description: 'The schedule in words (`BACKUP_SCHEDULE`); null when scheduled backups are off.' }),
   keep: int.meta({ description: 'How many archives the schedule keeps (`BACKUP_KEEP`).' }),
@@ -27,6 +38,7 @@ const overview = z.object({
     .string()
     .nullable()
     .meta({ description: 'Why the archives cannot be read by this process (an unreadable `BACKUP_DIR` or bucket), in words; null when they can.' }),
+  running: running.nullable(),
 });
 
 export const downloadBody = z.object({
@@ -36,6 +48,15 @@ export const downloadBody = z.object({
 
 export const BACKUP_DOCS = {
   overview: operation({ summary: 'Scheduled backups: the last success and failure, and the archives kept', tag: TAGS.admin.name, data: overview }),
+  run: operation({
+    summary: 'Make a backup now',
+    description:
+      'Starts a backup of the whole site and answers at once (202); its progress is in the overview until it ends, then it is among the archives (or its error is the last failure). One at a time: a second request while one is being made, by request or by the schedule, is a 409. Audited.',
+    tag: TAGS.admin.name,
+    data: running,
+    status: 202,
+    errors: [409],
+  }),
   download: operation({
     summary: 'Download an archive',
     description: 'Needs the current password again (within the sign-in attempt limit); every download is audited. The archive holds personal data.',
