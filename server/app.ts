@@ -43,6 +43,8 @@ import { installSchemas } from './http/schemas.js';
 import { ensureSearchIndex } from './search/indexer.js';
 import { presenceRoutes, type PresenceOptions } from './presence/plugin.js';
 import { adminResourceRoutes } from './resources/index.js';
+import { RolesCache } from './roles/cache.js';
+import { roleRoutes } from './roles/routes.js';
 import { adminCalendarRoutes } from './routes/admin/calendar.js';
 import { adminMeRoutes } from './routes/admin/me.js';
 import { adminSiteSettingsRoutes } from './routes/admin/siteSettings.js';
@@ -231,6 +233,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     visitorHeader: analyticsCspHeader(config.analyticsCounters),
   });
   if (metrics) pageCache.outcomes.onOutcome(metrics.observePageCache);
+  app.decorate('roles', new RolesCache(db, pageCache));
   // After the page cache's hooks, which give pages their ETag: If-Match on a read is checked against it.
   installReadPreconditions(app);
   if (config.databaseUrl) {
@@ -283,6 +286,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(formDraftRoutes);
   await app.register(indexNowRoutes);
   await app.register(backupRoutes);
+  await app.register(roleRoutes);
   // The public site last: it answers every other GET outside /api.
   await app.register(sitePlugin);
 

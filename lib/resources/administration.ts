@@ -51,3 +51,13 @@ export const auditLog = defineResource({
   },
   menu: 'administration',
 });
+
+/**
+ * What staff administer beside the registry's records, each a resource of the roles' grid: the site's settings
+ * (security, review, IndexNow), the roles themselves and the backups. Only read and edit mean anything for them.
+ */
+export const ADMINISTRATION_AREAS = [
+  { name: 'settings', label: 'Настройки' },
+  { name: 'roles', label: 'Роли' },
+  { name: 'backups', label: 'Резервные копии' },
+] as const;

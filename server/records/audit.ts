@@ -21,7 +21,7 @@ export interface AuditEntry {
 const MAX_TEXT = 320;
 
 /**
- * Records one admin write in `audit_log`: who (`request.user`, set by `requireRole`), what (`action` on
+ * Records one admin write in `audit_log`: who (`request.user`, set by `requireAccess`), what (`action` on
  * `resource`), which record, when, and from where (`request.ip`, proxy-aware). Call it after the write succeeded,
  * from every admin write route:
  *

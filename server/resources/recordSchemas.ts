@@ -53,7 +53,7 @@ export const userRecord = z.object({
   id: int,
   email: z.string(),
   name: z.string(),
-  role: z.enum(['USER', 'MANAGER']),
+  role: z.string().meta({ description: 'USER, MANAGER or the name of a role of `/api/admin/roles`.' }),
   active: flag,
   two_factor: flag,
   created_at: moment,

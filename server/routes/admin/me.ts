@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { toUserRecord, USER_COLUMNS } from '../../auth/accounts.js';
-import { requireRole } from '../../auth/guard.js';
+import { requireAccess } from '../../auth/guard.js';
 import { notFound } from '../../http/errors.js';
 import { ADMIN_DOCS } from '../openapi/admin.js';
 
 /** `GET /api/admin/me`: the signed-in user, of any role. */
 export async function adminMeRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireRole('USER'));
+  app.addHook('onRequest', requireAccess('staff'));
   app.get('/api/admin/me', { schema: ADMIN_DOCS.me }, async (request) => {
     const row = await app.db
       .selectFrom('users')

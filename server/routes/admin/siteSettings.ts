@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireRole } from '../../auth/guard.js';
+import { requireAccess } from '../../auth/guard.js';
 import { ADMIN_DOCS } from '../openapi/admin.js';
 
 /**
@@ -7,6 +7,6 @@ import { ADMIN_DOCS } from '../openapi/admin.js';
  * user: the site's languages (with English on, the forms of translatable resources edit the English version too).
  */
 export async function adminSiteSettingsRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireRole('USER'));
+  app.addHook('onRequest', requireAccess('staff'));
   app.get('/api/admin/site-settings', { schema: ADMIN_DOCS.siteSettings }, async () => ({ data: { locales: [...app.config.siteLocales] } }));
 }
