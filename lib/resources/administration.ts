@@ -54,10 +54,10 @@ export const auditLog = defineResource({
 
 /**
  * What staff administer beside the registry's records, each a resource of the roles' grid: the site's settings
- * (security, review, IndexNow), the roles themselves and the backups. Only read and edit mean anything for them.
+ * (security, review, IndexNow), the roles themselves and the backups, each with the actions that mean something for it.
  */
 export const ADMINISTRATION_AREAS = [
-  { name: 'settings', label: 'Настройки' },
-  { name: 'roles', label: 'Роли' },
-  { name: 'backups', label: 'Резервные копии' },
+  { name: 'settings', label: 'Настройки', actions: ['read', 'edit'] },
+  { name: 'roles', label: 'Роли', actions: ['read', 'edit', 'delete'] },
+  { name: 'backups', label: 'Резервные копии', actions: ['read', 'edit'] },
 ] as const;

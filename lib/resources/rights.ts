@@ -30,13 +30,13 @@ export interface RightsResource {
 /**
  * The actions a record resource offers, from its declaration: every one is read; it is edited unless read-only; its
  * publication is an action of its own only where drafts keep changes apart from what visitors see (elsewhere whoever
- * edits publishes); it has a delete when records are removed from the admin.
+ * edits publishes); it has a delete when records are removed from the admin (by its API style, or to the trash).
  */
 function actionsOf(resource: ResourceDescriptor): Action[] {
   const actions: Action[] = ['read'];
   if (resource.api !== 'read-only') actions.push('edit');
   if (resource.drafts) actions.push('publish');
-  if (resource.api === 'verbs' || resource.api === 'rest' || resource.api === 'custom') actions.push('delete');
+  if (resource.api === 'verbs' || resource.api === 'rest' || resource.api === 'custom' || resource.trash) actions.push('delete');
   return actions;
 }
 
@@ -48,7 +48,7 @@ export const RIGHTS_RESOURCES: readonly RightsResource[] = [
     actions: actionsOf(resource),
     drafts: resource.drafts === true,
   })),
-  ...ADMINISTRATION_AREAS.map((area) => ({ name: area.name, role: 'MANAGER' as const, actions: ['read', 'edit'] as Action[], drafts: false })),
+  ...ADMINISTRATION_AREAS.map((area) => ({ name: area.name, role: 'MANAGER' as const, actions: area.actions, drafts: false })),
 ];
 
 const RIGHTS_BY_NAME = new Map(RIGHTS_RESOURCES.map((resource) => [resource.name, resource]));
