@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { may, type Action, type Permissions } from '../../lib/resources/rights.js';
+import { may, mayAnywhere, type Action, type Permissions } from '../../lib/resources/rights.js';
 import { ACCESS_COOKIE } from '../../lib/sessionCookies.js';
 import { HttpError } from '../http/errors.js';
 import { enforceEnrolment } from './enrolment.js';
@@ -133,10 +133,18 @@ export function actionOfRoute(method: string, url: string): Action {
   return ROUTE_ACTIONS[words.at(-1) ?? ''] ?? 'edit';
 }
 
+/**
+ * Uploading into the media library serves whatever the account edits: it needs the library open to it and the right
+ * to edit some resource, not to edit the library itself. Replacing a file afterwards needs the right to edit every
+ * record that uses it (`server/assets/rights.ts`).
+ */
+const LIBRARY_UPLOAD = '/api/admin/assets/upload';
+
 /** Whether an account may use a route of a scope. */
 export function allows(user: AuthUser, access: Access, method: string, url: string): boolean {
   if (access === 'staff') return true;
   if (access === 'manager') return user.role === 'MANAGER';
+  if (url === LIBRARY_UPLOAD) return may(user.permissions, access.resource, 'read') && mayAnywhere(user.permissions, 'edit');
   return may(user.permissions, access.resource, actionOfRoute(method, url));
 }
 

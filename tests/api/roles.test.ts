@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
+import { NO_RIGHTS_OVER_USES_MESSAGE } from '../../server/assets/rights.js';
+import { pngImage, postForm } from './admin-helpers.js';
 
 type Staff = Awaited<ReturnType<typeof userWithToken>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -225,6 +227,39 @@ describe.each(await testDialects())('roles by section on %s', (dialect) => {
     expect(removed.statusCode, removed.body).toBe(200);
     const audit = await t.app.db.selectFrom('audit_log').select('action').where('resource', '=', 'roles').where('record_id', '=', 'web-team').orderBy('id').execute();
     expect(audit.map((entry) => entry.action)).toEqual(['create', 'update', 'delete']);
+  });
+
+  it('lets whoever edits some resource and reads the library upload into it, and refuses a file used by records the role may not edit', async () => {
+    await createRole({ name: 'news-pictures', title: 'Новости с картинками', permissions: { news: ['read', 'edit'], assets: ['read', 'edit'] } });
+    await createRole({ name: 'library-viewer', title: 'Просмотр медиатеки', permissions: { assets: ['read'] } });
+    let pictures = 0;
+    // Each a picture of its own: the library finds a file it already holds instead of keeping it twice.
+    const picture = async () => ({ field: 'file', filename: 'photo.png', data: await pngImage(64, 48 + ++pictures), type: 'image/png' });
+    const editor = await staffOf('news-pictures');
+    const viewer = await staffOf('library-viewer');
+    const author = await staffOf('author');
+
+    const uploaded = await postForm(t.app, '/api/admin/assets/upload', editor.headers, {}, [await picture()]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect((await postForm(t.app, '/api/admin/assets/upload', viewer.headers, {}, [await picture()])).statusCode).toBe(403);
+    // «Автор» does not read the library.
+    expect((await postForm(t.app, '/api/admin/assets/upload', author.headers, {}, [await picture()])).statusCode).toBe(403);
+
+    // The picture of an own media article (which the role may not edit) is not replaced by it.
+    const managers = await postForm(t.app, '/api/admin/assets/upload', manager.headers, {}, [await picture()]);
+    expect(managers.statusCode, managers.body).toBe(201);
+    const asset = managers.json().asset as { id: number };
+    const article = await call('POST', '/api/admin/media-our/add', manager, {
+      title: 'Репортаж с открытия',
+      public_at: daysAgo(1),
+      published: 1,
+      content: '<p>Текст</p>',
+      image: { asset: asset.id },
+    });
+    expect(article.statusCode, article.body).toBe(200);
+    const replaced = await postForm(t.app, `/api/admin/assets/${asset.id}/replace`, editor.headers, {}, [await picture()]);
+    expect(replaced.statusCode, replaced.body).toBe(403);
+    expect(replaced.json().message).toBe(NO_RIGHTS_OVER_USES_MESSAGE);
   });
 
   it('offers every action in the order of the grid', () => {
