@@ -127,8 +127,9 @@ function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<
  */
 export type OnWritten = (trx: Transaction<Database>, user: UserRecord, previousRole: string | null) => Promise<void>;
 
-/** The audit log's action for giving an account a role, which names the role (the log's words show it). */
-export const roleAuditAction = (role: string): string => `set-role:${role}`;
+/** The words of an account's audit entry that gave it a role (none when its role stayed): `Роль: USER → press`. */
+export const roleChangeDetails = (role: string, previousRole: string | null): string | null =>
+  role === previousRole ? null : previousRole === null ? `Роль: ${role}` : `Роль: ${previousRole} → ${role}`;
 
 /** The lock every change of who is an active MANAGER takes, so that counting managers and changing them is one step. */
 const MANAGERS_LOCK = 'users:active-managers';

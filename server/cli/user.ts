@@ -3,7 +3,7 @@
  * Uses the same configuration as the server (DATABASE_URL, DATA_DIR) and applies pending migrations first.
  */
 import { parseArgs } from 'node:util';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { insertAudit } from '../records/audit.js';
 import {
@@ -16,7 +16,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   passwordSchema,
-  roleAuditAction,
+  roleChangeDetails,
   roleSchema,
   updateUser,
   type UserChanges,
@@ -92,11 +92,16 @@ async function existingUser(db: Kysely<Database>, email: string) {
 
 async function change(db: Kysely<Database>, email: string, changes: UserChanges, action: string): Promise<void> {
   const user = await existingUser(db, email);
-  const audit = (trx: Transaction<Database>, entry: string) => insertAudit(trx, { action: entry, resource: 'users', recordId: user.id, actor: { id: null, email: 'cli' }, ip: 'cli' });
-  const result = await updateUser(db, user.id, changes, async (trx, updated, previousRole) => {
-    await audit(trx, action);
-    if (updated.role !== previousRole) await audit(trx, roleAuditAction(updated.role));
-  });
+  const result = await updateUser(db, user.id, changes, (trx, updated, previousRole) =>
+    insertAudit(trx, {
+      action,
+      resource: 'users',
+      recordId: user.id,
+      actor: { id: null, email: 'cli' },
+      ip: 'cli',
+      details: roleChangeDetails(updated.role, previousRole),
+    }),
+  );
   if (!result) throw new CliError(`No account with the e-mail ${email}.`);
 }
 
@@ -108,7 +113,14 @@ async function run(command: string, options: Options, db: Kysely<Database>): Pro
       const role = check(roleSchema, options.role ?? 'USER', 'role');
       const { password, generated } = await passwordOption(options.password);
       const user = await createUser(db, { email, name, role, password, active: 1 }, (trx, created) =>
-        insertAudit(trx, { action: 'create', resource: 'users', recordId: created.id, actor: { id: null, email: 'cli' }, ip: 'cli' }),
+        insertAudit(trx, {
+          action: 'create',
+          resource: 'users',
+          recordId: created.id,
+          actor: { id: null, email: 'cli' },
+          ip: 'cli',
+          details: roleChangeDetails(created.role, null),
+        }),
       );
       return `Created ${user.role} ${user.email} (id ${user.id}).${generated ? `\nPassword: ${password}` : ''}`;
     }

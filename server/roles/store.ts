@@ -57,7 +57,7 @@ async function writeRole(
 ): Promise<RoleRecord> {
   const row = await request.server.db.transaction().execute(async (trx) => {
     const written = await write(trx);
-    await recordAudit(request, { action, resource: ROLES_RESOURCE, recordId: written.name }, trx);
+    await recordAudit(request, { action, resource: ROLES_RESOURCE, recordId: written.name, details: `Роль «${written.title}» (${written.name})` }, trx);
     return written;
   });
   await request.server.pageCache.invalidate({ tables: ['roles'], changed: { resource: ROLES_RESOURCE, id: row.id } });

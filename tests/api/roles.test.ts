@@ -139,7 +139,7 @@ describe.each(await testDialects())('roles by section on %s', (dialect) => {
     expect((await call('PUT', '/api/admin/roles/999999', manager, { title: 'Нет' })).statusCode).toBe(404);
   });
 
-  it('gives an account a role added by a MANAGER, refuses one that does not exist, and logs both in words with the name', async () => {
+  it('gives an account a role added by a MANAGER, refuses one that does not exist, and logs the role in words with its name', async () => {
     const staff = await userWithToken(t.app, 'USER');
     const unknown = await call('PUT', `/api/admin/users/${staff.user.id}`, manager, { role: 'nobody' });
     expect(unknown.statusCode).toBe(400);
@@ -155,10 +155,10 @@ describe.each(await testDialects())('roles by section on %s', (dialect) => {
     });
     expect(created.statusCode, created.body).toBe(201);
 
-    const audit = await t.app.db.selectFrom('audit_log').select(['action', 'resource', 'record_id']).orderBy('id').execute();
-    expect(audit).toContainEqual({ action: 'create', resource: 'roles', record_id: 'author' });
-    expect(audit).toContainEqual({ action: 'set-role:author', resource: 'users', record_id: String(staff.user.id) });
-    expect(audit).toContainEqual({ action: 'set-role:investors', resource: 'users', record_id: String(created.json().data.id) });
+    const audit = await t.app.db.selectFrom('audit_log').select(['action', 'resource', 'record_id', 'details']).orderBy('id').execute();
+    expect(audit).toContainEqual({ action: 'create', resource: 'roles', record_id: 'author', details: 'Роль «Автор» (author)' });
+    expect(audit).toContainEqual({ action: 'update', resource: 'users', record_id: String(staff.user.id), details: 'Роль: USER → author' });
+    expect(audit).toContainEqual({ action: 'create', resource: 'users', record_id: String(created.json().data.id), details: 'Роль: investors' });
   });
 
   it('«Автор» reads and writes the news only: a change of a published item waits as its draft, publishing and removing are refused', async () => {

@@ -4613,6 +4613,55 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/roles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Roles with their rights
+     * @description Every role, USER and MANAGER first.
+     */
+    get: operations['getAdminRoles'];
+    put?: never;
+    /**
+     * Add a role
+     * @description An unknown resource or an action the resource does not offer is a 400 naming it; a name in use a 409.
+     */
+    post: operations['postAdminRoles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/roles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A role with its rights */
+    get: operations['getAdminRolesById'];
+    /**
+     * Change a role's title and rights
+     * @description USER and MANAGER are not changed (409).
+     */
+    put: operations['putAdminRolesById'];
+    post?: never;
+    /**
+     * Remove a role
+     * @description Refused (409) while any account has it, and for USER and MANAGER.
+     */
+    delete: operations['deleteAdminRolesById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6047,7 +6096,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6192,8 +6241,8 @@ export interface operations {
                     id: number;
                     email: string;
                     name: string;
-                    /** @enum {string} */
-                    role: 'USER' | 'MANAGER';
+                    /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+                    role: string;
                   };
                   /** @constant */
                   twoFactorSetupRequired?: true;
@@ -6281,8 +6330,8 @@ export interface operations {
                 id: number;
                 email: string;
                 name: string;
-                /** @enum {string} */
-                role: 'USER' | 'MANAGER';
+                /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+                role: string;
               };
             };
           };
@@ -6356,8 +6405,8 @@ export interface operations {
                 id: number;
                 email: string;
                 name: string;
-                /** @enum {string} */
-                role: 'USER' | 'MANAGER';
+                /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+                role: string;
               };
             };
           };
@@ -6451,7 +6500,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6500,8 +6549,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -6522,7 +6571,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6565,7 +6614,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6596,8 +6645,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -6621,7 +6670,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6661,8 +6710,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -6695,7 +6744,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6785,7 +6834,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6870,7 +6919,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6943,8 +6992,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -6977,7 +7026,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7071,7 +7120,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7140,8 +7189,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -7171,7 +7220,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7249,7 +7298,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7306,7 +7355,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7403,7 +7452,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7487,7 +7536,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7581,7 +7630,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7720,7 +7769,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7879,7 +7928,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8016,7 +8065,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8153,7 +8202,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8256,7 +8305,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8318,7 +8367,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8429,7 +8478,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8599,7 +8648,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8743,7 +8792,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8880,7 +8929,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9017,7 +9066,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9160,7 +9209,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9255,7 +9304,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9331,7 +9380,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9442,7 +9491,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9536,7 +9585,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9675,7 +9724,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9834,7 +9883,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9971,7 +10020,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10108,7 +10157,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10211,7 +10260,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10273,7 +10322,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10384,7 +10433,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10554,7 +10603,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10698,7 +10747,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10835,7 +10884,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10972,7 +11021,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11115,7 +11164,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11210,7 +11259,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11286,7 +11335,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11398,7 +11447,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11488,7 +11537,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11604,7 +11653,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11740,7 +11789,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11873,7 +11922,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11976,7 +12025,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12038,7 +12087,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12145,7 +12194,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12290,7 +12339,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12430,7 +12479,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12563,7 +12612,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12696,7 +12745,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12835,7 +12884,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12930,7 +12979,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13031,7 +13080,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13119,7 +13168,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13232,7 +13281,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13365,7 +13414,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13496,7 +13545,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13627,7 +13676,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13758,7 +13807,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13889,7 +13938,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14020,7 +14069,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14123,7 +14172,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14185,7 +14234,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14290,7 +14339,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14432,7 +14481,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14570,7 +14619,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14701,7 +14750,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14832,7 +14881,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14969,7 +15018,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15064,7 +15113,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15161,7 +15210,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15219,7 +15268,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15308,7 +15357,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15417,7 +15466,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15518,7 +15567,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15630,7 +15679,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15681,7 +15730,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15767,7 +15816,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15819,7 +15868,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15892,7 +15941,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15985,7 +16034,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16080,7 +16129,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16175,7 +16224,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16270,7 +16319,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16365,7 +16414,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16472,7 +16521,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16563,7 +16612,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16697,7 +16746,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16851,7 +16900,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16985,7 +17034,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17119,7 +17168,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17253,7 +17302,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17414,7 +17463,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17555,7 +17604,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17689,7 +17738,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17823,7 +17872,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17963,7 +18012,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18058,7 +18107,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18159,7 +18208,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18241,7 +18290,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18354,7 +18403,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18487,7 +18536,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18612,7 +18661,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18737,7 +18786,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18862,7 +18911,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19006,7 +19055,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19138,7 +19187,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19263,7 +19312,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19388,7 +19437,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19519,7 +19568,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19614,7 +19663,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19717,7 +19766,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19777,7 +19826,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19864,7 +19913,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19992,7 +20041,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20170,7 +20219,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20244,7 +20293,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20311,7 +20360,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20421,7 +20470,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20558,7 +20607,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20675,7 +20724,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20743,7 +20792,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20826,7 +20875,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20905,7 +20954,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20995,7 +21044,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21097,7 +21146,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21186,7 +21235,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21301,7 +21350,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21434,7 +21483,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21566,7 +21615,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21669,7 +21718,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21731,7 +21780,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21837,7 +21886,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21981,7 +22030,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22120,7 +22169,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22252,7 +22301,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22384,7 +22433,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22522,7 +22571,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22617,7 +22666,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22693,7 +22742,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22807,7 +22856,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22898,7 +22947,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23028,7 +23077,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23178,7 +23227,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23312,7 +23361,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23473,7 +23522,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23614,7 +23663,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23748,7 +23797,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23882,7 +23931,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24022,7 +24071,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24117,7 +24166,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24222,7 +24271,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24350,7 +24399,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24471,7 +24520,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24610,7 +24659,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24738,7 +24787,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24823,7 +24872,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24885,7 +24934,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24996,7 +25045,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25164,7 +25213,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25308,7 +25357,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25445,7 +25494,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25582,7 +25631,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25725,7 +25774,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25820,7 +25869,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25896,7 +25945,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26011,7 +26060,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26126,7 +26175,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26247,7 +26296,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26373,7 +26422,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26501,7 +26550,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26586,7 +26635,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26648,7 +26697,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26759,7 +26808,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26912,7 +26961,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27056,7 +27105,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27193,7 +27242,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27330,7 +27379,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27473,7 +27522,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27568,7 +27617,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27644,7 +27693,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27753,7 +27802,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27825,7 +27874,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27921,7 +27970,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28020,7 +28069,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28075,7 +28124,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28142,7 +28191,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28237,7 +28286,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28301,7 +28350,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28380,7 +28429,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28455,7 +28504,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28541,7 +28590,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28640,7 +28689,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28712,7 +28761,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28795,7 +28844,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28878,7 +28927,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28968,7 +29017,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29065,7 +29114,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29133,7 +29182,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29214,7 +29263,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29293,7 +29342,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29381,7 +29430,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29478,7 +29527,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29546,7 +29595,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29629,7 +29678,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29708,7 +29757,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29798,7 +29847,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29873,7 +29922,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29942,8 +29991,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -29973,7 +30022,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29997,11 +30046,8 @@ export interface operations {
           email: string;
           name: string;
           password: string;
-          /**
-           * @default USER
-           * @enum {string}
-           */
-          role?: 'USER' | 'MANAGER';
+          /** @default USER */
+          role?: string;
           active?: 0 | 1 | boolean;
         };
       };
@@ -30018,8 +30064,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -30049,7 +30095,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30111,8 +30157,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -30133,7 +30179,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30168,8 +30214,7 @@ export interface operations {
           email?: string;
           name?: string;
           password?: string;
-          /** @enum {string} */
-          role?: 'USER' | 'MANAGER';
+          role?: string;
           active?: 0 | 1 | boolean;
         };
       };
@@ -30186,8 +30231,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -30217,7 +30262,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30286,8 +30331,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -30308,7 +30353,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30384,6 +30429,8 @@ export interface operations {
               ip: string;
               /** Format: date-time */
               created_at: string;
+              /** @description What changed, in words, where the action does not say it: `Роль: USER → press`; null otherwise. */
+              details: string | null;
               /** @description The record's title (a removed one's as the trash keeps it); null when unknown. */
               record_title: string | null;
               /** @description The resource whose edit screen shows the record while it is there (`users` for sign-ins); null once it is gone. */
@@ -30410,7 +30457,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30452,6 +30499,8 @@ export interface operations {
               ip: string;
               /** Format: date-time */
               created_at: string;
+              /** @description What changed, in words, where the action does not say it: `Роль: USER → press`; null otherwise. */
+              details: string | null;
               /** @description The record's title (a removed one's as the trash keeps it); null when unknown. */
               record_title: string | null;
               /** @description The resource whose edit screen shows the record while it is there (`users` for sign-ins); null once it is gone. */
@@ -30469,7 +30518,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30553,7 +30602,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30606,7 +30655,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30685,7 +30734,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30785,7 +30834,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30841,7 +30890,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30928,7 +30977,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31009,7 +31058,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31088,7 +31137,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31147,7 +31196,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31214,7 +31263,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31266,7 +31315,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31345,7 +31394,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31417,7 +31466,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31515,7 +31564,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31600,7 +31649,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31656,7 +31705,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31694,6 +31743,394 @@ export interface operations {
       };
       /** @description Too many attempts: try again later. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminRoles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Roles with their rights */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @description `USER`, `MANAGER`, or `[a-z][a-z0-9-]{1,40}`: what an account's `role` names. */
+              name: string;
+              title: string;
+              /** @description USER and MANAGER: their rights follow the resources' declarations; never changed nor removed. */
+              builtin: boolean;
+              /** @description The actions by resource (`news`, `investor-documents`, … and `settings`, `roles`, `backups`): `read` (lists, records, history, preview), `edit` (creates and changes; where the resource keeps drafts, a change of a published record without `publish` is saved as its draft), `publish` (publishes drafts, returns them with a comment: only where drafts are kept), `delete` (moves to the trash and restores from it). A resource not named is closed: absent from the menu and 403 on every route. */
+              permissions: {
+                [key: string]: ('read' | 'edit' | 'publish' | 'delete')[];
+              };
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminRoles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          title: string;
+          permissions: {
+            [key: string]: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Add a role */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @description `USER`, `MANAGER`, or `[a-z][a-z0-9-]{1,40}`: what an account's `role` names. */
+              name: string;
+              title: string;
+              /** @description USER and MANAGER: their rights follow the resources' declarations; never changed nor removed. */
+              builtin: boolean;
+              /** @description The actions by resource (`news`, `investor-documents`, … and `settings`, `roles`, `backups`): `read` (lists, records, history, preview), `edit` (creates and changes; where the resource keeps drafts, a change of a published record without `publish` is saved as its draft), `publish` (publishes drafts, returns them with a comment: only where drafts are kept), `delete` (moves to the trash and restores from it). A resource not named is closed: absent from the menu and 403 on every route. */
+              permissions: {
+                [key: string]: ('read' | 'edit' | 'publish' | 'delete')[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminRolesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A role with its rights */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @description `USER`, `MANAGER`, or `[a-z][a-z0-9-]{1,40}`: what an account's `role` names. */
+              name: string;
+              title: string;
+              /** @description USER and MANAGER: their rights follow the resources' declarations; never changed nor removed. */
+              builtin: boolean;
+              /** @description The actions by resource (`news`, `investor-documents`, … and `settings`, `roles`, `backups`): `read` (lists, records, history, preview), `edit` (creates and changes; where the resource keeps drafts, a change of a published record without `publish` is saved as its draft), `publish` (publishes drafts, returns them with a comment: only where drafts are kept), `delete` (moves to the trash and restores from it). A resource not named is closed: absent from the menu and 403 on every route. */
+              permissions: {
+                [key: string]: ('read' | 'edit' | 'publish' | 'delete')[];
+              };
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putAdminRolesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          permissions?: {
+            [key: string]: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Change a role's title and rights */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @description `USER`, `MANAGER`, or `[a-z][a-z0-9-]{1,40}`: what an account's `role` names. */
+              name: string;
+              title: string;
+              /** @description USER and MANAGER: their rights follow the resources' declarations; never changed nor removed. */
+              builtin: boolean;
+              /** @description The actions by resource (`news`, `investor-documents`, … and `settings`, `roles`, `backups`): `read` (lists, records, history, preview), `edit` (creates and changes; where the resource keeps drafts, a change of a published record without `publish` is saved as its draft), `publish` (publishes drafts, returns them with a comment: only where drafts are kept), `delete` (moves to the trash and restores from it). A resource not named is closed: absent from the menu and 403 on every route. */
+              permissions: {
+                [key: string]: ('read' | 'edit' | 'publish' | 'delete')[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteAdminRolesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Remove a role */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @description `USER`, `MANAGER`, or `[a-z][a-z0-9-]{1,40}`: what an account's `role` names. */
+              name: string;
+              title: string;
+              /** @description USER and MANAGER: their rights follow the resources' declarations; never changed nor removed. */
+              builtin: boolean;
+              /** @description The actions by resource (`news`, `investor-documents`, … and `settings`, `roles`, `backups`): `read` (lists, records, history, preview), `edit` (creates and changes; where the resource keeps drafts, a change of a published record without `publish` is saved as its draft), `publish` (publishes drafts, returns them with a comment: only where drafts are kept), `delete` (moves to the trash and restores from it). A resource not named is closed: absent from the menu and 403 on every route. */
+              permissions: {
+                [key: string]: ('read' | 'edit' | 'publish' | 'delete')[];
+              };
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -5,7 +5,7 @@ import { isPostgres } from '../dialect.js';
  * Roles beside the two of the specification: each a name, a title in Russian and its actions by resource (JSON).
  * The built-in USER and MANAGER are rows too (their rights follow the declarations and are not stored), so that the
  * roles' list and the archive carry every role. An account's role may now name any of them: the check that allowed
- * only USER and MANAGER goes.
+ * only USER and MANAGER goes. An audit entry may say in words what changed (the role an account was given).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
@@ -22,6 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const now = new Date().toISOString();
   await sql`insert into roles (name, title, builtin, permissions, created_at, updated_at) values
     ('USER', 'Пользователь', 1, '{}', ${now}, ${now}), ('MANAGER', 'Менеджер', 1, '{}', ${now}, ${now})`.execute(db);
+
+  await db.schema.alterTable('audit_log').addColumn('details', 'text').execute();
 
   if (postgres) {
     await sql`alter table users drop constraint if exists users_role_check`.execute(db);
@@ -59,4 +61,5 @@ async function rebuildUsersWithoutRoleCheck(trx: Kysely<unknown>): Promise<void>
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('roles').execute();
+  await db.schema.alterTable('audit_log').dropColumn('details').execute();
 }
