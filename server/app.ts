@@ -44,6 +44,7 @@ import { ensureSearchIndex } from './search/indexer.js';
 import { presenceRoutes, type PresenceOptions } from './presence/plugin.js';
 import { adminResourceRoutes } from './resources/index.js';
 import { RolesCache } from './roles/cache.js';
+import { ensureBuiltinRoles } from './roles/store.js';
 import { roleRoutes } from './roles/routes.js';
 import { adminCalendarRoutes } from './routes/admin/calendar.js';
 import { adminMeRoutes } from './routes/admin/me.js';
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   jobs.add({ name: 'uploads-sweep', everyMs: UPLOADS_SWEEP_EVERY_MS, run: () => sweep(ORPHAN_GRACE_MS).then(() => undefined) });
   jobs.add({ name: 'rate-limit-prune', everyMs: RATE_LIMIT_PRUNE_EVERY_MS, run: () => pruneRateLimitHits(db).then(() => undefined) });
   await ensureSearchIndex(db);
+  await ensureBuiltinRoles(db);
   const firstLogin = await ensureFirstManager(db, { email: config.adminEmail, password: config.adminPassword });
 
   const outbox = new Outbox(db);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { builtinPermissions, isBuiltinRole, type Permissions } from '../../lib/resources/rights.js';
+import { BUILTIN_ROLES, builtinPermissions, isBuiltinRole, type Permissions } from '../../lib/resources/rights.js';
 import { ROLES_LOCK } from '../auth/accounts.js';
 import { lockForDecision } from '../db/locks.js';
 import type { Database, Db } from '../db/schema.js';
@@ -28,6 +28,18 @@ const toRecord = (row: RoleRow): RoleRecord => ({
   builtin: row.builtin === 1,
   permissions: isBuiltinRole(row.name) ? builtinPermissions(row.name) : storedPermissions(row.permissions),
 });
+
+const BUILTIN_TITLES = { USER: 'Пользователь', MANAGER: 'Менеджер' } as const;
+
+/** Makes the rows of the built-in roles where they are missing (a new database, a restored archive made before roles). */
+export async function ensureBuiltinRoles(db: Db): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('roles')
+    .values(BUILTIN_ROLES.map((name) => ({ name, title: BUILTIN_TITLES[name], builtin: 1 as const, permissions: '{}', created_at: now, updated_at: now })))
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+}
 
 /** Every role, the built-in ones first. */
 export async function listRoles(db: Db): Promise<RoleRecord[]> {

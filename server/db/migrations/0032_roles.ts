@@ -3,8 +3,9 @@ import { isPostgres } from '../dialect.js';
 
 /**
  * Roles beside the two of the specification: each a name, a title in Russian and its actions by resource (JSON).
- * The built-in USER and MANAGER are rows too (their rights follow the declarations and are not stored), so that the
- * roles' list and the archive carry every role. An account's role may now name any of them: the check that allowed
+ * The built-in USER and MANAGER are rows too (their rights follow the declarations and are not stored), which every
+ * start makes where they are missing (`ensureBuiltinRoles`): a restore replays this migration before it inserts the
+ * archive's rows, its own among them. An account's role may now name any of them: the check that allowed
  * only USER and MANAGER goes. An audit entry may say in words what changed (the role an account was given).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -19,9 +20,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
-  const now = new Date().toISOString();
-  await sql`insert into roles (name, title, builtin, permissions, created_at, updated_at) values
-    ('USER', 'Пользователь', 1, '{}', ${now}, ${now}), ('MANAGER', 'Менеджер', 1, '{}', ${now}, ${now})`.execute(db);
 
   await db.schema.alterTable('audit_log').addColumn('details', 'text').execute();
 
