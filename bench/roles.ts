@@ -17,7 +17,10 @@ export async function benchRoles(): Promise<void> {
   try {
     const now = new Date().toISOString();
     const permissions = builtinPermissions('MANAGER');
-    await app.db.insertInto('roles').values({ name: 'everything', title: 'Всё', builtin: 0, permissions: JSON.stringify(permissions), created_at: now, updated_at: now }).execute();
+    await app.db
+      .insertInto('roles')
+      .values({ name: 'everything', title: 'Всё', builtin: 0, permissions: JSON.stringify(permissions), created_at: now, updated_at: now })
+      .execute();
     const token = async (role: string) => {
       const user = await app.db
         .insertInto('users')

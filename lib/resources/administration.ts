@@ -47,7 +47,7 @@ export const auditLog = defineResource({
     searchIn: 'values',
     filters: { user_id: 'int', user_email: 'text', resource: 'text', action: 'text', record_id: 'text', ip: 'text' },
     defaultSort: ['created_at', 'DESC'],
-    columns: ['created_at', 'user_id', 'user_email', 'action', 'resource', 'record_id', 'ip'],
+    columns: ['created_at', 'user_id', 'user_email', 'action', 'resource', 'record_id', 'ip', 'details'],
   },
   menu: 'administration',
 });

@@ -4,7 +4,15 @@ import type { AssetFilesTable, AssetFoldersTable, AssetsTable, AssetUsesTable, A
 import type { Versioned } from './tables/columns.js';
 import type { DeclaredTable } from './tables/declared.js';
 import type { ConsentTextsTable, EnquiriesTable } from './tables/enquiries.js';
-import type { LoginChallengesTable, RateLimitHitsTable, RecoveryCodesTable, RefreshTokensTable, RolesTable, SettingsTable, UsersTable } from './tables/accounts.js';
+import type {
+  LoginChallengesTable,
+  RateLimitHitsTable,
+  RecoveryCodesTable,
+  RefreshTokensTable,
+  RolesTable,
+  SettingsTable,
+  UsersTable,
+} from './tables/accounts.js';
 import type {
   MediaOtherTable,
   MediaOurTable,

@@ -108,6 +108,7 @@ const auditRecord = z.object({
   record_id: z.string().nullable(),
   ip: z.string(),
   created_at: moment,
+  details: z.string().optional().meta({ description: 'What changed, in words, where the action does not say it: `Роль: USER → press`.' }),
   record_title: z.string().nullable().meta({ description: "The record's title (a removed one's as the trash keeps it); null when unknown." }),
   record_resource: z
     .string()

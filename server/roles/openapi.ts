@@ -11,9 +11,9 @@ const permissions = z.record(z.string(), z.array(z.enum(ACTIONS))).meta({
 
 export const roleRecord = z.object({
   id: int,
-  name: z.string().meta({ description: '`USER`, `MANAGER`, or `[a-z][a-z0-9-]{1,40}`: what an account\'s `role` names.' }),
+  name: z.string().meta({ description: "`USER`, `MANAGER`, or `[a-z][a-z0-9-]{1,40}`: what an account's `role` names." }),
   title: z.string(),
-  builtin: z.boolean().meta({ description: 'USER and MANAGER: their rights follow the resources\' declarations; never changed nor removed.' }),
+  builtin: z.boolean().meta({ description: "USER and MANAGER: their rights follow the resources' declarations; never changed nor removed." }),
   permissions,
 });
 
@@ -30,6 +30,18 @@ export const ROLE_DOCS = {
     status: 201,
     errors: [409],
   }),
-  update: operation({ summary: "Change a role's title and rights", description: 'USER and MANAGER are not changed (409).', tag, data: roleRecord, errors: [409] }),
-  remove: operation({ summary: 'Remove a role', description: 'Refused (409) while any account has it, and for USER and MANAGER.', tag, data: roleRecord, errors: [409] }),
+  update: operation({
+    summary: "Change a role's title and rights",
+    description: 'USER and MANAGER are not changed (409).',
+    tag,
+    data: roleRecord,
+    errors: [409],
+  }),
+  remove: operation({
+    summary: 'Remove a role',
+    description: 'Refused (409) while any account has it, and for USER and MANAGER.',
+    tag,
+    data: roleRecord,
+    errors: [409],
+  }),
 };

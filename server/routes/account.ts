@@ -185,7 +185,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const updated = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
       return { data: toUserRecord(updated) };
     });
-
   });
 
   await app.register(async (managers) => {

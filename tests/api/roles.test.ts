@@ -225,7 +225,13 @@ describe.each(await testDialects())('roles by section on %s', (dialect) => {
     expect((await call('PUT', `/api/admin/users/${web.user.id}`, manager, { role: 'USER' })).statusCode).toBe(200);
     const removed = await call('DELETE', `/api/admin/roles/${role.id}`, manager);
     expect(removed.statusCode, removed.body).toBe(200);
-    const audit = await t.app.db.selectFrom('audit_log').select('action').where('resource', '=', 'roles').where('record_id', '=', 'web-team').orderBy('id').execute();
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('resource', '=', 'roles')
+      .where('record_id', '=', 'web-team')
+      .orderBy('id')
+      .execute();
     expect(audit.map((entry) => entry.action)).toEqual(['create', 'update', 'delete']);
   });
 

@@ -30429,6 +30429,8 @@ export interface operations {
               ip: string;
               /** Format: date-time */
               created_at: string;
+              /** @description What changed, in words, where the action does not say it: `Роль: USER → press`. */
+              details?: string;
               /** @description The record's title (a removed one's as the trash keeps it); null when unknown. */
               record_title: string | null;
               /** @description The resource whose edit screen shows the record while it is there (`users` for sign-ins); null once it is gone. */
@@ -30497,6 +30499,8 @@ export interface operations {
               ip: string;
               /** Format: date-time */
               created_at: string;
+              /** @description What changed, in words, where the action does not say it: `Роль: USER → press`. */
+              details?: string;
               /** @description The record's title (a removed one's as the trash keeps it); null when unknown. */
               record_title: string | null;
               /** @description The resource whose edit screen shows the record while it is there (`users` for sign-ins); null once it is gone. */

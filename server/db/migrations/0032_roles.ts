@@ -42,13 +42,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-const ROLE_CHECK = /\s*check\s*\(\s*"?role"?\s+in\s*\(\s*'USER'\s*,\s*'MANAGER'\s*\)\s*\)/i;
+/** The check as the first migration declared it (Kysely writes it so in the table's statement). */
+const ROLE_CHECK = " check (role in ('USER', 'MANAGER'))";
 
 async function rebuildUsersWithoutRoleCheck(trx: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ type: string; name: string; sql: string | null }>`
     select type, name, sql from sqlite_master where tbl_name = 'users' and sql is not null`.execute(trx);
   const table = rows.find((row) => row.type === 'table');
-  if (!table?.sql || !ROLE_CHECK.test(table.sql)) return;
+  if (!table?.sql?.includes(ROLE_CHECK)) return;
   const created = table.sql.replace(ROLE_CHECK, '').replace(/^create table\s+"?users"?/i, 'create table "users_without_role_check"');
   await sql.raw(created).execute(trx);
   await sql`insert into users_without_role_check select * from users`.execute(trx);

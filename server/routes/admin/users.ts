@@ -2,7 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../../records/audit.js';
 import { expectedVersions } from '../../records/versions.js';
-import { activeSchema, createUser, deleteUser, emailSchema, nameSchema, passwordSchema, roleChangeDetails, roleSchema, updateUser } from '../../auth/accounts.js';
+import {
+  activeSchema,
+  createUser,
+  deleteUser,
+  emailSchema,
+  nameSchema,
+  passwordSchema,
+  roleChangeDetails,
+  roleSchema,
+  updateUser,
+} from '../../auth/accounts.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { idParams } from '../../resources/zod.js';
 import { ADMIN_DOCS } from '../openapi/admin.js';
