@@ -163,6 +163,7 @@ describe.each(await testDialects())('roles by section on %s', (dialect) => {
 
   it('«Автор» reads and writes the news only: a change of a published item waits as its draft, publishing and removing are refused', async () => {
     const author = await staffOf('author');
+    expect((await call('GET', '/api/admin/me', author)).json().data).toMatchObject({ role: 'author', permissions: { news: ['read', 'edit'] } });
     expect((await call('GET', '/api/admin/news', author)).statusCode).toBe(200);
     for (const url of ['/api/admin/investor-documents', '/api/admin/media-our', '/api/admin/users', '/api/admin/roles', '/api/admin/backups']) {
       expect((await call('GET', url, author)).statusCode, url).toBe(403);

@@ -663,7 +663,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user */
+    /**
+     * The signed-in user
+     * @description With `permissions`, what the account's role may do by resource, as `GET /api/admin/roles` answers a role's.
+     */
     get: operations['getAdminMe'];
     put?: never;
     post?: never;
@@ -6558,6 +6561,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description The actions by resource (`news`, `investor-documents`, … and `settings`, `roles`, `backups`): `read` (lists, records, history, preview), `edit` (creates and changes; where the resource keeps drafts, a change of a published record without `publish` is saved as its draft), `publish` (publishes drafts, returns them with a comment: only where drafts are kept), `delete` (moves to the trash and restores from it). A resource not named is closed: absent from the menu and 403 on every route. */
+              permissions: {
+                [key: string]: ('read' | 'edit' | 'publish' | 'delete')[];
+              };
             };
           };
         };
