@@ -7,6 +7,7 @@ import { benchBackup } from './backup.js';
 import { benchHttp } from './http.js';
 import { benchLargeSite } from './large.js';
 import { benchReads } from './reads.js';
+import { benchRoles } from './roles.js';
 import { benchSearch } from './search.js';
 import { benchSite } from './site.js';
 import { benchStart } from './start.js';
@@ -17,7 +18,8 @@ import { benchVikeFloor } from './vikeFloor.js';
  * runs only the large-site benchmark, on the named dialect or on both. `npm run bench -- --editors [--large]
  * [sqlite|postgres]` runs only the editor's-day benchmark (editors.ts), on the demo or the large site;
  * `npm run bench -- --backup` only the backup and restore of the large site; `npm run bench -- --admin` only the admin's
- * screens in Chromium; `npm run bench -- --start` only the cost of a first and a second start (start.ts).
+ * screens in Chromium; `npm run bench -- --start` only the cost of a first and a second start (start.ts);
+ * `npm run bench -- --roles` only what checking a role's rights costs an admin request (roles.ts).
  */
 const args = process.argv.slice(2);
 const DIALECTS: readonly DialectName[] = ['sqlite', 'postgres'];
@@ -34,6 +36,8 @@ if (args.includes('--editors')) {
   await benchAdminScreens();
 } else if (args.includes('--start')) {
   await benchStart();
+} else if (args.includes('--roles')) {
+  await benchRoles();
 } else {
   await benchStart();
   await benchReads();

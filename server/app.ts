@@ -43,6 +43,9 @@ import { installSchemas } from './http/schemas.js';
 import { ensureSearchIndex } from './search/indexer.js';
 import { presenceRoutes, type PresenceOptions } from './presence/plugin.js';
 import { adminResourceRoutes } from './resources/index.js';
+import { RolesCache } from './roles/cache.js';
+import { ensureBuiltinRoles } from './roles/store.js';
+import { roleRoutes } from './roles/routes.js';
 import { adminCalendarRoutes } from './routes/admin/calendar.js';
 import { adminMeRoutes } from './routes/admin/me.js';
 import { adminSiteSettingsRoutes } from './routes/admin/siteSettings.js';
@@ -182,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   jobs.add({ name: 'uploads-sweep', everyMs: UPLOADS_SWEEP_EVERY_MS, run: () => sweep(ORPHAN_GRACE_MS).then(() => undefined) });
   jobs.add({ name: 'rate-limit-prune', everyMs: RATE_LIMIT_PRUNE_EVERY_MS, run: () => pruneRateLimitHits(db).then(() => undefined) });
   await ensureSearchIndex(db);
+  await ensureBuiltinRoles(db);
   const firstLogin = await ensureFirstManager(db, { email: config.adminEmail, password: config.adminPassword });
 
   const outbox = new Outbox(db);
@@ -231,6 +235,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     visitorHeader: analyticsCspHeader(config.analyticsCounters),
   });
   if (metrics) pageCache.outcomes.onOutcome(metrics.observePageCache);
+  app.decorate('roles', new RolesCache(db, pageCache));
   // After the page cache's hooks, which give pages their ETag: If-Match on a read is checked against it.
   installReadPreconditions(app);
   if (config.databaseUrl) {
@@ -283,6 +288,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(formDraftRoutes);
   await app.register(indexNowRoutes);
   await app.register(backupRoutes);
+  await app.register(roleRoutes);
   // The public site last: it answers every other GET outside /api.
   await app.register(sitePlugin);
 

@@ -10,6 +10,7 @@ import type { FormTokens } from './enquiries/formToken.js';
 import type { FileStore } from './files/store.js';
 import type { PeriodicJobs } from './jobs/periodicJobs.js';
 import type { Outbox } from './outbox/outbox.js';
+import type { RolesCache } from './roles/cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,5 +30,7 @@ declare module 'fastify' {
     formTokens: FormTokens;
     /** The first MANAGER's login when this start created it, for the start-up message. */
     firstLogin: FirstLogin | null;
+    /** The rights of every role, kept between requests and read again when any process changes a role. */
+    roles: RolesCache;
   }
 }

@@ -47,7 +47,17 @@ export const auditLog = defineResource({
     searchIn: 'values',
     filters: { user_id: 'int', user_email: 'text', resource: 'text', action: 'text', record_id: 'text', ip: 'text' },
     defaultSort: ['created_at', 'DESC'],
-    columns: ['created_at', 'user_id', 'user_email', 'action', 'resource', 'record_id', 'ip'],
+    columns: ['created_at', 'user_id', 'user_email', 'action', 'resource', 'record_id', 'ip', 'details'],
   },
   menu: 'administration',
 });
+
+/**
+ * What staff administer beside the registry's records, each a resource of the roles' grid: the site's settings
+ * (security, review, IndexNow), the roles themselves and the backups, each with the actions that mean something for it.
+ */
+export const ADMINISTRATION_AREAS = [
+  { name: 'settings', label: 'Настройки', actions: ['read', 'edit'] },
+  { name: 'roles', label: 'Роли', actions: ['read', 'edit', 'delete'] },
+  { name: 'backups', label: 'Резервные копии', actions: ['read', 'edit'] },
+] as const;

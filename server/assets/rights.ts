@@ -1,4 +1,5 @@
-import { FILE_FORMAT_LABELS, resourceNamed, roleMayUse, type FileFormat } from '../../lib/resources/index.js';
+import { FILE_FORMAT_LABELS, resourceNamed, type FileFormat } from '../../lib/resources/index.js';
+import { may } from '../../lib/resources/rights.js';
 import type { AuthUser } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -18,7 +19,7 @@ export async function requireRightsOverUses(db: Db, user: AuthUser | undefined, 
   const uses = await db.selectFrom('asset_uses').select('resource').distinct().where('asset_id', '=', assetId).execute();
   const refused = uses.some(({ resource }) => {
     const descriptor = resourceNamed(resource);
-    return !user || (descriptor !== undefined && !roleMayUse(user.role, descriptor));
+    return !user || (descriptor !== undefined && !may(user.permissions, descriptor.name, 'edit'));
   });
   if (refused) throw new HttpError(403, NO_RIGHTS_OVER_USES_MESSAGE);
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { assertVersionIn } from '../records/versions.js';
 import { EMAIL_MAX, isPlainEmail } from '../../lib/email.js';
 import { CONTROL_CHARACTERS } from '../../lib/ids.js';
+import { isBuiltinRole, ROLE_NAME } from '../../lib/resources/rights.js';
 import { lockForDecision } from '../db/locks.js';
 import type { Database, Db, UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -72,7 +73,13 @@ export const nameSchema = z
   .max(200, { error: 'Имя длиннее 200 символов.' })
   .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'Имя: недопустимые управляющие символы.' });
 
-export const roleSchema = z.enum(['USER', 'MANAGER'], { error: 'Роль: USER (Пользователь) или MANAGER (Менеджер).' });
+export const ROLE_SCHEMA_MESSAGE = 'Роль: USER (Пользователь), MANAGER (Менеджер) или имя роли из раздела «Роли».';
+export const UNKNOWN_ROLE_MESSAGE = 'Такой роли нет: создайте её в разделе «Роли».';
+
+/** USER, MANAGER or the name of a role a MANAGER added (whether it exists is checked with the write). */
+export const roleSchema = z
+  .string({ error: ROLE_SCHEMA_MESSAGE })
+  .refine((name) => isBuiltinRole(name) || ROLE_NAME.test(name), { error: ROLE_SCHEMA_MESSAGE });
 
 export const activeSchema = z
   .union([z.literal(0), z.literal(1), z.boolean()], { error: 'Активность: 0 или 1.' })
@@ -82,7 +89,7 @@ export interface NewUser {
   email: string;
   name: string;
   password: string;
-  role: Role;
+  role: string;
   active: 0 | 1;
 }
 
@@ -90,7 +97,7 @@ export interface UserChanges {
   email?: string;
   name?: string;
   password?: string;
-  role?: Role;
+  role?: string;
   active?: 0 | 1;
 }
 
@@ -114,11 +121,32 @@ function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<
   return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }
 
-/** Called inside the write's transaction with the written record: the audit entry commits or rolls back with it. */
-export type OnWritten = (trx: Transaction<Database>, user: UserRecord) => Promise<void>;
+/**
+ * Called inside the write's transaction with the written record and the role it had before (none for a new
+ * account): the audit entries commit or roll back with it.
+ */
+export type OnWritten = (trx: Transaction<Database>, user: UserRecord, previousRole: string | null) => Promise<void>;
+
+/** The words of an account's audit entry that gave it a role (none when its role stayed): `Роль: USER → press`. */
+export const roleChangeDetails = (role: string, previousRole: string | null): string | null =>
+  role === previousRole ? null : previousRole === null ? `Роль: ${role}` : `Роль: ${previousRole} → ${role}`;
 
 /** The lock every change of who is an active MANAGER takes, so that counting managers and changing them is one step. */
 const MANAGERS_LOCK = 'users:active-managers';
+
+/**
+ * The lock that giving an account a role and removing a role both take, so that a role is never removed while an
+ * account is being given it.
+ */
+export const ROLES_LOCK = 'roles:assignments';
+
+/** Refuses (400) a role no row of `roles` has: a role removed, or a name never created. */
+async function requireRoleExists(trx: Transaction<Database>, role: string): Promise<void> {
+  if (isBuiltinRole(role)) return;
+  await lockForDecision(trx, ROLES_LOCK);
+  const row = await trx.selectFrom('roles').select('id').where('name', '=', role).executeTakeFirst();
+  if (!row) throw new HttpError(400, UNKNOWN_ROLE_MESSAGE, { role: [UNKNOWN_ROLE_MESSAGE] });
+}
 
 export async function createUser(db: Db, input: NewUser, onWritten?: OnWritten): Promise<UserRecord> {
   const email = normalizeEmail(input.email);
@@ -127,13 +155,14 @@ export async function createUser(db: Db, input: NewUser, onWritten?: OnWritten):
   const now = new Date().toISOString();
   try {
     return await inTransaction(db, async (trx) => {
+      await requireRoleExists(trx, input.role);
       const row = await trx
         .insertInto('users')
         .values({ email, name: input.name, password_hash: passwordHash, role: input.role, active: input.active, created_at: now, updated_at: now })
         .returning(USER_COLUMNS)
         .executeTakeFirstOrThrow();
       const user = toUserRecord(row);
-      await onWritten?.(trx, user);
+      await onWritten?.(trx, user, null);
       return user;
     });
   } catch (error) {
@@ -178,6 +207,7 @@ export async function updateUser(
   try {
     return await inTransaction(db, async (trx) => {
       await lockForDecision(trx, MANAGERS_LOCK);
+      if (changes.role !== undefined) await requireRoleExists(trx, changes.role);
       const current = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       if (!current) return null;
       assertVersionIn(expectedVersions, current.version);
@@ -207,7 +237,7 @@ export async function updateUser(
         .executeTakeFirstOrThrow();
       if (revoke) await trx.deleteFrom('refresh_tokens').where('user_id', '=', id).execute();
       const user = toUserRecord(row);
-      await onWritten?.(trx, user);
+      await onWritten?.(trx, user, current.role);
       return { user, revoked: revoke };
     });
   } catch (error) {
@@ -230,7 +260,7 @@ export async function deleteUser(db: Db, id: number, onWritten?: OnWritten, expe
     if (row.role === 'MANAGER' && row.active === 1 && (await countOtherActiveManagers(trx, id)) === 0) throw lastManager('id');
     await trx.deleteFrom('users').where('id', '=', id).execute();
     const user = toUserRecord(row);
-    await onWritten?.(trx, user);
+    await onWritten?.(trx, user, row.role);
     return user;
   });
 }

@@ -7,6 +7,7 @@ const AUDIENCE = 'admin';
 const ACCESS_TYPE = 'access';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
+/** An account's role: USER, MANAGER or the name of a role a MANAGER added. */
 export type Role = UserRow['role'];
 
 export interface AccessClaims {

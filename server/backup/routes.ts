@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../records/audit.js';
-import { requireRole } from '../auth/guard.js';
+import { requireAccess } from '../auth/guard.js';
 import { confirmPassword, currentPassword } from '../auth/passwordConfirmation.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { parseForm } from '../http/validation.js';
@@ -55,7 +55,7 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
   }
 
   await app.register(async (scope) => {
-    scope.addHook('onRequest', requireRole('MANAGER'));
+    scope.addHook('onRequest', requireAccess({ resource: 'backups' }));
     const shelf = openShelf(settings, config.s3);
     const backupNow = new BackupNow(deps, app.log);
     scope.addHook('onClose', async () => {

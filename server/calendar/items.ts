@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
-import { RESOURCES, roleMayUse, type ResourceDescriptor, type Role } from '../../lib/resources/index.js';
+import { RESOURCES, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { may, type Permissions } from '../../lib/resources/rights.js';
 import { calendarMoment, type CalendarItem } from '../../lib/calendar.js';
 import type { Database } from '../db/schema.js';
 import { declared } from '../db/declared.js';
 
 /** The resources the calendar shows: every one with a publication moment, that the role may read. */
-export const calendarResources = (role: Role): ResourceDescriptor[] =>
-  RESOURCES.filter((resource: ResourceDescriptor) => 'public_at' in resource.fields && 'published' in resource.fields && roleMayUse(role, resource));
+export const calendarResources = (permissions: Permissions): ResourceDescriptor[] =>
+  RESOURCES.filter(
+    (resource: ResourceDescriptor) => 'public_at' in resource.fields && 'published' in resource.fields && may(permissions, resource.name, 'read'),
+  );
 
 /** The most drafts listed beside the month, newest changes first. */
 export const CALENDAR_DRAFTS = 100;
@@ -54,8 +57,8 @@ async function resourceItems(db: Kysely<Database>, resource: ResourceDescriptor,
  * Published items whose publication or withdrawal falls in [from, to) (scheduled ones included) and the drafts, of
  * every calendar resource the role may read: the dated entries in time order, then the drafts.
  */
-export async function calendarItems(db: Kysely<Database>, role: Role, from: string, to: string): Promise<CalendarItem[]> {
-  const items = (await Promise.all(calendarResources(role).map((resource) => resourceItems(db, resource, from, to)))).flat();
+export async function calendarItems(db: Kysely<Database>, permissions: Permissions, from: string, to: string): Promise<CalendarItem[]> {
+  const items = (await Promise.all(calendarResources(permissions).map((resource) => resourceItems(db, resource, from, to)))).flat();
   const drafts = items
     .filter((item) => !item.published)
     .sort((a, b) => b.public_at.localeCompare(a.public_at))

@@ -16,6 +16,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   passwordSchema,
+  roleChangeDetails,
   roleSchema,
   updateUser,
   type UserChanges,
@@ -31,12 +32,12 @@ import { HttpError } from '../http/errors.js';
 const USAGE = `Usage: npm run user -- <command> [options]
 
 Commands:
-  create --email E [--name N] [--role USER|MANAGER] [--password P]
+  create --email E [--name N] [--role USER|MANAGER|<role>] [--password P]
                               Create an account (role USER by default). Without --password a password is
                               generated and printed once. --password - reads it from standard input.
   reset-password --email E [--password P]
                               Set a new password (generated and printed when not given); ends all sessions.
-  set-role --email E --role USER|MANAGER
+  set-role --email E --role USER|MANAGER|<role>
                               Change the role; ends all sessions.
   deactivate --email E        Block the account; ends all sessions.
   activate --email E          Unblock the account.
@@ -91,8 +92,15 @@ async function existingUser(db: Kysely<Database>, email: string) {
 
 async function change(db: Kysely<Database>, email: string, changes: UserChanges, action: string): Promise<void> {
   const user = await existingUser(db, email);
-  const result = await updateUser(db, user.id, changes, (trx) =>
-    insertAudit(trx, { action, resource: 'users', recordId: user.id, actor: { id: null, email: 'cli' }, ip: 'cli' }),
+  const result = await updateUser(db, user.id, changes, (trx, updated, previousRole) =>
+    insertAudit(trx, {
+      action,
+      resource: 'users',
+      recordId: user.id,
+      actor: { id: null, email: 'cli' },
+      ip: 'cli',
+      details: roleChangeDetails(updated.role, previousRole),
+    }),
   );
   if (!result) throw new CliError(`No account with the e-mail ${email}.`);
 }
@@ -105,7 +113,14 @@ async function run(command: string, options: Options, db: Kysely<Database>): Pro
       const role = check(roleSchema, options.role ?? 'USER', 'role');
       const { password, generated } = await passwordOption(options.password);
       const user = await createUser(db, { email, name, role, password, active: 1 }, (trx, created) =>
-        insertAudit(trx, { action: 'create', resource: 'users', recordId: created.id, actor: { id: null, email: 'cli' }, ip: 'cli' }),
+        insertAudit(trx, {
+          action: 'create',
+          resource: 'users',
+          recordId: created.id,
+          actor: { id: null, email: 'cli' },
+          ip: 'cli',
+          details: roleChangeDetails(created.role, null),
+        }),
       );
       return `Created ${user.role} ${user.email} (id ${user.id}).${generated ? `\nPassword: ${password}` : ''}`;
     }
@@ -117,7 +132,7 @@ async function run(command: string, options: Options, db: Kysely<Database>): Pro
     }
     case 'set-role': {
       const email = requireEmail(options);
-      if (options.role === undefined) throw new CliError('--role is required (USER or MANAGER).');
+      if (options.role === undefined) throw new CliError('--role is required (USER, MANAGER or the name of a role).');
       const role = check(roleSchema, options.role, 'role');
       await change(db, email, { role }, 'update');
       return `${email} is now ${role}; its sessions have ended.`;

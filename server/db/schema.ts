@@ -4,7 +4,15 @@ import type { AssetFilesTable, AssetFoldersTable, AssetsTable, AssetUsesTable, A
 import type { Versioned } from './tables/columns.js';
 import type { DeclaredTable } from './tables/declared.js';
 import type { ConsentTextsTable, EnquiriesTable } from './tables/enquiries.js';
-import type { LoginChallengesTable, RateLimitHitsTable, RecoveryCodesTable, RefreshTokensTable, SettingsTable, UsersTable } from './tables/accounts.js';
+import type {
+  LoginChallengesTable,
+  RateLimitHitsTable,
+  RecoveryCodesTable,
+  RefreshTokensTable,
+  RolesTable,
+  SettingsTable,
+  UsersTable,
+} from './tables/accounts.js';
 import type {
   MediaOtherTable,
   MediaOurTable,
@@ -68,6 +76,7 @@ interface WrittenTables {
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   settings: SettingsTable;
+  roles: RolesTable;
   rate_limit_hits: RateLimitHitsTable;
   audit_log: AuditLogTable;
   search_index: SearchIndexTable;

@@ -1,4 +1,5 @@
-import { RESOURCES, roleMayUse, type Role } from '../../lib/resources/index.js';
+import { RESOURCES } from '../../lib/resources/index.js';
+import { may, type Permissions } from '../../lib/resources/rights.js';
 import type { Db } from '../db/schema.js';
 import { withRecordTitles } from '../resources/hooks/audit-log.js';
 
@@ -19,8 +20,9 @@ const titleOf = (values: Record<string, unknown>): string => String(values.title
  * The signed-in editor's own work for the dashboard, in two reads: the forms' kept versions (unsaved changes), newest
  * first, each with the title it was typed with; and the records the editor changed last, each once, with its title.
  */
-export async function myWork(db: Db, user: { id: number; role: Role }): Promise<MyWork> {
-  const forms = RESOURCES.filter((resource) => resource.api !== 'read-only' && roleMayUse(user.role, resource)).map((resource) => resource.name);
+export async function myWork(db: Db, user: { id: number; permissions: Permissions }): Promise<MyWork> {
+  const forms = RESOURCES.filter((resource) => resource.api !== 'read-only' && may(user.permissions, resource.name, 'edit')).map((resource) => resource.name);
+  if (!forms.length) return { drafts: [], edits: [] };
   const [drafts, entries] = await Promise.all([
     db
       .selectFrom('form_drafts')

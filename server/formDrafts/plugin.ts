@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HTML_MAX, resourceNamed, roleMayUse } from '../../lib/resources/index.js';
-import { FORBIDDEN_MESSAGE, requireRole } from '../auth/guard.js';
+import { HTML_MAX, resourceNamed } from '../../lib/resources/index.js';
+import { may } from '../../lib/resources/rights.js';
+import { FORBIDDEN_MESSAGE, requireAccess } from '../auth/guard.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { lockForDecision } from '../db/locks.js';
 import { formDraftUsage, findFormDraft, forgetFormDraft, keepFormDraft, purgeFormDrafts, type FormDraftAddress } from './store.js';
@@ -60,7 +61,7 @@ function addressOf(request: FastifyRequest<DraftRoute>): FormDraftAddress {
   const resource = resourceNamed(request.params.resource);
   if (!resource || resource.api === 'read-only') throw notFound(UNKNOWN_FORM_MESSAGE);
   const user = request.user;
-  if (!user || !roleMayUse(user.role, resource)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+  if (!user || !may(user.permissions, resource.name, 'edit')) throw new HttpError(403, FORBIDDEN_MESSAGE);
   return { userId: user.id, resource: resource.name, recordKey: request.params.key };
 }
 
@@ -79,9 +80,9 @@ export async function formDraftRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await app.register(async (scope) => {
-    scope.addHook('onRequest', requireRole('USER'));
+    scope.addHook('onRequest', requireAccess('staff'));
     scope.get('/api/admin/my-work', { schema: ADMIN_DOCS.myWork }, async (request) => ({
-      data: await myWork(app.db, { id: request.user?.id ?? 0, role: request.user?.role ?? 'USER' }),
+      data: await myWork(app.db, { id: request.user?.id ?? 0, permissions: request.user?.permissions ?? {} }),
     }));
 
     const path = '/api/admin/form-drafts/:resource/:key';

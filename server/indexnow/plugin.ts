@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runListQuery, setContentRange, type ListSpec } from '../records/listQuery.js';
 import { listQuerySchema, parseListQuery } from '../records/listQuerySchema.js';
-import { requireRole } from '../auth/guard.js';
+import { requireAccess } from '../auth/guard.js';
 import type { Outbox } from '../outbox/outbox.js';
 import type { AppConfig } from '../config.js';
 import type { OutboxRow } from '../db/schema.js';
@@ -52,7 +52,7 @@ export async function indexNowRoutes(app: FastifyInstance): Promise<void> {
   }
 
   await app.register(async (scope) => {
-    scope.addHook('onRequest', requireRole('MANAGER'));
+    scope.addHook('onRequest', requireAccess({ resource: 'settings' }));
     // `GET /api/admin/indexnow?sort=&range=&filter=`: the notices, newest first.
     scope.get<{ Querystring: Record<string, unknown> }>('/api/admin/indexnow', { schema: ADMIN_DOCS.indexNow }, async (request, reply) => {
       const list = parseListQuery(LOG_QUERY, request.query);

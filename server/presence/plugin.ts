@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idFromText, MAX_ID } from '../../lib/ids.js';
 import { PRESENCE_EXPIRY_MS, PRESENCE_TAB_PATTERN, tracksPresence } from '../../lib/presence.js';
-import { resourceNamed, roleMayUse, type ResourceDescriptor } from '../../lib/resources/index.js';
-import { FORBIDDEN_MESSAGE, requireRole, UNAUTHORIZED_MESSAGE, type AuthUser } from '../auth/guard.js';
+import { resourceNamed, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { may } from '../../lib/resources/rights.js';
+import { FORBIDDEN_MESSAGE, requireAccess, UNAUTHORIZED_MESSAGE, type AuthUser } from '../auth/guard.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { declared } from '../db/declared.js';
 import { announce, othersInResource, othersOnRecord, pruneExpired, release, type Screen } from './store.js';
@@ -34,7 +35,7 @@ type ResourceRoute = { Params: z.output<typeof resourceParams> };
 type RecordRoute = { Params: z.output<typeof recordParams> };
 type Tab = z.output<typeof tabSchema>;
 
-/** The user `requireRole` let through. */
+/** The user `requireAccess` let through. */
 function signedIn(request: FastifyRequest): AuthUser {
   if (!request.user) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
   return request.user;
@@ -47,7 +48,7 @@ function signedIn(request: FastifyRequest): AuthUser {
 function editableResource(name: string, user: AuthUser): ResourceDescriptor {
   const resource = resourceNamed(name);
   if (!resource || !tracksPresence(resource)) throw notFound(UNKNOWN_SECTION_MESSAGE);
-  if (!roleMayUse(user.role, resource)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+  if (!may(user.permissions, resource.name, 'read')) throw new HttpError(403, FORBIDDEN_MESSAGE);
   return resource;
 }
 
@@ -69,7 +70,7 @@ export async function presenceRoutes(app: FastifyInstance, options: PresenceOpti
   const expiredAt = () => new Date(clock() - expiryMs).toISOString();
 
   app.jobs.add({ name: 'presence-prune', everyMs: PRESENCE_PRUNE_EVERY_MS, run: () => pruneExpired(app.db, expiredAt()).then(() => undefined) });
-  app.addHook('onRequest', requireRole('USER'));
+  app.addHook('onRequest', requireAccess('staff'));
 
   const screenOf = (request: FastifyRequest<RecordRoute>, { tab }: Tab): { screen: Screen; resource: ResourceDescriptor } => {
     const user = signedIn(request);

@@ -16,12 +16,14 @@ export interface AuditEntry {
   recordId?: number | string | null;
   /** Who acted, when it is not `request.user` (login, where no one is signed in yet). */
   actor?: { id: number | null; email: string };
+  /** What changed, in words, where the action does not say it: `Роль: USER → press`. */
+  details?: string | null;
 }
 
 const MAX_TEXT = 320;
 
 /**
- * Records one admin write in `audit_log`: who (`request.user`, set by `requireRole`), what (`action` on
+ * Records one admin write in `audit_log`: who (`request.user`, set by `requireAccess`), what (`action` on
  * `resource`), which record, when, and from where (`request.ip`, proxy-aware). Call it after the write succeeded,
  * from every admin write route:
  *
@@ -83,6 +85,7 @@ export async function insertAudit(db: Db, entry: AuditEntry & { actor: { id: num
       record_id: recordId,
       ip: entry.ip.slice(0, 64),
       created_at: new Date().toISOString(),
+      details: entry.details ? entry.details.slice(0, MAX_TEXT) : null,
     })
     .execute();
 }

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { RESOURCES, resourceNamed, type ResourceName } from '../../lib/resources/index.js';
 import { multipartLimits } from '../records/upload.js';
-import { requireRole } from '../auth/guard.js';
+import { requireAccess } from '../auth/guard.js';
 import type { ResourceHooks } from './hooks.js';
 import { auditLogHooks } from './hooks/audit-log.js';
 import { assetFolderHooks } from './hooks/asset-folders.js';
@@ -44,7 +44,8 @@ export const tableOf = (name: string): string => {
 
 /**
  * Every admin resource of the registry, each in its own scope that denies by default: a request must carry a
- * token of at least the resource's role (checked on `onRequest`, before a body is read). Multipart parsing
+ * token whose role gives the action the matched route needs on the resource (checked on `onRequest`, before a body
+ * is read). Multipart parsing
  * exists only inside the admin resources' scope.
  */
 export async function adminResourceRoutes(app: FastifyInstance): Promise<void> {
@@ -52,7 +53,7 @@ export async function adminResourceRoutes(app: FastifyInstance): Promise<void> {
 
   for (const resource of RESOURCES) {
     await app.register(async (scope) => {
-      scope.addHook('onRequest', requireRole(resource.role));
+      scope.addHook('onRequest', requireAccess({ resource: resource.name }));
       await registerResourceRoutes(scope, resource, hooksOf(resource.name), tableOf);
     });
   }

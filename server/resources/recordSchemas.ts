@@ -53,7 +53,7 @@ export const userRecord = z.object({
   id: int,
   email: z.string(),
   name: z.string(),
-  role: z.enum(['USER', 'MANAGER']),
+  role: z.string().meta({ description: 'USER, MANAGER or the name of a role of `/api/admin/roles`.' }),
   active: flag,
   two_factor: flag,
   created_at: moment,
@@ -108,6 +108,7 @@ const auditRecord = z.object({
   record_id: z.string().nullable(),
   ip: z.string(),
   created_at: moment,
+  details: z.string().optional().meta({ description: 'What changed, in words, where the action does not say it: `Роль: USER → press`.' }),
   record_title: z.string().nullable().meta({ description: "The record's title (a removed one's as the trash keeps it); null when unknown." }),
   record_resource: z
     .string()

@@ -11,7 +11,7 @@ import { preparedValues } from '../resources/preparedValues.js';
 import { loadOr404, lockedForWrite } from '../resources/rows.js';
 import { translationLocalesOf } from '../translations/admin.js';
 import { REVIEW_LETTER } from './letters.js';
-import { REVIEW_MESSAGES, underReview } from './rules.js';
+import { approves, REVIEW_MESSAGES, underReview } from './rules.js';
 import { addReviewEvent, deleteDraft, draftOf, draftValuesOf, latestComment, lockedDraft, scheduleDraft, setReviewState, writeDraft } from './store.js';
 
 /**
@@ -150,7 +150,7 @@ export async function submitDraft(request: FastifyRequest, resource: ResourceDes
 
 /** A MANAGER returns the draft to its author with a comment, which the form and the dashboard show and a letter carries. */
 export async function requestChanges(request: FastifyRequest, resource: ResourceDescriptor, id: number, comment: string): Promise<void> {
-  if (request.user?.role !== 'MANAGER') throw new HttpError(403, REVIEW_MESSAGES.returnByManager);
+  if (!approves(request.user, resource.name)) throw new HttpError(403, REVIEW_MESSAGES.returnByManager);
   await request.server.db.transaction().execute(async (trx) => {
     const draft = await draftFor(trx, request, resource, id);
     if (draft.review_state !== 'in_review') throw new HttpError(409, REVIEW_MESSAGES.notInReview);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { resourceNamed } from '../../lib/resources/index.js';
 import { recordAudit } from '../records/audit.js';
-import { requireRole } from '../auth/guard.js';
+import { requireAccess } from '../auth/guard.js';
 import { operation } from '../http/openapi/operation.js';
 import { moment, int } from '../http/openapi/shapes.js';
 import { publishDraft, type PublishVia } from './drafts.js';
@@ -79,7 +79,8 @@ export async function publishDueDrafts(app: FastifyInstance, now: number): Promi
     try {
       if (!resource || !publishVia || !user) throw new Error('the draft has no resource or no active user who scheduled it');
       // The job acts as a request of the user who chose the moment: the save, its audit entry and its history name them.
-      const request = { server: app, user, headers: {}, ip: 'schedule', log: app.log } as unknown as FastifyRequest;
+      const scheduler = { ...user, permissions: await app.roles.permissionsOf(user.role) };
+      const request = { server: app, user: scheduler, headers: {}, ip: 'schedule', log: app.log } as unknown as FastifyRequest;
       await publishDraft(request, resource, draft.record_id, publishVia);
     } catch (error) {
       app.log.error({ err: error, resource: draft.resource, id: draft.record_id }, 'a scheduled draft could not be published');
@@ -93,16 +94,16 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   app.jobs.add({ name: SCHEDULED_DRAFTS_JOB, everyMs: SCHEDULED_DRAFTS_EVERY_MS, run: (now) => publishDueDrafts(app, now) });
 
   await app.register(async (staff) => {
-    staff.addHook('onRequest', requireRole('USER'));
+    staff.addHook('onRequest', requireAccess('staff'));
     staff.get('/api/admin/review-queue', { schema: DOCS.queue }, async (request) => {
       const user = request.user;
-      if (!user) throw new Error('requireRole sets the user');
+      if (!user) throw new Error('requireAccess sets the user');
       return { data: await reviewQueue(app.db, user) };
     });
   });
 
   await app.register(async (managers) => {
-    managers.addHook('onRequest', requireRole('MANAGER'));
+    managers.addHook('onRequest', requireAccess({ resource: 'settings' }));
     managers.get('/api/admin/settings/review', { schema: DOCS.readSettings }, async () => ({ data: { resources: await reviewedResources(app.db) } }));
     managers.put<{ Body: z.infer<typeof reviewSettings> }>(
       '/api/admin/settings/review',

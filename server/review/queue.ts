@@ -1,21 +1,23 @@
-import { roleMayUse, type Role } from '../../lib/resources/index.js';
+import { may, type Permissions } from '../../lib/resources/rights.js';
 import type { ReviewQueue } from '../../lib/review.js';
 import { declared } from '../db/declared.js';
 import type { Db } from '../db/schema.js';
-import { DRAFT_RESOURCES } from './rules.js';
+import { approves, DRAFT_RESOURCES } from './rules.js';
 import { latestComment } from './store.js';
 
 /** How many drafts the dashboard's review list shows. */
 export const REVIEW_QUEUE_ITEMS = 50;
 
-/** The dashboard's drafts: for a MANAGER those waiting for review, for everyone their own, newest first. */
-export async function reviewQueue(db: Db, user: { id: number; role: Role }): Promise<ReviewQueue> {
-  const names = DRAFT_RESOURCES.filter((resource) => roleMayUse(user.role, resource)).map((resource) => resource.name);
+/** The dashboard's drafts: for those who approve them the ones waiting for review, for everyone their own, newest first. */
+export async function reviewQueue(db: Db, user: { id: number; role: string; permissions: Permissions }): Promise<ReviewQueue> {
+  const names = DRAFT_RESOURCES.filter((resource) => may(user.permissions, resource.name, 'read')).map((resource) => resource.name);
+  const approved = names.filter((name) => approves(user, name));
+  if (!names.length) return { waiting: [], mine: [] };
   const read = (mine: boolean) => {
     let query = db
       .selectFrom('record_drafts')
       .select(['resource', 'record_id', 'review_state', 'saved_at', 'saved_by_email', 'publish_at', 'draft_values'])
-      .where('resource', 'in', names);
+      .where('resource', 'in', mine ? names : approved);
     query = mine ? query.where('saved_by', '=', user.id) : query.where('review_state', '=', 'in_review');
     return query.orderBy('saved_at', 'desc').limit(REVIEW_QUEUE_ITEMS).execute();
   };
@@ -35,7 +37,7 @@ export async function reviewQueue(db: Db, user: { id: number; role: Role }): Pro
     );
   };
   return {
-    waiting: user.role === 'MANAGER' ? await withComments(await read(false)) : [],
+    waiting: approved.length ? await withComments(await read(false)) : [],
     mine: await withComments(await read(true)),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { RESOURCES, type ResourceDescriptor } from '../../lib/resources/index.js';
+import { may, type Permissions } from '../../lib/resources/rights.js';
 import { getSetting, setSetting, SETTING_KEYS } from '../auth/settings.js';
 import type { Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -40,10 +41,31 @@ export async function setReviewedResources(db: Db, names: readonly string[]): Pr
   return kept;
 }
 
-/** The resources whose changes by this user wait for a MANAGER: a USER's, where review was asked for; none for a MANAGER. */
-export async function resourcesReviewedFor(db: Db, user: { role: string } | undefined): Promise<string[]> {
-  return user?.role === 'USER' ? reviewedResources(db) : [];
+/** Who the review rules look at: the signed-in account's role and its rights. */
+interface Reviewed {
+  role: string;
+  permissions: Permissions;
 }
+
+/**
+ * The resources whose changes by this user wait for someone who may publish them: a USER's where a MANAGER asked
+ * for review; for a role a MANAGER added, those it may edit and not publish (always, review or not); none for a
+ * MANAGER.
+ */
+export async function resourcesReviewedFor(db: Db, user: Reviewed | undefined): Promise<string[]> {
+  if (!user || user.role === 'MANAGER') return [];
+  if (user.role === 'USER') return reviewedResources(db);
+  return DRAFT_RESOURCES.filter((resource) => may(user.permissions, resource.name, 'edit') && !may(user.permissions, resource.name, 'publish')).map(
+    (resource) => resource.name,
+  );
+}
+
+/**
+ * Whether the user approves drafts of the resource (publishes them, returns them with a comment): whoever may publish
+ * it, but for the built-in USER, whose drafts the specification's review leaves to a MANAGER.
+ */
+export const approves = (user: Reviewed | undefined, resource: string): boolean =>
+  user !== undefined && user.role !== 'USER' && may(user.permissions, resource, 'publish');
 
 /** Whether the signed-in user's changes of the resource wait for a MANAGER: a USER's, where review was asked for. */
 export async function underReview(request: FastifyRequest, resource: ResourceDescriptor): Promise<boolean> {

@@ -4,7 +4,7 @@ import { recordAudit } from '../records/audit.js';
 import { emptyToUndefined, flag } from '../records/validate.js';
 import { idFromText } from '../../lib/ids.js';
 import { emailSchema, nameSchema, passwordSchema, toUserRecord, updateUser, USER_COLUMNS, type UserRecord } from '../auth/accounts.js';
-import { requireRole } from '../auth/guard.js';
+import { requireAccess } from '../auth/guard.js';
 import { checkWithinLimit, LOGIN_FAILED_ACTION, type AttemptSource } from '../auth/loginAttempts.js';
 import { confirmPassword, currentPassword } from '../auth/passwordConfirmation.js';
 import { renewSession, useCookies } from '../auth/sessionCookies.js';
@@ -115,7 +115,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const renew = (reply: FastifyReply, id: number) => renewSession(reply, db, app.config, id);
 
   await app.register(async (staff) => {
-    staff.addHook('preHandler', requireRole('USER'));
+    staff.addHook('preHandler', requireAccess('staff'));
 
     staff.get('/api/admin/account', { schema: ACCOUNT_DOCS.read }, async (request) => ({ data: await accountRecord(await accountRow(request)) }));
 
@@ -177,7 +177,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await app.register(async (managers) => {
-    managers.addHook('preHandler', requireRole('MANAGER'));
+    managers.addHook('preHandler', requireAccess({ resource: 'users' }));
 
     // For a colleague who lost their phone: the account signs in with its password again and may enrol anew.
     managers.post<{ Params: { id: string } }>('/api/admin/users/:id/reset-2fa', { schema: ACCOUNT_DOCS.reset }, async (request) => {
@@ -191,6 +191,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const updated = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
       return { data: toUserRecord(updated) };
     });
+  });
+
+  await app.register(async (managers) => {
+    managers.addHook('preHandler', requireAccess({ resource: 'settings' }));
 
     managers.get('/api/admin/settings/security', { schema: ACCOUNT_DOCS.readSecurity }, async () => ({
       data: { require_two_factor: (await twoFactorRequired(db)) ? 1 : 0 },

@@ -123,7 +123,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/api/site/logout', { schema: SESSION_DOCS.logout }, async (request, reply) => {
-    const user = await authenticate(request, 'USER');
+    const user = await authenticate(request);
     request.user = user;
     await revokeSessions(app.db, user.id);
     await recordAudit(request, { action: 'logout', resource: LOGIN_RESOURCE, recordId: user.id });

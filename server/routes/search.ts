@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { SEARCH_MESSAGES, searchQueryError } from '../../lib/search.js';
 import { setContentRange } from '../records/listQuery.js';
-import { requireRole } from '../auth/guard.js';
+import { requireAccess } from '../auth/guard.js';
 import { publicRead } from '../cache/publicRead.js';
 import { HttpError } from '../http/errors.js';
 import { requirePage } from '../http/paging.js';
@@ -29,10 +29,10 @@ export function adminParam(query: Record<string, unknown>, name: string): unknow
 }
 
 async function adminSearchRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireRole('USER'));
+  app.addHook('onRequest', requireAccess('staff'));
   /** Any item by a word, for the dashboard: the role's resources only (USER: news, articles, press, videos). */
   app.get<{ Querystring: Record<string, unknown> }>('/api/admin/search', { schema: ADMIN_DOCS.search }, async (request, reply) => {
-    const data = await adminSearch(app.db, searchQuery(adminParam(request.query, 'q')), request.user?.role ?? 'USER');
+    const data = await adminSearch(app.db, searchQuery(adminParam(request.query, 'q')), request.user?.permissions ?? {});
     setContentRange(reply, 'search', 0, data.length, data.length);
     return { data };
   });

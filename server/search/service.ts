@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SearchService } from '../../lib/content.js';
-import { roleMayUse, type Role } from '../../lib/resources/index.js';
+import { may, type Permissions } from '../../lib/resources/rights.js';
 import { ADMIN_SEARCH_LIMIT, SEARCH_PAGE_SIZE, type AdminSearchResult, type SearchResult } from '../../lib/search.js';
 import { pageCountOf } from '../../lib/paging.js';
 import type { Database } from '../db/schema.js';
@@ -49,14 +49,16 @@ export function createSearchService(db: Kysely<Database>, locale: Locale = DEFAU
   };
 }
 
-/** The resources a role may read in the admin: USER its own, MANAGER all. */
-export const resourcesFor = (role: Role) => SEARCHABLE.filter((resource) => roleMayUse(role, resource));
+/** The resources a role may read in the admin. */
+export const resourcesFor = (permissions: Permissions) => SEARCHABLE.filter((resource) => may(permissions, resource.name, 'read'));
 
 /** The admin's global search: any item of the resources the role may read, drafts and scheduled ones too. */
-export async function adminSearch(db: Kysely<Database>, q: string, role: Role): Promise<AdminSearchResult[]> {
+export async function adminSearch(db: Kysely<Database>, q: string, permissions: Permissions): Promise<AdminSearchResult[]> {
+  const resources = resourcesFor(permissions).map((resource) => resource.name);
+  if (!resources.length) return [];
   const { items } = await searchIndex(db, {
     q,
-    resources: resourcesFor(role).map((resource) => resource.name),
+    resources,
     publicOnly: false,
     limit: ADMIN_SEARCH_LIMIT,
     offset: 0,

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { RESOURCES, roleMayUse, type Role } from '../../lib/resources/index.js';
+import { RESOURCES } from '../../lib/resources/index.js';
+import { may, type Permissions } from '../../lib/resources/rights.js';
 import { parseId, runListQuery, setContentRange, type ListSpec } from '../records/listQuery.js';
 import { listQuerySchema, parseListQuery } from '../records/listQuerySchema.js';
-import { requireRole } from '../auth/guard.js';
+import { requireAccess } from '../auth/guard.js';
 import type { TrashRow } from '../db/schema.js';
 import { DAY_MS, expiryOf, purgeTrash, TRASH_PURGE_INTERVAL_MS } from './purge.js';
 import { restoreFromTrash } from './restore.js';
@@ -22,7 +23,8 @@ const LIST_QUERY = listQuerySchema(TRASH_LIST);
 const TRASH_RESOURCES = RESOURCES.filter((resource) => resource.trash);
 
 /** The resources whose removed records a role sees and restores: those it may edit. */
-const trashResourcesFor = (role: Role): string[] => TRASH_RESOURCES.filter((resource) => roleMayUse(role, resource)).map((resource) => resource.name);
+const trashResourcesFor = (permissions: Permissions): string[] =>
+  TRASH_RESOURCES.filter((resource) => may(permissions, resource.name, 'read')).map((resource) => resource.name);
 
 /** An entry as the trash screen shows it; the removed row itself stays on the server. */
 const presentEntry = (entry: TrashRow, retentionDays: number) => ({
@@ -58,12 +60,12 @@ export async function trashRoutes(app: FastifyInstance, options: TrashOptions): 
   });
 
   await app.register(async (scope) => {
-    scope.addHook('onRequest', requireRole('USER'));
+    scope.addHook('onRequest', requireAccess('staff'));
 
     // `GET /api/admin/trash?sort=&range=&filter=`: the entries of the resources the user may edit.
     scope.get<{ Querystring: Record<string, unknown> }>('/api/admin/trash', { schema: ADMIN_DOCS.trash }, async (request, reply) => {
       const list = parseListQuery(LIST_QUERY, request.query);
-      const visible = trashResourcesFor(request.user?.role ?? 'USER');
+      const visible = trashResourcesFor(request.user?.permissions ?? {});
       // Every entry is of a resource that declares `trash`: a role that may edit them all needs no filter (and the
       // list keeps reading in the order of its index instead of sorting every entry of several resources).
       if (visible.length < TRASH_RESOURCES.length) list.equals.push({ column: 'resource', values: visible });
@@ -79,7 +81,7 @@ export async function trashRoutes(app: FastifyInstance, options: TrashOptions): 
   });
 
   await app.register(async (scope) => {
-    scope.addHook('onRequest', requireRole('MANAGER'));
+    scope.addHook('onRequest', requireAccess('manager'));
     scope.post('/api/admin/trash/empty', { schema: ADMIN_DOCS.emptyTrash }, async (request) => {
       const user = request.user ?? { id: null, email: '' };
       const purged = await purgeTrash({

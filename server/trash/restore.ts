@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { adoptRecordFiles } from '../assets/adopt.js';
 import { keepUses } from '../assets/uses.js';
-import { resourceNamed, roleMayUse, type ResourceDescriptor, type ResourceName } from '../../lib/resources/index.js';
+import { resourceNamed, type ResourceDescriptor, type ResourceName } from '../../lib/resources/index.js';
+import { may } from '../../lib/resources/rights.js';
 import { auditedWrite } from '../records/audit.js';
 import { placeAt } from '../records/ordering.js';
 import { isUniqueViolation } from '../records/unique.js';
@@ -59,7 +60,7 @@ async function reinsert(trx: Trx, resource: ResourceDescriptor, row: Row, title:
 export async function restoreFromTrash(request: FastifyRequest, name: string, recordId: number): Promise<unknown> {
   const resource = trashResourceNamed(name);
   if (!resource) throw notFound(NOT_IN_TRASH_MESSAGE);
-  if (!request.user || !roleMayUse(request.user.role, resource)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+  if (!request.user || !may(request.user.permissions, resource.name, 'delete')) throw new HttpError(403, FORBIDDEN_MESSAGE);
   const hooks = hooksOf(resource.name);
   const row = await auditedWrite(request, { action: 'restore', resource: resource.name }, async (trx) => {
     const entry = await trx.deleteFrom('trash').where('resource', '=', resource.name).where('record_id', '=', recordId).returningAll().executeTakeFirst();

@@ -17,7 +17,7 @@ vi.mock('fastify', async (importOriginal) => (await import('../helpers/routes.js
  * search, the publishing calendar, the trash and who else is editing a record (every role; they answer only what the user's
  * role may read), the kept form versions, the user's own recent work and drafts (every role; the route refuses resources the
  * role may not edit), emptying
- * the trash, the IndexNow log and the security settings (MANAGER).
+ * the trash, the IndexNow log, the security settings and the roles (MANAGER).
  */
 const ACCOUNT_ROUTES: Readonly<Record<string, Role>> = {
   '/api/admin/trash/empty': 'MANAGER',
@@ -37,6 +37,7 @@ const ACCOUNT_ROUTES: Readonly<Record<string, Role>> = {
   '/api/admin/enquiries/erase': 'MANAGER',
   '/api/admin/indexnow': 'MANAGER',
   '/api/admin/backups': 'MANAGER',
+  '/api/admin/roles': 'MANAGER',
 };
 
 const underPath = (url: string, base: string) => url === base || url.startsWith(`${base}/`);

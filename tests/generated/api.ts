@@ -663,7 +663,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user */
+    /**
+     * The signed-in user
+     * @description With `permissions`, what the account's role may do by resource, as `GET /api/admin/roles` answers a role's.
+     */
     get: operations['getAdminMe'];
     put?: never;
     post?: never;
@@ -4653,6 +4656,55 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/roles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Roles with their rights
+     * @description Every role, USER and MANAGER first.
+     */
+    get: operations['getAdminRoles'];
+    put?: never;
+    /**
+     * Add a role
+     * @description An unknown resource or an action the resource does not offer is a 400 naming it; a name in use a 409.
+     */
+    post: operations['postAdminRoles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/roles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A role with its rights */
+    get: operations['getAdminRolesById'];
+    /**
+     * Change a role's title and rights
+     * @description USER and MANAGER are not changed (409).
+     */
+    put: operations['putAdminRolesById'];
+    post?: never;
+    /**
+     * Remove a role
+     * @description Refused (409) while any account has it, and for USER and MANAGER.
+     */
+    delete: operations['deleteAdminRolesById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6087,7 +6139,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6232,8 +6284,8 @@ export interface operations {
                     id: number;
                     email: string;
                     name: string;
-                    /** @enum {string} */
-                    role: 'USER' | 'MANAGER';
+                    /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+                    role: string;
                   };
                   /** @constant */
                   twoFactorSetupRequired?: true;
@@ -6321,8 +6373,8 @@ export interface operations {
                 id: number;
                 email: string;
                 name: string;
-                /** @enum {string} */
-                role: 'USER' | 'MANAGER';
+                /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+                role: string;
               };
             };
           };
@@ -6396,8 +6448,8 @@ export interface operations {
                 id: number;
                 email: string;
                 name: string;
-                /** @enum {string} */
-                role: 'USER' | 'MANAGER';
+                /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+                role: string;
               };
             };
           };
@@ -6491,7 +6543,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6540,8 +6592,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -6549,6 +6601,10 @@ export interface operations {
               /** Format: date-time */
               updated_at: string;
               version: number;
+              /** @description The actions by resource (`news`, `investor-documents`, … and `settings`, `roles`, `backups`): `read` (lists, records, history, preview), `edit` (creates and changes; where the resource keeps drafts, a change of a published record without `publish` is saved as its draft), `publish` (publishes drafts, returns them with a comment: only where drafts are kept), `delete` (moves to the trash and restores from it). A resource not named is closed: absent from the menu and 403 on every route. */
+              permissions: {
+                [key: string]: ('read' | 'edit' | 'publish' | 'delete')[];
+              };
             };
           };
         };
@@ -6562,7 +6618,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6607,7 +6663,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6717,8 +6773,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -6742,7 +6798,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6782,8 +6838,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -6816,7 +6872,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6906,7 +6962,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6991,7 +7047,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7064,8 +7120,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -7098,7 +7154,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7192,7 +7248,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7261,8 +7317,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -7292,7 +7348,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7370,7 +7426,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7427,7 +7483,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7524,7 +7580,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7612,7 +7668,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7706,7 +7762,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7845,7 +7901,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8004,7 +8060,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8141,7 +8197,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8278,7 +8334,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8381,7 +8437,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8443,7 +8499,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8554,7 +8610,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8724,7 +8780,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8868,7 +8924,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9005,7 +9061,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9142,7 +9198,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9285,7 +9341,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9380,7 +9436,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9456,7 +9512,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9571,7 +9627,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9665,7 +9721,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9804,7 +9860,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9963,7 +10019,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10100,7 +10156,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10237,7 +10293,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10340,7 +10396,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10402,7 +10458,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10513,7 +10569,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10683,7 +10739,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10827,7 +10883,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10964,7 +11020,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11101,7 +11157,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11244,7 +11300,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11339,7 +11395,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11415,7 +11471,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11531,7 +11587,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11621,7 +11677,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11737,7 +11793,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11873,7 +11929,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12006,7 +12062,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12109,7 +12165,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12171,7 +12227,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12278,7 +12334,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12423,7 +12479,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12563,7 +12619,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12696,7 +12752,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12829,7 +12885,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12968,7 +13024,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13063,7 +13119,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13168,7 +13224,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13256,7 +13312,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13369,7 +13425,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13502,7 +13558,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13633,7 +13689,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13764,7 +13820,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13895,7 +13951,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14026,7 +14082,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14157,7 +14213,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14260,7 +14316,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14322,7 +14378,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14427,7 +14483,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14569,7 +14625,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14707,7 +14763,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14838,7 +14894,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14969,7 +15025,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15106,7 +15162,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15201,7 +15257,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15298,7 +15354,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15356,7 +15412,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15445,7 +15501,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15554,7 +15610,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15655,7 +15711,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15767,7 +15823,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15818,7 +15874,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15904,7 +15960,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15956,7 +16012,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16029,7 +16085,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16122,7 +16178,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16217,7 +16273,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16312,7 +16368,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16407,7 +16463,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16502,7 +16558,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16613,7 +16669,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16704,7 +16760,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16838,7 +16894,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16992,7 +17048,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17126,7 +17182,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17260,7 +17316,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17394,7 +17450,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17555,7 +17611,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17696,7 +17752,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17830,7 +17886,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17964,7 +18020,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18104,7 +18160,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18199,7 +18255,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18304,7 +18360,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18386,7 +18442,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18499,7 +18555,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18632,7 +18688,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18757,7 +18813,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18882,7 +18938,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19007,7 +19063,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19151,7 +19207,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19283,7 +19339,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19408,7 +19464,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19533,7 +19589,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19664,7 +19720,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19759,7 +19815,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19862,7 +19918,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19922,7 +19978,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20009,7 +20065,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20137,7 +20193,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20315,7 +20371,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20389,7 +20445,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20456,7 +20512,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20566,7 +20622,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20703,7 +20759,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20820,7 +20876,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20888,7 +20944,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20971,7 +21027,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21050,7 +21106,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21140,7 +21196,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21246,7 +21302,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21335,7 +21391,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21450,7 +21506,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21583,7 +21639,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21715,7 +21771,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21818,7 +21874,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21880,7 +21936,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21986,7 +22042,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22130,7 +22186,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22269,7 +22325,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22401,7 +22457,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22533,7 +22589,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22671,7 +22727,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22766,7 +22822,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22842,7 +22898,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22960,7 +23016,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23051,7 +23107,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23181,7 +23237,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23331,7 +23387,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23465,7 +23521,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23626,7 +23682,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23767,7 +23823,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -23901,7 +23957,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24035,7 +24091,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24175,7 +24231,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24270,7 +24326,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24379,7 +24435,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24507,7 +24563,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24628,7 +24684,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24767,7 +24823,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24895,7 +24951,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -24980,7 +25036,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25042,7 +25098,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25153,7 +25209,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25321,7 +25377,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25465,7 +25521,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25602,7 +25658,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25739,7 +25795,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25882,7 +25938,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25977,7 +26033,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26053,7 +26109,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26172,7 +26228,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26287,7 +26343,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26408,7 +26464,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26534,7 +26590,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26662,7 +26718,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26747,7 +26803,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26809,7 +26865,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -26920,7 +26976,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27073,7 +27129,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27217,7 +27273,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27354,7 +27410,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27491,7 +27547,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27634,7 +27690,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27729,7 +27785,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27805,7 +27861,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27914,7 +27970,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -27986,7 +28042,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28082,7 +28138,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28181,7 +28237,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28236,7 +28292,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28303,7 +28359,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28398,7 +28454,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28462,7 +28518,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28541,7 +28597,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28616,7 +28672,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28702,7 +28758,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28801,7 +28857,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28873,7 +28929,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -28956,7 +29012,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29039,7 +29095,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29129,7 +29185,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29226,7 +29282,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29294,7 +29350,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29375,7 +29431,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29454,7 +29510,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29542,7 +29598,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29639,7 +29695,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29707,7 +29763,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29790,7 +29846,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29869,7 +29925,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -29959,7 +30015,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30034,7 +30090,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30103,8 +30159,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -30134,7 +30190,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30158,11 +30214,8 @@ export interface operations {
           email: string;
           name: string;
           password: string;
-          /**
-           * @default USER
-           * @enum {string}
-           */
-          role?: 'USER' | 'MANAGER';
+          /** @default USER */
+          role?: string;
           active?: 0 | 1 | boolean;
         };
       };
@@ -30179,8 +30232,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -30210,7 +30263,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30272,8 +30325,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -30294,7 +30347,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30329,8 +30382,7 @@ export interface operations {
           email?: string;
           name?: string;
           password?: string;
-          /** @enum {string} */
-          role?: 'USER' | 'MANAGER';
+          role?: string;
           active?: 0 | 1 | boolean;
         };
       };
@@ -30347,8 +30399,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -30378,7 +30430,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30447,8 +30499,8 @@ export interface operations {
               id: number;
               email: string;
               name: string;
-              /** @enum {string} */
-              role: 'USER' | 'MANAGER';
+              /** @description USER, MANAGER or the name of a role of `/api/admin/roles`. */
+              role: string;
               active: 0 | 1;
               two_factor: 0 | 1;
               /** Format: date-time */
@@ -30469,7 +30521,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30545,6 +30597,8 @@ export interface operations {
               ip: string;
               /** Format: date-time */
               created_at: string;
+              /** @description What changed, in words, where the action does not say it: `Роль: USER → press`. */
+              details?: string;
               /** @description The record's title (a removed one's as the trash keeps it); null when unknown. */
               record_title: string | null;
               /** @description The resource whose edit screen shows the record while it is there (`users` for sign-ins); null once it is gone. */
@@ -30571,7 +30625,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30613,6 +30667,8 @@ export interface operations {
               ip: string;
               /** Format: date-time */
               created_at: string;
+              /** @description What changed, in words, where the action does not say it: `Роль: USER → press`. */
+              details?: string;
               /** @description The record's title (a removed one's as the trash keeps it); null when unknown. */
               record_title: string | null;
               /** @description The resource whose edit screen shows the record while it is there (`users` for sign-ins); null once it is gone. */
@@ -30630,7 +30686,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30718,7 +30774,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30771,7 +30827,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30850,7 +30906,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -30950,7 +31006,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31006,7 +31062,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31093,7 +31149,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31174,7 +31230,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31253,7 +31309,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31312,7 +31368,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31379,7 +31435,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31431,7 +31487,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31510,7 +31566,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31582,7 +31638,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31680,7 +31736,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31779,7 +31835,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31925,7 +31981,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31963,6 +32019,394 @@ export interface operations {
       };
       /** @description Too many attempts: try again later. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminRoles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Roles with their rights */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @description `USER`, `MANAGER`, or `[a-z][a-z0-9-]{1,40}`: what an account's `role` names. */
+              name: string;
+              title: string;
+              /** @description USER and MANAGER: their rights follow the resources' declarations; never changed nor removed. */
+              builtin: boolean;
+              /** @description The actions by resource (`news`, `investor-documents`, … and `settings`, `roles`, `backups`): `read` (lists, records, history, preview), `edit` (creates and changes; where the resource keeps drafts, a change of a published record without `publish` is saved as its draft), `publish` (publishes drafts, returns them with a comment: only where drafts are kept), `delete` (moves to the trash and restores from it). A resource not named is closed: absent from the menu and 403 on every route. */
+              permissions: {
+                [key: string]: ('read' | 'edit' | 'publish' | 'delete')[];
+              };
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminRoles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          title: string;
+          permissions: {
+            [key: string]: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Add a role */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @description `USER`, `MANAGER`, or `[a-z][a-z0-9-]{1,40}`: what an account's `role` names. */
+              name: string;
+              title: string;
+              /** @description USER and MANAGER: their rights follow the resources' declarations; never changed nor removed. */
+              builtin: boolean;
+              /** @description The actions by resource (`news`, `investor-documents`, … and `settings`, `roles`, `backups`): `read` (lists, records, history, preview), `edit` (creates and changes; where the resource keeps drafts, a change of a published record without `publish` is saved as its draft), `publish` (publishes drafts, returns them with a comment: only where drafts are kept), `delete` (moves to the trash and restores from it). A resource not named is closed: absent from the menu and 403 on every route. */
+              permissions: {
+                [key: string]: ('read' | 'edit' | 'publish' | 'delete')[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminRolesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A role with its rights */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @description `USER`, `MANAGER`, or `[a-z][a-z0-9-]{1,40}`: what an account's `role` names. */
+              name: string;
+              title: string;
+              /** @description USER and MANAGER: their rights follow the resources' declarations; never changed nor removed. */
+              builtin: boolean;
+              /** @description The actions by resource (`news`, `investor-documents`, … and `settings`, `roles`, `backups`): `read` (lists, records, history, preview), `edit` (creates and changes; where the resource keeps drafts, a change of a published record without `publish` is saved as its draft), `publish` (publishes drafts, returns them with a comment: only where drafts are kept), `delete` (moves to the trash and restores from it). A resource not named is closed: absent from the menu and 403 on every route. */
+              permissions: {
+                [key: string]: ('read' | 'edit' | 'publish' | 'delete')[];
+              };
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putAdminRolesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          permissions?: {
+            [key: string]: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Change a role's title and rights */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @description `USER`, `MANAGER`, or `[a-z][a-z0-9-]{1,40}`: what an account's `role` names. */
+              name: string;
+              title: string;
+              /** @description USER and MANAGER: their rights follow the resources' declarations; never changed nor removed. */
+              builtin: boolean;
+              /** @description The actions by resource (`news`, `investor-documents`, … and `settings`, `roles`, `backups`): `read` (lists, records, history, preview), `edit` (creates and changes; where the resource keeps drafts, a change of a published record without `publish` is saved as its draft), `publish` (publishes drafts, returns them with a comment: only where drafts are kept), `delete` (moves to the trash and restores from it). A resource not named is closed: absent from the menu and 403 on every route. */
+              permissions: {
+                [key: string]: ('read' | 'edit' | 'publish' | 'delete')[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteAdminRolesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Remove a role */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              /** @description `USER`, `MANAGER`, or `[a-z][a-z0-9-]{1,40}`: what an account's `role` names. */
+              name: string;
+              title: string;
+              /** @description USER and MANAGER: their rights follow the resources' declarations; never changed nor removed. */
+              builtin: boolean;
+              /** @description The actions by resource (`news`, `investor-documents`, … and `settings`, `roles`, `backups`): `read` (lists, records, history, preview), `edit` (creates and changes; where the resource keeps drafts, a change of a published record without `publish` is saved as its draft), `publish` (publishes drafts, returns them with a comment: only where drafts are kept), `delete` (moves to the trash and restores from it). A resource not named is closed: absent from the menu and 403 on every route. */
+              permissions: {
+                [key: string]: ('read' | 'edit' | 'publish' | 'delete')[];
+              };
+            };
+          };
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such record or page (an id that cannot name a record is one too). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

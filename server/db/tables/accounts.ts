@@ -8,7 +8,8 @@ export interface UsersTable {
   email: string;
   name: string;
   password_hash: string;
-  role: 'USER' | 'MANAGER';
+  /** USER, MANAGER or the name of a role a MANAGER added (`roles`). */
+  role: string;
   active: Flag;
   /** Bumped on logout, password change, role change and deactivation: tokens of older versions stop working. */
   token_version: Generated<number>;
@@ -80,4 +81,16 @@ export interface RateLimitHitsTable {
   /** What it limits: an IP address or an account id. */
   key: string;
   at: string;
+}
+
+/** The roles accounts may have: the two built-in ones, and those a MANAGER added with their rights (JSON). */
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  title: string;
+  builtin: Flag;
+  /** `{ "<resource>": ["read", "edit", "publish", "delete"] }`; `{}` for a built-in role, whose rights are declared. */
+  permissions: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }

@@ -15,6 +15,8 @@ export interface AuditLogTable {
   record_id: string | null;
   ip: string;
   created_at: CreatedAt;
+  /** What changed, in words, where the action alone does not say it (the role an account was given). */
+  details: string | null;
 }
 
 /**

@@ -20,7 +20,7 @@ export const errorBody = z
 const DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Refused input: `errors` names each field (or query parameter) and what is wrong with it.',
   401: 'No valid access token (absent, expired, revoked, or the account is inactive).',
-  403: 'The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet.',
+  403: "The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet.",
   404: 'No such record or page (an id that cannot name a record is one too).',
   409: 'A conflict: a unique value another record has, a newer version of the record (`saved`), or a record still in use.',
   413: 'The request, a file or a field is larger than allowed.',

@@ -50,12 +50,16 @@ async function trashTitles(db: Db, entries: readonly Row[]): Promise<Map<string,
   return new Map(rows.map((row) => [key(row.resource, String(row.record_id)), row.title]));
 }
 
+/** An entry's words on what changed (`details`) only where it has them: most entries say all with their action. */
+const withDetailsIfAny = ({ details, ...entry }: Row): Row => (details === null || details === undefined ? entry : { ...entry, details });
+
 /**
  * An audit entry as the log shows it: its columns, the title of its record (`record_title`) and, while the record is
  * still there, the resource whose edit screen shows it (`record_resource`: `users` for a sign-in). A removed record
  * keeps the title the trash knows it by, without a resource; an entry without a record has both null.
  */
-export async function withRecordTitles(db: Db, entries: readonly Row[]): Promise<Row[]> {
+export async function withRecordTitles(db: Db, rows: readonly Row[]): Promise<Row[]> {
+  const entries = rows.map(withDetailsIfAny);
   const [live, removed] = await Promise.all([liveTitles(db, entries), trashTitles(db, entries)]);
   return entries.map((entry) => {
     const resource = recordResourceOf(entry);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { enquiries } from '../../../lib/resources/enquiries.js';
 import { listQuerySchema, parseListQuery } from '../../records/listQuerySchema.js';
 import { parseId, runListQuery } from '../../records/listQuery.js';
-import { requireRole } from '../../auth/guard.js';
+import { requireAccess } from '../../auth/guard.js';
 import { enquiriesCsv, type EnquiryRow } from '../../enquiries/csv.js';
 import { erasePerson } from '../../enquiries/erasure.js';
 import { notFound } from '../../http/errors.js';
@@ -68,7 +68,7 @@ export const enquiryHooks: ResourceHooks = {
     });
     app.post(
       '/api/admin/enquiries/erase',
-      { onRequest: requireRole('MANAGER'), schema: { ...ENQUIRY_DOCS.erase, documentedBody: contactsRequest } },
+      { onRequest: requireAccess('manager'), schema: { ...ENQUIRY_DOCS.erase, documentedBody: contactsRequest } },
       async (request) => ({ data: { erased: await erasePerson(request) } }),
     );
   },

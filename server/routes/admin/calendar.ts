@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CALENDAR_MAX_DAYS } from '../../../lib/calendar.js';
 import { setContentRange } from '../../records/listQuery.js';
-import { requireRole } from '../../auth/guard.js';
+import { requireAccess } from '../../auth/guard.js';
 import { calendarItems } from '../../calendar/items.js';
 import { HttpError } from '../../http/errors.js';
 import { adminParam } from '../search.js';
@@ -23,7 +23,7 @@ function moment(value: unknown, name: 'from' | 'to'): Date {
  * published and scheduled items in the period and the drafts, of the resources the user's role may read.
  */
 export async function adminCalendarRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireRole('USER'));
+  app.addHook('onRequest', requireAccess('staff'));
   app.get<{ Querystring: Record<string, unknown> }>('/api/admin/calendar', { schema: ADMIN_DOCS.calendar }, async (request, reply) => {
     const from = moment(adminParam(request.query, 'from'), 'from');
     const to = moment(adminParam(request.query, 'to'), 'to');
@@ -32,7 +32,7 @@ export async function adminCalendarRoutes(app: FastifyInstance): Promise<void> {
         to: [`Конец позже начала, не дальше ${CALENDAR_MAX_DAYS} дней.`],
       });
     }
-    const data = await calendarItems(app.db, request.user?.role ?? 'USER', from.toISOString(), to.toISOString());
+    const data = await calendarItems(app.db, request.user?.permissions ?? {}, from.toISOString(), to.toISOString());
     setContentRange(reply, 'calendar', 0, data.length, data.length);
     return { data };
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { requireRole } from '../../auth/guard.js';
+import { requireAccess } from '../../auth/guard.js';
 import { lowVisionOffered, setSetting, SETTING_KEYS } from '../../auth/settings.js';
 import { auditedWrite } from '../../records/audit.js';
 import { ADMIN_DOCS, siteOptions } from '../openapi/admin.js';
@@ -16,11 +16,11 @@ type SiteOptions = z.infer<typeof siteOptions>;
 export async function adminSiteSettingsRoutes(app: FastifyInstance): Promise<void> {
   const current = async () => ({ data: { locales: [...app.config.siteLocales], low_vision: await lowVisionOffered(app.db) } });
   await app.register(async (staff) => {
-    staff.addHook('onRequest', requireRole('USER'));
+    staff.addHook('onRequest', requireAccess('staff'));
     staff.get('/api/admin/site-settings', { schema: ADMIN_DOCS.siteSettings }, current);
   });
   await app.register(async (managers) => {
-    managers.addHook('onRequest', requireRole('MANAGER'));
+    managers.addHook('onRequest', requireAccess({ resource: 'settings' }));
     managers.put<{ Body: SiteOptions }>('/api/admin/settings/site', { schema: { ...ADMIN_DOCS.writeSiteSettings, body: siteOptions } }, async (request) => {
       await auditedWrite(request, { action: 'update', resource: 'settings' }, async (trx) => {
         await setSetting(trx, SETTING_KEYS.lowVision, request.body.low_vision ? '1' : '0');

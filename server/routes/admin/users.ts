@@ -2,7 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../../records/audit.js';
 import { expectedVersions } from '../../records/versions.js';
-import { activeSchema, createUser, deleteUser, emailSchema, nameSchema, passwordSchema, roleSchema, updateUser } from '../../auth/accounts.js';
+import {
+  activeSchema,
+  createUser,
+  deleteUser,
+  emailSchema,
+  nameSchema,
+  passwordSchema,
+  roleChangeDetails,
+  roleSchema,
+  updateUser,
+} from '../../auth/accounts.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { idParams } from '../../resources/zod.js';
 import { ADMIN_DOCS } from '../openapi/admin.js';
@@ -42,7 +52,9 @@ export async function usersWriteRoutes(app: FastifyInstance): Promise<void> {
   // Each audit entry is written in the same transaction as the change it records.
   app.post('/api/admin/users', { schema: { ...ADMIN_DOCS.createUser, body: createBody } }, async (request, reply) => {
     const body = request.body as z.output<typeof createBody>;
-    const user = await createUser(app.db, body, (trx, created) => recordAudit(request, { action: 'create', resource: 'users', recordId: created.id }, trx));
+    const user = await createUser(app.db, body, (trx, created) =>
+      recordAudit(request, { action: 'create', resource: 'users', recordId: created.id, details: roleChangeDetails(created.role, null) }, trx),
+    );
     return reply.code(201).send({ data: user });
   });
 
@@ -57,7 +69,8 @@ export async function usersWriteRoutes(app: FastifyInstance): Promise<void> {
       app.db,
       id,
       changes,
-      (trx) => recordAudit(request, { action: 'update', resource: 'users', recordId: id }, trx),
+      (trx, user, previousRole) =>
+        recordAudit(request, { action: 'update', resource: 'users', recordId: id, details: roleChangeDetails(user.role, previousRole) }, trx),
       expectedVersions(request),
     );
     if (!result) throw notFound();

@@ -6,6 +6,7 @@ import { adminSearchResult, calendarItem, int, moment, recordPresence, presenceE
 import { resourceTag } from '../../http/openapi/document.js';
 import { LIST_QUERY } from '../../resources/openapi.js';
 import { userRecord } from '../../resources/recordSchemas.js';
+import { roleRecord } from '../../roles/openapi.js';
 
 /**
  * The documented operations of the admin beside its resources' generic routes: the signed-in user, the site's
@@ -75,7 +76,12 @@ const CALENDAR_QUERY = z.object({
 });
 
 export const ADMIN_DOCS = {
-  me: operation({ summary: 'The signed-in user', tag: admin, data: userRecord }),
+  me: operation({
+    summary: 'The signed-in user',
+    description: "With `permissions`, what the account's role may do by resource, as `GET /api/admin/roles` answers a role's.",
+    tag: admin,
+    data: userRecord.extend({ permissions: roleRecord.shape.permissions }),
+  }),
   siteSettings: operation({ summary: "The site's configuration the admin follows", tag: admin, data: siteSettings }),
   writeSiteSettings: operation({
     summary: '«Настройки сайта»: change what a MANAGER chooses',
