@@ -6724,7 +6724,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -31898,7 +31898,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The role may not do this, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
       403: {
         headers: {
           [name: string]: unknown;
