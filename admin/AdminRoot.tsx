@@ -29,6 +29,7 @@ const TrashList = lazyScreen(async () => (await import('./trash/TrashList.js')).
 const IndexNowList = lazyScreen(async () => (await import('./indexnow/IndexNowList.js')).IndexNowList);
 const BackupsPage = lazyScreen(async () => (await import('./backups/BackupsPage.js')).BackupsPage);
 const ReviewSettingsPage = lazyScreen(async () => (await import('./review/ReviewSettingsPage.js')).ReviewSettingsPage);
+const SiteSettingsPage = lazyScreen(async () => (await import('./settings/SiteSettingsPage.js')).SiteSettingsPage);
 
 const store = localStorageStore();
 /** react-admin renders the page for unknown addresses without props. */
@@ -74,6 +75,7 @@ const AdminRoutes = ({ providers }: { providers: AdminProviders }) => (
       <Resource name="indexnow" list={IndexNowList} />
       <Resource name="backups" list={BackupsPage} />
       <Resource name="review" list={ReviewSettingsPage} />
+      <Resource name="settings" list={SiteSettingsPage} />
     </CoreAdminUI>
     <Notification />
   </AdminContext>

@@ -122,7 +122,7 @@ export const draftMethods = (http: HttpClient, sender: Sender, changed: Changed)
   },
 });
 
-/** Which resources need review (MANAGER) and the dashboard's queue, under the pseudo-resource `review`. */
+/** Which resources need review and drafts first (MANAGER) and the dashboard's queue, under the pseudo-resource `review`. */
 export const reviewMethods = (http: HttpClient) => ({
   async getReviewSettings() {
     const response = await http.get(`${ADMIN_API}/settings/review`);
@@ -131,6 +131,10 @@ export const reviewMethods = (http: HttpClient) => ({
   async setReviewSettings(_resource: string, params: { resources: string[] }) {
     const response = await http.put(`${ADMIN_API}/settings/review`, params);
     return { data: unwrap<{ resources: string[] }>(response.data) };
+  },
+  async setDraftsFirst(_resource: string, params: { drafts_first: boolean }) {
+    const response = await http.put(`${ADMIN_API}/settings/drafts-first`, params);
+    return { data: unwrap<{ drafts_first: boolean }>(response.data) };
   },
   async getReviewQueue() {
     const response = await http.get(`${ADMIN_API}/review-queue`);

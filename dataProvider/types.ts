@@ -91,6 +91,10 @@ export interface AdminDataProvider extends DataProvider, PresenceMethods, AssetM
 export interface SiteSettings {
   /** The site's languages: Russian, and English where the site has it on. */
   locales: Locale[];
+  /** Whether the primary save of a live record keeps the changes as its draft. */
+  drafts_first?: boolean;
+  /** The resources whose changes by the signed-in user wait for a MANAGER's review. */
+  reviewed?: string[];
 }
 
 /** Which removed record to restore: its resource and its own id. */

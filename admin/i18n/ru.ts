@@ -216,6 +216,7 @@ export const appMessages = {
       draft: 'Черновик',
       scheduled: 'Запланировано',
       withdrawn: 'Снято с публикации',
+      with_draft: '%{status} · есть черновик',
     },
     photobank: {
       groups: 'Группы фотобанка',

@@ -6,6 +6,8 @@ export const SETTING_KEYS = {
   requireTwoFactor: 'security.require_two_factor',
   /** JSON array of the names of the resources whose drafts a USER may not publish without a MANAGER's review. */
   reviewResources: 'review.resources',
+  /** '1' when the primary save of a live record keeps the changes as its draft instead of publishing them; absent or '0' otherwise. */
+  draftsFirst: 'drafts.first_for_live',
 } as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];

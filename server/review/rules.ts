@@ -40,6 +40,20 @@ export async function setReviewedResources(db: Db, names: readonly string[]): Pr
   return kept;
 }
 
+/**
+ * Whether the site chose drafts first for live records: the edit form's primary save of a live record then keeps the
+ * changes as its draft, and publishing them is a second, deliberate step. The server publishes a plain save as before;
+ * the setting only decides which save the form offers first.
+ */
+export async function draftsFirst(db: Db): Promise<boolean> {
+  return (await getSetting(db, SETTING_KEYS.draftsFirst)) === '1';
+}
+
+export async function setDraftsFirst(db: Db, on: boolean): Promise<boolean> {
+  await setSetting(db, SETTING_KEYS.draftsFirst, on ? '1' : '0');
+  return on;
+}
+
 /** The resources whose changes by this user wait for a MANAGER: a USER's, where review was asked for; none for a MANAGER. */
 export async function resourcesReviewedFor(db: Db, user: { role: string } | undefined): Promise<string[]> {
   return user?.role === 'USER' ? reviewedResources(db) : [];
