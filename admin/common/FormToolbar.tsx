@@ -7,9 +7,13 @@ import { RemoveButton } from '../buttons/RemoveButton.js';
 import { SaveAndContinueButton } from '../buttons/SaveAndContinueButton.js';
 import { SaveDraftButton } from '../buttons/SaveDraftButton.js';
 import { isLiveRecord, savesGoToDraft } from '../drafts/values.js';
+import { addScreenTexts } from '../i18n/index.js';
+import { saveBarMessages } from '../i18n/saveBar.js';
 import { lazyScreen } from './lazyScreen.js';
 import { MoreActions } from './MoreActions.js';
 import { useSiteSettings } from './siteSettings.js';
+
+addScreenTexts(saveBarMessages);
 
 /** The draft's publish and discard buttons come with the first form of a record that has a draft. */
 const DraftToolbarActions = lazyScreen(async () => (await import('../drafts/DraftToolbarActions.js')).DraftToolbarActions, null);
@@ -43,7 +47,7 @@ function useFormActions(publishes: boolean, drafts: boolean): ReactElement[] {
   const draftsFirst = keepsDraft && settings?.drafts_first === true;
   // Whether a MANAGER publishes this user's changes: the record says so; for a new one, the site's settings.
   const reviewed = record?.id === undefined ? settings?.reviewed?.includes(resource) === true : (record as DraftInfo).review_required === true;
-  const save = draftsFirst ? <SaveButton key="save" variant="outlined" label="app.draft.save_live" /> : <SaveButton key="save" />;
+  const save = draftsFirst ? <SaveButton key="save" variant="outlined" label="app.save_bar.save_live" /> : <SaveButton key="save" />;
   return [
     ...(draftsFirst ? [<SaveDraftButton key="draft" primary />, save] : [save]),
     <SaveAndContinueButton key="continue" />,

@@ -15,7 +15,7 @@ export const MoreActions = ({ children }: { children: ReactNode }) => {
     <>
       <Button
         variant="outlined"
-        aria-label={translate('app.draft.more')}
+        aria-label={translate('app.save_bar.more')}
         aria-haspopup="true"
         aria-expanded={anchor !== null}
         aria-controls={id}
@@ -23,7 +23,7 @@ export const MoreActions = ({ children }: { children: ReactNode }) => {
         sx={{ ml: 'auto' }}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        {translate('app.draft.more_short')}
+        {translate('app.save_bar.more_short')}
       </Button>
       <Popover
         id={id}

@@ -3,7 +3,6 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import SettingsIcon from '@mui/icons-material/Settings';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { Divider } from '@mui/material';
 import type { ReactElement } from 'react';
@@ -43,7 +42,7 @@ const ManagerItem = ({ name, icon }: { name: string; icon: ReactElement }) => {
 
 /**
  * The side menu: the dashboard, then the resources in the groups their descriptors name (a USER sees only what
- * canAccess allows), then the trash and, for a MANAGER, the IndexNow log, the backups, the review settings and the site's settings.
+ * canAccess allows), then the trash and, for a MANAGER, the IndexNow log, the backups and «Настройки сайта» (review and drafts first).
  */
 export const Menu = () => {
   const translate = useTranslate();
@@ -64,7 +63,6 @@ export const Menu = () => {
       <ManagerItem name="indexnow" icon={<TravelExploreIcon />} />
       <ManagerItem name="backups" icon={<BackupIcon />} />
       <ManagerItem name="review" icon={<FactCheckIcon />} />
-      <ManagerItem name="settings" icon={<SettingsIcon />} />
     </RaMenu>
   );
 };

@@ -5,15 +5,16 @@ import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AdminDataProvider, SiteSettings } from '../../dataProvider/index.js';
 import { SITE_SETTINGS_KEY, useSiteSettings } from '../common/siteSettings.js';
 import { addScreenTexts } from '../i18n/index.js';
-import { draftScreenMessages } from '../i18n/drafts.js';
+import { siteSettingsMessages } from '../i18n/siteSettings.js';
+import { ReviewSettingsPage } from '../review/ReviewSettingsPage.js';
 
-addScreenTexts(draftScreenMessages);
+addScreenTexts(siteSettingsMessages);
 
 /**
- * «Настройки сайта» (MANAGER): whether the edit form of a live record saves a draft first. Off by default: its primary
- * «Сохранить» publishes the changes at once, as it always did.
+ * Whether the edit form of a live record saves a draft first. Off by default: its primary «Сохранить» publishes the
+ * changes at once, as it always did.
  */
-export const SiteSettingsPage = () => {
+const DraftsFirstCard = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -37,8 +38,10 @@ export const SiteSettingsPage = () => {
   };
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title="app.settings.title" />
       <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {translate('app.settings.drafts_title')}
+        </Typography>
         <FormControlLabel
           control={<Checkbox checked={draftsFirst} disabled={!settings} onChange={(event) => setEdited(event.target.checked)} />}
           label={translate('app.settings.drafts_first')}
@@ -53,3 +56,12 @@ export const SiteSettingsPage = () => {
     </Card>
   );
 };
+
+/** «Настройки сайта» (MANAGER): drafts first for live records, then which resources need review. */
+export const SiteSettingsPage = () => (
+  <>
+    <Title title="app.settings.title" />
+    <DraftsFirstCard />
+    <ReviewSettingsPage />
+  </>
+);

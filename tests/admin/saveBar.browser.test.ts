@@ -156,7 +156,7 @@ describe('the save bar in Chromium', () => {
     await openNews(page, news.id);
     expect((await buttonNames(saveBar(page)))[0]).toBe('Сохранить');
 
-    await page.goto('/admin/settings');
+    await page.goto('/admin/review');
     const box = page.getByRole('checkbox', { name: 'Сначала черновик для опубликованных записей' });
     await expect.poll(() => box.isEnabled()).toBe(true);
     expect(await box.isChecked()).toBe(false);
@@ -173,7 +173,7 @@ describe('the save bar in Chromium', () => {
     expect(await liveTitle(news.id)).toBe('Исходная новость');
 
     // The choice holds after a reload (the server keeps it) and is a MANAGER's alone.
-    await page.goto('/admin/settings');
+    await page.goto('/admin/review');
     await expect.poll(() => box.isChecked()).toBe(true);
     const user = await userWithToken(admin.app, 'USER');
     const refused = await admin.app.inject({ method: 'PUT', url: '/api/admin/settings/drafts-first', headers: user.headers, payload: { drafts_first: false } });
