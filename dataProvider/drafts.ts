@@ -122,19 +122,22 @@ export const draftMethods = (http: HttpClient, sender: Sender, changed: Changed)
   },
 });
 
+/** The bodies of the MANAGER's settings: which resources need review, and drafts first for live records. */
+interface SettingBodies {
+  review: { resources: string[] };
+  'drafts-first': { drafts_first: boolean };
+}
+
 /** Which resources need review and drafts first (MANAGER) and the dashboard's queue, under the pseudo-resource `review`. */
 export const reviewMethods = (http: HttpClient) => ({
   async getReviewSettings() {
     const response = await http.get(`${ADMIN_API}/settings/review`);
     return { data: unwrap<{ resources: string[] }>(response.data) };
   },
-  async setReviewSettings(_resource: string, params: { resources: string[] }) {
-    const response = await http.put(`${ADMIN_API}/settings/review`, params);
-    return { data: unwrap<{ resources: string[] }>(response.data) };
-  },
-  async setDraftsFirst(_resource: string, params: { drafts_first: boolean }) {
-    const response = await http.put(`${ADMIN_API}/settings/drafts-first`, params);
-    return { data: unwrap<{ drafts_first: boolean }>(response.data) };
+  /** Saves one of the MANAGER's settings, `PUT /api/admin/settings/{review|drafts-first}`, and answers it as saved. */
+  async putSetting<Setting extends keyof SettingBodies>(name: Setting, body: SettingBodies[Setting]) {
+    const response = await http.put(`${ADMIN_API}/settings/${name}`, body);
+    return { data: unwrap<SettingBodies[Setting]>(response.data) };
   },
   async getReviewQueue() {
     const response = await http.get(`${ADMIN_API}/review-queue`);

@@ -32,8 +32,7 @@ export const StatusField = (_props: { label?: string; sortable?: boolean; sortBy
   const colour = status === 'published' ? 'success' : status === 'scheduled' ? 'info' : status === 'withdrawn' ? 'warning' : 'default';
   const label = translate(`app.status.${status}`);
   // A published record with unpublished changes: visitors see the published version, the form the draft.
-  const withDraft = published && record.has_draft === true;
-  return <Chip size="small" color={colour} label={withDraft ? translate('app.status.with_draft', { status: label }) : label} />;
+  return <Chip size="small" color={colour} label={published && record.has_draft ? `${label} · ${translate('app.status.has_draft')}` : label} />;
 };
 
 /** A whole number with digits grouped in threes (the money formatter, formatMoney). */

@@ -216,7 +216,7 @@ export const appMessages = {
       draft: 'Черновик',
       scheduled: 'Запланировано',
       withdrawn: 'Снято с публикации',
-      with_draft: '%{status} · есть черновик',
+      has_draft: 'есть черновик',
     },
     photobank: {
       groups: 'Группы фотобанка',
