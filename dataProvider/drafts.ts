@@ -134,8 +134,11 @@ export const reviewMethods = (http: HttpClient) => ({
     const response = await http.get(`${ADMIN_API}/settings/review`);
     return { data: unwrap<{ resources: string[] }>(response.data) };
   },
-  /** Saves one of the MANAGER's settings, `PUT /api/admin/settings/{review|drafts-first}`, and answers it as saved. */
-  async putSetting<Setting extends keyof SettingBodies>(name: Setting, body: SettingBodies[Setting]) {
+  /**
+   * Saves one of the MANAGER's settings, `PUT /api/admin/settings/{review|drafts-first}`, and answers it as saved. The
+   * first argument is the screen's resource, which the role guard checks as every method's.
+   */
+  async putSetting<Setting extends keyof SettingBodies>(_resource: 'review', name: Setting, body: SettingBodies[Setting]) {
     const response = await http.put(`${ADMIN_API}/settings/${name}`, body);
     return { data: unwrap<SettingBodies[Setting]>(response.data) };
   },

@@ -32,7 +32,7 @@ export const ReviewSettingsPage = () => {
   const save = async () => {
     setSaving(true);
     try {
-      const { data } = await dataProvider.putSetting('review', { resources: chosen });
+      const { data } = await dataProvider.putSetting('review', 'review', { resources: chosen });
       queryClient.setQueryData(SETTINGS_KEY, data);
       notify('app.review.settings_saved', { type: 'info' });
     } catch (error) {

@@ -27,7 +27,7 @@ const DraftsFirstCard = () => {
   const save = async () => {
     setSaving(true);
     try {
-      const { data } = await dataProvider.putSetting('drafts-first', { drafts_first: draftsFirst });
+      const { data } = await dataProvider.putSetting('review', 'drafts-first', { drafts_first: draftsFirst });
       queryClient.setQueryData<SiteSettings>(SITE_SETTINGS_KEY, (old) => (old ? { ...old, ...data } : old));
       notify('app.settings.saved', { type: 'info' });
     } catch (error) {

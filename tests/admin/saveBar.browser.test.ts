@@ -161,7 +161,8 @@ describe('the save bar in Chromium', () => {
     await expect.poll(() => box.isEnabled()).toBe(true);
     expect(await box.isChecked()).toBe(false);
     await box.check();
-    await page.getByRole('button', { name: 'Сохранить настройки' }).click();
+    // «Настройки сайта» holds this card and the review's, each with its own «Сохранить настройки».
+    await page.locator('.MuiCard-root').filter({ has: box }).getByRole('button', { name: 'Сохранить настройки' }).click();
     await page.getByRole('alert').getByText('Настройки сайта сохранены').waitFor();
 
     await openNews(page, news.id);
