@@ -94,7 +94,11 @@ describe('publishing an unpublished item in Chromium', () => {
 
     await page.getByRole('alert').getByText('Отправлено на согласование: опубликует менеджер после проверки').waitFor();
     expect(await page.locator('.MuiSnackbar-root').getByText('Опубликовано', { exact: true }).count()).toBe(0);
-    const stored = await admin.app.db.selectFrom('news').select(['id', 'published', 'public_at', 'slug']).where('title', '=', 'Новая новость автора').executeTakeFirstOrThrow();
+    const stored = await admin.app.db
+      .selectFrom('news')
+      .select(['id', 'published', 'public_at', 'slug'])
+      .where('title', '=', 'Новая новость автора')
+      .executeTakeFirstOrThrow();
     expect(stored.published).toBe(0);
     const draft = await draftRow(stored.id);
     expect(draft?.review_state).toBe('in_review');
