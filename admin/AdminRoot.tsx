@@ -28,8 +28,7 @@ const CalendarPage = lazyScreen(async () => (await import('./calendar/CalendarPa
 const TrashList = lazyScreen(async () => (await import('./trash/TrashList.js')).TrashList);
 const IndexNowList = lazyScreen(async () => (await import('./indexnow/IndexNowList.js')).IndexNowList);
 const BackupsPage = lazyScreen(async () => (await import('./backups/BackupsPage.js')).BackupsPage);
-const ReviewSettingsPage = lazyScreen(async () => (await import('./review/ReviewSettingsPage.js')).ReviewSettingsPage);
-const SiteSettingsPage = lazyScreen(async () => (await import('./site-settings/SiteSettingsPage.js')).SiteSettingsPage);
+const SiteSettingsPage = lazyScreen(async () => (await import('./settings/SiteSettingsPage.js')).SiteSettingsPage);
 
 const store = localStorageStore();
 /** react-admin renders the page for unknown addresses without props. */
@@ -74,8 +73,7 @@ const AdminRoutes = ({ providers }: { providers: AdminProviders }) => (
       <Resource name="trash" list={TrashList} />
       <Resource name="indexnow" list={IndexNowList} />
       <Resource name="backups" list={BackupsPage} />
-      <Resource name="review" list={ReviewSettingsPage} />
-      <Resource name="site-settings" list={SiteSettingsPage} />
+      <Resource name="review" list={SiteSettingsPage} />
     </CoreAdminUI>
     <Notification />
   </AdminContext>

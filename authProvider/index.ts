@@ -24,11 +24,8 @@ export const LOGIN_REQUIRED_KEY = 'app.auth.login_required';
  */
 const OPEN_TO_EVERY_ROLE: readonly string[] = ['media', 'search', 'calendar', 'trash', 'site-settings'];
 
-/**
- * Names outside the registry for a MANAGER only: `indexnow`, the log of what search engines were told; `backups`;
- * `review`, which resources need review; `site-settings`, «Настройки сайта».
- */
-const MANAGER_ONLY: readonly string[] = ['indexnow', 'backups', 'review', 'site-settings'];
+/** Names outside the registry for a MANAGER only: `indexnow`, the log of what search engines were told; `backups`; `review`, «Настройки сайта». */
+const MANAGER_ONLY: readonly string[] = ['indexnow', 'backups', 'review'];
 
 /**
  * Whether a role may open a resource: the resource's descriptor names the least role (MANAGER may do everything);

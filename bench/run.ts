@@ -1,5 +1,5 @@
 import type { DialectName } from '../server/db/connect.js';
-import { benchAdminScreens } from './adminScreens.js';
+import { benchAdminScreens, benchNewsEditReady } from './adminScreens.js';
 import { benchArchive } from './archive.js';
 import { benchAssets } from './assets.js';
 import { benchEditors } from './editors.js';
@@ -18,8 +18,9 @@ import { benchVikeFloor } from './vikeFloor.js';
  * runs only the large-site benchmark, on the named dialect or on both. `npm run bench -- --editors [--large]
  * [sqlite|postgres]` runs only the editor's-day benchmark (editors.ts), on the demo or the large site;
  * `npm run bench -- --backup` only the backup and restore of the large site; `npm run bench -- --admin` only the admin's
- * screens in Chromium; `npm run bench -- --start` only the cost of a first and a second start (start.ts);
- * `npm run bench -- --roles` only what checking a role's rights costs an admin request (roles.ts).
+ * screens in Chromium; `npm run bench -- --news-edit` only the news edit screen's time to a usable form;
+ * `npm run bench -- --start` only the cost of a first and a second start (start.ts); `npm run bench -- --roles` only
+ * what checking a role's rights costs an admin request (roles.ts).
  */
 const args = process.argv.slice(2);
 const DIALECTS: readonly DialectName[] = ['sqlite', 'postgres'];
@@ -32,6 +33,8 @@ if (args.includes('--editors')) {
   await benchLargeSite(chosen ? [chosen] : undefined);
 } else if (args.includes('--backup')) {
   await benchBackup();
+} else if (args.includes('--news-edit')) {
+  await benchNewsEditReady();
 } else if (args.includes('--admin')) {
   await benchAdminScreens();
 } else if (args.includes('--start')) {

@@ -122,15 +122,29 @@ export const draftMethods = (http: HttpClient, sender: Sender, changed: Changed)
   },
 });
 
-/** Which resources need review (MANAGER) and the dashboard's queue, under the pseudo-resource `review`. */
+/**
+ * The bodies of the MANAGER's settings: which resources need review, drafts first for live records, and the version
+ * for the visually impaired on the public pages.
+ */
+interface SettingBodies {
+  review: { resources: string[] };
+  site: { low_vision: boolean };
+  'drafts-first': { drafts_first: boolean };
+}
+
+/** Which resources need review and drafts first (MANAGER) and the dashboard's queue, under the pseudo-resource `review`. */
 export const reviewMethods = (http: HttpClient) => ({
   async getReviewSettings() {
     const response = await http.get(`${ADMIN_API}/settings/review`);
     return { data: unwrap<{ resources: string[] }>(response.data) };
   },
-  async setReviewSettings(_resource: string, params: { resources: string[] }) {
-    const response = await http.put(`${ADMIN_API}/settings/review`, params);
-    return { data: unwrap<{ resources: string[] }>(response.data) };
+  /**
+   * Saves one of the MANAGER's settings, `PUT /api/admin/settings/{review|drafts-first|site}`, and answers it as saved. The
+   * first argument is the screen's resource, which the role guard checks as every method's.
+   */
+  async putSetting<Setting extends keyof SettingBodies>(_resource: 'review', name: Setting, body: SettingBodies[Setting]) {
+    const response = await http.put(`${ADMIN_API}/settings/${name}`, body);
+    return { data: unwrap<SettingBodies[Setting]>(response.data) };
   },
   async getReviewQueue() {
     const response = await http.get(`${ADMIN_API}/review-queue`);

@@ -5,17 +5,7 @@ import { unwrap } from './apiClient.js';
 import type { HttpClient } from './httpClient.js';
 import { ADMIN_API } from './resources.js';
 import type { Sender } from './sending.js';
-import type {
-  ChangeAction,
-  PreviewParams,
-  RevisionParams,
-  RevisionsParams,
-  SiteOptions,
-  SiteSettings,
-  TrashRestoreParams,
-  TypesetParams,
-  VerbResult,
-} from './types.js';
+import type { ChangeAction, PreviewParams, RevisionParams, RevisionsParams, SiteSettings, TrashRestoreParams, TypesetParams, VerbResult } from './types.js';
 
 /** The dataProvider's methods beside CRUD: reads for the screens, the trash, imports and exports, history and preview. */
 
@@ -37,14 +27,10 @@ export const publicReadMethods = (http: HttpClient) => ({
   },
 });
 
-/** What of the server's configuration the screens follow, and «Настройки сайта» (the pseudo-resource `site-settings`). */
+/** What of the server's configuration the screens follow (the pseudo-resource `site-settings`). */
 export const siteSettingsMethods = (http: HttpClient) => ({
   async getSiteSettings() {
     const response = await http.get(`${ADMIN_API}/site-settings`);
-    return { data: unwrap<SiteSettings>(response.data) };
-  },
-  async setSiteSettings(_resource: string, params: SiteOptions) {
-    const response = await http.put(`${ADMIN_API}/settings/site`, params);
     return { data: unwrap<SiteSettings>(response.data) };
   },
 });

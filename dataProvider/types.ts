@@ -65,8 +65,6 @@ export interface AdminDataProvider extends DataProvider, PresenceMethods, AssetM
   getSources(resource: string, params: Record<string, never>): Promise<{ data: MediaSource[] }>;
   /** The site's languages, `GET /api/admin/site-settings` (readable by every role). */
   getSiteSettings(resource: 'site-settings', params: Record<string, never>): Promise<{ data: SiteSettings }>;
-  /** «Настройки сайта» (MANAGER), `PUT /api/admin/settings/site`. */
-  setSiteSettings(resource: 'site-settings', params: SiteOptions): Promise<{ data: SiteSettings }>;
   /** Puts a removed record back from the trash under its id, `POST /api/admin/trash/restore/{resource}/{id}`. */
   restoreFromTrash(resource: string, params: TrashRestoreParams): Promise<VerbResult>;
   /** Purges every entry of the trash with its files (MANAGER), `POST /api/admin/trash/empty`. */
@@ -89,16 +87,16 @@ export interface AdminDataProvider extends DataProvider, PresenceMethods, AssetM
   typeset(resource: string, params: TypesetParams): Promise<{ data: { value: string } }>;
 }
 
-/** What a MANAGER chooses in «Настройки сайта». */
-export interface SiteOptions {
+/** What of the server's configuration the admin's screens follow, and the choices of «Настройки сайта». */
+export interface SiteSettings {
   /** Whether the public pages offer the version for the visually impaired. */
   low_vision: boolean;
-}
-
-/** What of the server's configuration the admin's screens follow, and «Настройки сайта». */
-export interface SiteSettings extends SiteOptions {
   /** The site's languages: Russian, and English where the site has it on. */
   locales: Locale[];
+  /** Whether the primary save of a live record keeps the changes as its draft. */
+  drafts_first: boolean;
+  /** The resources whose changes by the signed-in user wait for a MANAGER's review. */
+  reviewed: string[];
 }
 
 /** Which removed record to restore: its resource and its own id. */

@@ -1,9 +1,9 @@
 import PublishIcon from '@mui/icons-material/Publish';
 import SendIcon from '@mui/icons-material/Send';
 import { useQueryClient } from '@tanstack/react-query';
-import { SaveButton, useDataProvider, useNotify, useRecordContext, useRedirect, useResourceContext, type RaRecord } from 'react-admin';
+import { SaveButton, useDataProvider, useNotify, useRedirect, useResourceContext, type RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { draftOf, type AdminDataProvider, type DraftInfo } from '../../dataProvider/index.js';
+import { draftOf, type AdminDataProvider } from '../../dataProvider/index.js';
 import { replaceRecordInCache } from '../cache.js';
 import { formatDateTime } from '../common/dateTime.js';
 
@@ -45,17 +45,16 @@ const useOutcome = () => {
  * «Опубликовать» on a draft (`published` off): saves the form published, now or on its future publication moment,
  * and says which («Опубликовано» or «Запланировано на …»). An author whose changes a MANAGER reviews cannot publish:
  * the button is «Отправить на согласование», the same save becomes the item's draft on the server, and that draft is
- * sent for review; the toast says so and nothing is published.
+ * sent for review; the toast says so and nothing is published. `reviewed` says whose: the record's `review_required`,
+ * or for a new record the site's settings.
  */
-export const PublishButton = () => {
+export const PublishButton = ({ reviewed }: { reviewed: boolean }) => {
   const notify = useNotify();
   const redirect = useRedirect();
   const resource = useResourceContext();
-  const record = useRecordContext<RaRecord & DraftInfo>();
   const outcome = useOutcome();
   const published: unknown = useWatch({ name: 'published' });
   if (Number(published) === 1) return null;
-  const reviewed = record?.review_required === true;
   const onSuccess = async (data: RaRecord) => {
     try {
       const [message, messageArgs] = await outcome(data);

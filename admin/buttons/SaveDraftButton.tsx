@@ -21,9 +21,10 @@ export const useSaveAsDraft = (): { meta: DraftMeta; onSuccess: (data: RaRecord)
 /**
  * «Сохранить черновик»: the form's values are kept as the record's draft and the live version stays on the site. It is
  * the edit screen's own save with the draft meta, so a draft someone else saved meanwhile opens the conflict view as a
- * stale update does. The editor stays on the form, which then continues the saved draft.
+ * stale update does. The editor stays on the form, which then continues the saved draft. `primary` where it is the
+ * form's first action (the record's saves go to its draft, or the site chose drafts first).
  */
-export const SaveDraftButton = () => {
+export const SaveDraftButton = ({ primary = false }: { primary?: boolean }) => {
   const asDraft = useSaveAsDraft();
-  return <SaveButton type="button" variant="outlined" label="app.draft.save" icon={<EditNoteIcon />} mutationOptions={asDraft} />;
+  return <SaveButton type="button" variant={primary ? 'contained' : 'outlined'} label="app.draft.save" icon={<EditNoteIcon />} mutationOptions={asDraft} />;
 };

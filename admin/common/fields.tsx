@@ -14,7 +14,10 @@ export const DateTimeField = ({ source, label }: { source: string; label?: strin
 /** A record's moment in `source` as epoch milliseconds, or null when it has none. */
 const momentOf = (record: RaRecord, source: string): number | null => (typeof record[source] === 'string' ? new Date(record[source]).getTime() : null);
 
-/** Published, draft, scheduled (published with a public_at still to come) or withdrawn (its unpublish_at has come). */
+/**
+ * Published, draft, scheduled (published with a public_at still to come) or withdrawn (its unpublish_at has come); a
+ * published record with a draft says so («Опубликовано · есть черновик»).
+ */
 export const StatusField = (_props: { label?: string; sortable?: boolean; sortBy?: string }) => {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -27,7 +30,9 @@ export const StatusField = (_props: { label?: string; sortable?: boolean; sortBy
   const scheduled = publicAt !== null && publicAt > now;
   const status = !published ? 'draft' : withdrawn ? 'withdrawn' : scheduled ? 'scheduled' : 'published';
   const colour = status === 'published' ? 'success' : status === 'scheduled' ? 'info' : status === 'withdrawn' ? 'warning' : 'default';
-  return <Chip size="small" color={colour} label={translate(`app.status.${status}`)} />;
+  const label = translate(`app.status.${status}`);
+  // A published record with unpublished changes: visitors see the published version, the form the draft.
+  return <Chip size="small" color={colour} label={published && record.has_draft ? `${label} · ${translate('app.status.has_draft')}` : label} />;
 };
 
 /** A whole number with digits grouped in threes (the money formatter, formatMoney). */

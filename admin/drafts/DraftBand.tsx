@@ -1,13 +1,13 @@
-import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
 import { useDataProvider, usePermissions, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { draftOf, type AdminDataProvider, type DraftInfo } from '../../dataProvider/index.js';
 import { resourceNamed } from '@lib/resources/index.js';
-import { ConfirmButton } from '../buttons/ConfirmButton.js';
 import { formatDateTime } from '../common/dateTime.js';
 import { PreviewButton } from '../revisions/PreviewButton.js';
+import { DiscardDraftButton } from './DiscardDraftButton.js';
 import { DraftChanges } from './DraftChanges.js';
+import { mayPublishDraft } from './DraftToolbarActions.js';
 import { PublishDraftButton } from './PublishDraftButton.js';
 import { RequestChangesButton } from './RequestChangesButton.js';
 import { ReviewStatus } from './ReviewStatus.js';
@@ -55,24 +55,14 @@ export const DraftBand = () => {
         <DraftChanges resource={resource} live={record} draft={draft} />
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
           {resourceNamed(resource)?.public?.page && <PreviewButton draft />}
-          {(manager || (state === 'none' && info.review_required !== true)) && <PublishDraftButton resource={resource} record={record} />}
+          {mayPublishDraft(info, manager) && <PublishDraftButton resource={resource} record={record} />}
           {manager && state === 'in_review' && <RequestChangesButton resource={resource} record={record} />}
           {!manager && state !== 'in_review' && (
             <Button startIcon={<SendIcon />} disabled={busy} onClick={() => void run(() => dataProvider.submitDraft(resource, action), 'app.review.submitted')}>
               {translate('app.review.submit')}
             </Button>
           )}
-          <ConfirmButton
-            label="app.draft.discard"
-            icon={<DeleteSweepIcon />}
-            color="error"
-            content="app.draft.discard_confirm"
-            confirm="app.draft.discard"
-            confirmColor="warning"
-            onConfirm={async () => {
-              await run(() => dataProvider.discardDraft(resource, action), 'app.draft.discarded');
-            }}
-          />
+          <DiscardDraftButton record={record} />
         </Stack>
       </Alert>
     </Box>

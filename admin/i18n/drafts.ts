@@ -1,7 +1,7 @@
 /** What every form's toolbar, the lists' marker and the menu say about drafts (merged over `appMessages`). */
 export const draftMessages = {
   app: {
-    menu: { review: 'Согласование' },
+    menu: { review: 'Настройки сайта' },
     draft: {
       save: 'Сохранить черновик',
       saved: 'Черновик сохранён, опубликованная версия не изменилась',

@@ -216,6 +216,7 @@ export const appMessages = {
       draft: 'Черновик',
       scheduled: 'Запланировано',
       withdrawn: 'Снято с публикации',
+      has_draft: 'есть черновик',
     },
     photobank: {
       groups: 'Группы фотобанка',

@@ -3,7 +3,6 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import SettingsIcon from '@mui/icons-material/Settings';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { Box, Divider } from '@mui/material';
 import type { ReactElement } from 'react';
@@ -65,7 +64,8 @@ const ManagerItem = ({ name, icon }: { name: string; icon: ReactElement }) => {
 /**
  * The side menu: the dashboard, then the resources in the groups their descriptors name (a USER sees only what
  * canAccess allows; each with the number of the user's drafts returned for rework), then the trash and, for a
- * MANAGER, the IndexNow log, the backups, the review settings and «Настройки сайта».
+ * MANAGER, the IndexNow log, the backups and «Настройки сайта» (the version for the visually impaired, drafts first,
+ * review).
  */
 export const Menu = () => {
   const translate = useTranslate();
@@ -87,7 +87,6 @@ export const Menu = () => {
       <ManagerItem name="indexnow" icon={<TravelExploreIcon />} />
       <ManagerItem name="backups" icon={<BackupIcon />} />
       <ManagerItem name="review" icon={<FactCheckIcon />} />
-      <ManagerItem name="site-settings" icon={<SettingsIcon />} />
     </RaMenu>
   );
 };

@@ -1,7 +1,7 @@
 import { Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { RESOURCES } from '@lib/resources/index.js';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
 import { addScreenTexts } from '../i18n/index.js';
@@ -15,7 +15,7 @@ const DRAFT_RESOURCES = RESOURCES.filter((resource) => 'drafts' in resource && r
 const SETTINGS_KEY = ['review', 'settings'] as const;
 
 /**
- * «Согласование перед публикацией» (MANAGER): which resources' changes by a USER wait for a MANAGER before they go
+ * «Согласование перед публикацией», a part of «Настройки сайта» (MANAGER): which resources' changes by a USER wait for a MANAGER before they go
  * live. Each resource that keeps drafts is one checkbox; the choice is saved as a whole.
  */
 export const ReviewSettingsPage = () => {
@@ -32,7 +32,7 @@ export const ReviewSettingsPage = () => {
   const save = async () => {
     setSaving(true);
     try {
-      const { data } = await dataProvider.setReviewSettings('review', { resources: chosen });
+      const { data } = await dataProvider.putSetting('review', 'review', { resources: chosen });
       queryClient.setQueryData(SETTINGS_KEY, data);
       notify('app.review.settings_saved', { type: 'info' });
     } catch (error) {
@@ -43,8 +43,10 @@ export const ReviewSettingsPage = () => {
   };
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title="app.review.settings_title" />
       <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {translate('app.review.settings_title')}
+        </Typography>
         <Typography variant="body2" sx={{ mb: 2 }}>
           {translate('app.review.settings_hint')}
         </Typography>

@@ -35,7 +35,7 @@ export function HeadingSelect() {
       disabled={!editor?.isEditable}
       // The choice puts the cursor back into the text; the menu must not take the focus back to itself when it closes.
       slotProps={{ htmlInput: { 'aria-label': translate('ra.tiptap.select_level') }, select: { MenuProps: { disableRestoreFocus: true } } }}
-      sx={{ minWidth: 200 }}
+      sx={{ minWidth: { xs: 132, sm: 200 } }}
     >
       <MenuItem value={PARAGRAPH}>{translate('ra.tiptap.paragraph')}</MenuItem>
       {HEADING_LEVELS.map((level) => (

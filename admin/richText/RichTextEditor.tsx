@@ -9,12 +9,14 @@ const EDITOR_OPTIONS: RichTextInputProps['editorOptions'] = { extensions: RICH_T
 
 /**
  * The toolbar stays at the top of the window while a long text scrolls under it (above the app bar, which comes back
- * when the page scrolls up). The text as the site will show it: alignment classes take effect, table cells have borders, a wide table
+ * when the page scrolls up), on a phone in two rows. The text as the site will show it: alignment classes take effect, table cells have borders, a wide table
  * scrolls in its own box instead of widening the form, and images take the width chosen for them; an image nobody
  * has described yet is outlined.
  */
 export const EDITOR_STYLES = {
   '& .RaRichTextInputToolbar-root': { position: 'sticky', top: 0, zIndex: (theme) => theme.zIndex.appBar + 1, bgcolor: 'background.paper', pt: 1 },
+  // On a phone the controls sit closer, so that the toolbar takes two rows of the screen rather than three.
+  '& .RaRichTextInputToolbar-root > *': { marginRight: { xs: '4px !important', sm: '8px !important' } },
   ...Object.fromEntries(TEXT_ALIGNMENTS.map((alignment) => [`& .ProseMirror .${alignmentClass(alignment)}`, { textAlign: alignment }])),
   '& .ProseMirror table': { display: 'block', maxWidth: '100%', overflowX: 'auto', borderCollapse: 'collapse', my: 1 },
   '& .ProseMirror th, & .ProseMirror td': { border: 1, borderColor: 'divider', px: 1, py: 0.5, minWidth: '6em', verticalAlign: 'top', textAlign: 'left' },

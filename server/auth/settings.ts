@@ -8,6 +8,8 @@ export const SETTING_KEYS = {
   reviewResources: 'review.resources',
   /** '0' when a MANAGER turned off the public pages' version for the visually impaired; on otherwise. */
   lowVision: 'site.low_vision',
+  /** '1' when the primary save of a live record keeps the changes as its draft instead of publishing them; absent or '0' otherwise. */
+  draftsFirst: 'drafts.first_for_live',
 } as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];

@@ -8,7 +8,7 @@ import { moment, int } from '../http/openapi/shapes.js';
 import { publishDraft, type PublishVia } from './drafts.js';
 import { reviewComment, reviewState } from './openapi.js';
 import { reviewQueue } from './queue.js';
-import { DRAFT_RESOURCES, reviewedResources, setReviewedResources } from './rules.js';
+import { DRAFT_RESOURCES, reviewedResources, setDraftsFirst, setReviewedResources } from './rules.js';
 import { dueDrafts, scheduleDraft } from './store.js';
 
 declare module 'fastify' {
@@ -25,6 +25,7 @@ export const SCHEDULED_DRAFTS_JOB = 'scheduled-drafts';
 const TAG = 'admin/review';
 const names = DRAFT_RESOURCES.map((resource) => resource.name);
 const reviewSettings = z.object({ resources: z.array(z.enum(names as [string, ...string[]])).max(names.length) }).strict();
+const draftsFirstSetting = z.object({ drafts_first: z.boolean() }).strict();
 const queued = z.object({
   resource: z.string(),
   record_id: int,
@@ -48,6 +49,14 @@ const DOCS = {
     description: 'Only resources that keep drafts.',
     tag: TAG,
     data: reviewSettings,
+    errors: [400],
+  }),
+  writeDraftsFirst: operation({
+    summary: 'Choose drafts first for live records',
+    description:
+      "With `drafts_first` on, the edit form's primary save of a live record keeps the changes as its draft; publishing them is a second step. Every role reads it in `GET /api/admin/site-settings`.",
+    tag: TAG,
+    data: draftsFirstSetting,
     errors: [400],
   }),
   queue: operation({
@@ -89,7 +98,7 @@ export async function publishDueDrafts(app: FastifyInstance, now: number): Promi
   }
 }
 
-/** The review's settings (MANAGER), the dashboard's drafts (every role) and the job of scheduled drafts. */
+/** The review's settings and drafts first (MANAGER), the dashboard's drafts (every role) and the job of scheduled drafts. */
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   app.jobs.add({ name: SCHEDULED_DRAFTS_JOB, everyMs: SCHEDULED_DRAFTS_EVERY_MS, run: (now) => publishDueDrafts(app, now) });
 
@@ -112,6 +121,15 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
         const resources = await setReviewedResources(app.db, request.body.resources);
         await recordAudit(request, { action: 'update', resource: 'settings', recordId: 'review' });
         return { data: { resources } };
+      },
+    );
+    managers.put<{ Body: z.infer<typeof draftsFirstSetting> }>(
+      '/api/admin/settings/drafts-first',
+      { schema: { ...DOCS.writeDraftsFirst, body: draftsFirstSetting } },
+      async (request) => {
+        const on = await setDraftsFirst(app.db, request.body.drafts_first);
+        await recordAudit(request, { action: 'update', resource: 'settings', recordId: 'drafts-first' });
+        return { data: { drafts_first: on } };
       },
     );
   });

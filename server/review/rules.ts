@@ -41,6 +41,20 @@ export async function setReviewedResources(db: Db, names: readonly string[]): Pr
   return kept;
 }
 
+/**
+ * Whether the site chose drafts first for live records: the edit form's primary save of a live record then keeps the
+ * changes as its draft, and publishing them is a second, deliberate step. The server publishes a plain save as before;
+ * the setting only decides which save the form offers first.
+ */
+export async function draftsFirst(db: Db): Promise<boolean> {
+  return (await getSetting(db, SETTING_KEYS.draftsFirst)) === '1';
+}
+
+export async function setDraftsFirst(db: Db, on: boolean): Promise<boolean> {
+  await setSetting(db, SETTING_KEYS.draftsFirst, on ? '1' : '0');
+  return on;
+}
+
 /** Who the review rules look at: the signed-in account's role and its rights. */
 interface Reviewed {
   role: string;

@@ -74,6 +74,41 @@ describe('publishing an unpublished item in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('on the create form an author under review gets «Отправить на согласование»: the new item waits for review unpublished, with the moment the form showed', async () => {
+    const manager = await userWithToken(admin.app, 'MANAGER');
+    const settings = await admin.app.inject({ method: 'PUT', url: '/api/admin/settings/review', headers: manager.headers, payload: { resources: ['news'] } });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const author = await userWithToken(admin.app, 'USER', 'author-password-1');
+    const { page, errors } = await newAdminPage(admin);
+    await logIn(page, author.user.email, author.password);
+    // The form opens at a fixed moment and is sent ten minutes later: the item must keep the moment the form showed.
+    const opened = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    await page.clock.setFixedTime(opened);
+    await page.goto('/admin/news/create');
+    await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Новая новость автора');
+    const submit = page.getByRole('button', { name: 'Отправить на согласование' });
+    await submit.waitFor();
+    expect(await page.getByRole('button', { name: 'Опубликовать', exact: true }).count()).toBe(0);
+    await page.clock.setFixedTime(new Date(opened.getTime() + 10 * 60_000));
+    await submit.click();
+
+    await page.getByRole('alert').getByText('Отправлено на согласование: опубликует менеджер после проверки').waitFor();
+    expect(await page.locator('.MuiSnackbar-root').getByText('Опубликовано', { exact: true }).count()).toBe(0);
+    const stored = await admin.app.db
+      .selectFrom('news')
+      .select(['id', 'published', 'public_at', 'slug'])
+      .where('title', '=', 'Новая новость автора')
+      .executeTakeFirstOrThrow();
+    expect(stored.published).toBe(0);
+    const draft = await draftRow(stored.id);
+    expect(draft?.review_state).toBe('in_review');
+    const values = JSON.parse(String(draft?.draft_values)) as { published?: unknown };
+    expect(Number(values.published)).toBe(1);
+    expect(Date.parse(stored.public_at as string)).toBe(opened.getTime());
+    expect((await fetch(`${admin.baseURL}/news/${stored.slug}`)).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+
   it('«Опубликовать» keeps the publication moment the form shows instead of moving it to the click', async () => {
     const { headers } = await userWithToken(admin.app, 'MANAGER');
     const news = await addUnpublishedNews(headers, 'Новость со своей датой публикации');

@@ -20,7 +20,7 @@ describe('dataProvider with English on', () => {
   afterAll(() => testApp?.close());
 
   it('reads the site settings', async () => {
-    expect((await provider.getSiteSettings('site-settings', {})).data).toEqual({ locales: ['ru', 'en'], low_vision: true });
+    expect((await provider.getSiteSettings('site-settings', {})).data).toEqual({ locales: ['ru', 'en'], low_vision: true, drafts_first: false, reviewed: [] });
   });
 
   it('writes a news item (the POST verbs) with its English version and reads it back', async () => {

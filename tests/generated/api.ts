@@ -4454,6 +4454,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/settings/drafts-first': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Choose drafts first for live records
+     * @description With `drafts_first` on, the edit form's primary save of a live record keeps the changes as its draft; publishing them is a second step. Every role reads it in `GET /api/admin/site-settings`.
+     */
+    put: operations['putAdminSettingsDraftsFirst'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/trash': {
     parameters: {
       query?: never;
@@ -6650,6 +6670,10 @@ export interface operations {
               locales: ('ru' | 'en')[];
               /** @description Whether every public page offers the version for the visually impaired (on by default). */
               low_vision: boolean;
+              /** @description Whether the edit form's primary save of a live record keeps the changes as its draft (a MANAGER's choice). */
+              drafts_first: boolean;
+              /** @description The resources whose changes by the signed-in user wait for a MANAGER's review (empty for a MANAGER). */
+              reviewed: string[];
             };
           };
         };
@@ -6702,6 +6726,10 @@ export interface operations {
               locales: ('ru' | 'en')[];
               /** @description Whether every public page offers the version for the visually impaired (on by default). */
               low_vision: boolean;
+              /** @description Whether the edit form's primary save of a live record keeps the changes as its draft (a MANAGER's choice). */
+              drafts_first: boolean;
+              /** @description The resources whose changes by the signed-in user wait for a MANAGER's review (empty for a MANAGER). */
+              reviewed: string[];
             };
           };
         };
@@ -30884,6 +30912,81 @@ export interface operations {
                 | 'investor-events'
                 | 'vacancies'
               )[];
+            };
+          };
+        };
+      };
+      /** @description Refused input: `errors` names each field (or query parameter) and what is wrong with it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (absent, expired, revoked, or the account is inactive). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The account's role does not give the action this route needs on its resource, or a manager requires two-factor sign-in and the account has not enrolled yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request, a file or a field is larger than allowed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A file or a body of a type this operation does not take. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putAdminSettingsDraftsFirst: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          drafts_first: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Choose drafts first for live records */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              drafts_first: boolean;
             };
           };
         };

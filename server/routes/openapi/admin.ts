@@ -66,6 +66,8 @@ export const siteOptions = z
 const siteSettings = z.object({
   locales: z.array(z.enum(LOCALES)).meta({ description: 'The site\'s languages (`SITE_LOCALES`): `["ru"]`, or `["ru", "en"]` with English on.' }),
   ...siteOptions.shape,
+  drafts_first: z.boolean().meta({ description: "Whether the edit form's primary save of a live record keeps the changes as its draft (a MANAGER's choice)." }),
+  reviewed: z.array(z.string()).meta({ description: "The resources whose changes by the signed-in user wait for a MANAGER's review (empty for a MANAGER)." }),
 });
 
 /** A period of the calendar, as `from`/`to` or inside react-admin's `filter`. */
