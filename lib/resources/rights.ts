@@ -70,3 +70,9 @@ export const may = (permissions: Permissions, resource: string, action: Action):
 
 /** Whether the permissions allow an action on some resource (uploading into the library needs "edit" somewhere). */
 export const mayAnywhere = (permissions: Permissions, action: Action): boolean => Object.values(permissions).some((actions) => actions.includes(action));
+
+/** The rights `granted` gives that `holder` lacks, each as «resource: action»; none when the holder has them all. */
+export const rightsBeyond = (holder: Permissions, granted: Permissions): string[] =>
+  Object.entries(granted).flatMap(([resource, actions]) =>
+    actions.filter((action) => !may(holder, resource, action)).map((action) => `${resource}: ${action}`),
+  );

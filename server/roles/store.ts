@@ -8,6 +8,7 @@ import type { RolesTable } from '../db/tables/accounts.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { recordAudit } from '../records/audit.js';
 import { ROLES_RESOURCE } from './cache.js';
+import { requireWithinOwnRights } from './escalation.js';
 import { ROLE_MESSAGES, storedPermissions } from './permissions.js';
 
 /** A role as the API answers it; a built-in role's rights are those its declarations give. */
@@ -86,6 +87,7 @@ async function customRole(trx: Transaction<Database>, id: number): Promise<RoleR
 
 export async function createRole(request: FastifyRequest, role: { name: string; title: string; permissions: Permissions }): Promise<RoleRecord> {
   if (isBuiltinRole(role.name)) throw new HttpError(409, ROLE_MESSAGES.builtin, { name: [ROLE_MESSAGES.builtin] });
+  requireWithinOwnRights(request, role.permissions);
   const now = new Date().toISOString();
   try {
     return await writeRole(request, 'create', (trx) =>
@@ -103,7 +105,8 @@ export async function createRole(request: FastifyRequest, role: { name: string; 
 
 export async function updateRole(request: FastifyRequest, id: number, changes: { title?: string; permissions?: Permissions }): Promise<RoleRecord> {
   return writeRole(request, 'update', async (trx) => {
-    await customRole(trx, id);
+    requireWithinOwnRights(request, storedPermissions((await customRole(trx, id)).permissions));
+    if (changes.permissions !== undefined) requireWithinOwnRights(request, changes.permissions);
     return trx
       .updateTable('roles')
       .set({
@@ -122,6 +125,7 @@ export async function deleteRole(request: FastifyRequest, id: number): Promise<R
   return writeRole(request, 'delete', async (trx) => {
     await lockForDecision(trx, ROLES_LOCK);
     const row = await customRole(trx, id);
+    requireWithinOwnRights(request, storedPermissions(row.permissions));
     const holder = await trx.selectFrom('users').select('id').where('role', '=', row.name).limit(1).executeTakeFirst();
     if (holder) throw new HttpError(409, ROLE_MESSAGES.inUse);
     await trx.deleteFrom('roles').where('id', '=', id).execute();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, builtinPermissions, RIGHTS_RESOURCES } from '../../lib/resources/rights.js';
 import { FORBIDDEN_MESSAGE } from '../../server/auth/guard.js';
 import { UNKNOWN_ROLE_MESSAGE } from '../../server/auth/accounts.js';
+import { escalationMessage } from '../../server/roles/escalation.js';
 import { ROLE_MESSAGES } from '../../server/roles/permissions.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
@@ -267,6 +268,52 @@ describe.each(await testDialects())('roles by section on %s', (dialect) => {
     const replaced = await postForm(t.app, `/api/admin/assets/${asset.id}/replace`, editor.headers, {}, [await picture()]);
     expect(replaced.statusCode, replaced.body).toBe(403);
     expect(replaced.json().message).toBe(NO_RIGHTS_OVER_USES_MESSAGE);
+  });
+
+  it('lets a role that keeps accounts and roles give only the rights it has itself: no MANAGER, no takeover, no wider role', async () => {
+    await createRole({ name: 'web', title: 'Веб-команда', permissions: { users: ['read', 'edit'], roles: ['read', 'edit'], redirects: ['read', 'edit'] } });
+    const web = await staffOf('web');
+    /** Refused with the rights the role lacks named first (the grid's order), `missing` among them. */
+    const refusedWith = (response: { statusCode: number; json: () => { message: string } }, missing: string) => {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toMatch(/^Нельзя дать или изменить права, которых нет у вас самих: /);
+      expect(response.json().message).toContain(missing);
+    };
+    const someone = await userWithToken(t.app, 'USER');
+    refusedWith(await call('PUT', `/api/admin/users/${web.user.id}`, web, { role: 'MANAGER' }), 'news: read');
+    refusedWith(await call('PUT', `/api/admin/users/${someone.user.id}`, web, { role: 'press' }), 'news: read');
+    refusedWith(
+      await call('POST', '/api/admin/users', web, { email: 'boss@example.com', name: 'Босс', password: 'Пароль-длинный-1', role: 'MANAGER' }),
+      'news: read',
+    );
+    // An account with rights the role lacks (the MANAGER's) is not changed by it: its password stays its own.
+    refusedWith(await call('PUT', `/api/admin/users/${manager.user.id}`, web, { password: 'Другой-пароль-длинный-2' }), 'news: read');
+    const wider = await call('POST', '/api/admin/roles', web, { name: 'wider', title: 'Шире', permissions: { news: ['read'] } });
+    expect(wider.statusCode).toBe(403);
+    expect(wider.json()).toEqual({ message: escalationMessage(['news: read']) });
+    refusedWith(
+      await call('PUT', `/api/admin/roles/${(await createRole({ name: 'editors', title: 'Редакция', permissions: { news: ['read'] } })).id}`, web, {
+        title: 'Моя',
+      }),
+      'news: read',
+    );
+    // Within its own rights it keeps accounts and roles as a MANAGER would.
+    const narrower = await call('POST', '/api/admin/roles', web, {
+      name: 'redirects-only',
+      title: 'Переадресации',
+      permissions: { redirects: ['read', 'edit'] },
+    });
+    expect(narrower.statusCode, narrower.body).toBe(201);
+    const created = await call('POST', '/api/admin/users', web, {
+      email: 'redirects@example.com',
+      name: 'Переадресации',
+      password: 'Пароль-длинный-3',
+      role: 'redirects-only',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const renamed = await call('PUT', `/api/admin/users/${created.json().data.id}`, web, { name: 'Отдел переадресаций' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({ name: 'Отдел переадресаций', role: 'redirects-only' });
   });
 
   it('offers every action in the order of the grid', () => {

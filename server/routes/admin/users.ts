@@ -15,6 +15,7 @@ import {
 } from '../../auth/accounts.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { idParams } from '../../resources/zod.js';
+import { requireWithinOwnRights } from '../../roles/escalation.js';
 import { ADMIN_DOCS } from '../openapi/admin.js';
 
 const createBody = z.object({
@@ -49,9 +50,16 @@ export const SELF_MESSAGES = {
  * MANAGER role come from the resource registry.
  */
 export async function usersWriteRoutes(app: FastifyInstance): Promise<void> {
+  /** The rights of the account's role now: changing or removing it may not reach beyond the rights of who does it. */
+  const rightsOfAccount = async (id: number) => {
+    const account = await app.db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
+    return account ? app.roles.permissionsOf(account.role) : {};
+  };
+
   // Each audit entry is written in the same transaction as the change it records.
   app.post('/api/admin/users', { schema: { ...ADMIN_DOCS.createUser, body: createBody } }, async (request, reply) => {
     const body = request.body as z.output<typeof createBody>;
+    requireWithinOwnRights(request, await app.roles.permissionsOf(body.role));
     const user = await createUser(app.db, body, (trx, created) =>
       recordAudit(request, { action: 'create', resource: 'users', recordId: created.id, details: roleChangeDetails(created.role, null) }, trx),
     );
@@ -61,9 +69,11 @@ export async function usersWriteRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { id: number } }>('/api/admin/users/:id', { schema: { ...ADMIN_DOCS.updateUser, params: idParams, body: updateBody } }, async (request) => {
     const id = request.params.id;
     const changes = request.body as z.output<typeof updateBody>;
+    requireWithinOwnRights(request, await rightsOfAccount(id));
+    if (changes.role !== undefined) requireWithinOwnRights(request, await app.roles.permissionsOf(changes.role));
     if (id === request.user?.id) {
       if (changes.active === 0) throw new HttpError(409, SELF_MESSAGES.deactivate, { active: [SELF_MESSAGES.deactivate] });
-      if (changes.role !== undefined && changes.role !== 'MANAGER') throw new HttpError(409, SELF_MESSAGES.demote, { role: [SELF_MESSAGES.demote] });
+      if (changes.role !== undefined && changes.role !== request.user.role) throw new HttpError(409, SELF_MESSAGES.demote, { role: [SELF_MESSAGES.demote] });
     }
     const result = await updateUser(
       app.db,
@@ -80,6 +90,7 @@ export async function usersWriteRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: number } }>('/api/admin/users/:id', { schema: { ...ADMIN_DOCS.deleteUser, params: idParams } }, async (request) => {
     const id = request.params.id;
     if (id === request.user?.id) throw new HttpError(409, SELF_MESSAGES.delete);
+    requireWithinOwnRights(request, await rightsOfAccount(id));
     const user = await deleteUser(
       app.db,
       id,
