@@ -72,7 +72,8 @@ describe('a photobank category in Chromium', () => {
 
     const site = await (await fetch(`${admin.baseURL}${photobankCategoryPath(category.id)}`)).text();
     // The site sets titles with typography: a short word keeps to the next one with a no-break space.
-    const titles = [...site.matchAll(/<h4 class="photo__title">([^<]*)<\/h4>/g)].map((match) => match[1]?.replace(/\u00a0/g, ' '));
+    // Each photo's heading is one level below the page's.
+    const titles = [...site.matchAll(/<h2 class="photo__title">([^<]*)<\/h2>/g)].map((match) => match[1]?.replace(/\u00a0/g, ' '));
     expect(titles.sort()).toEqual(Array.from({ length: 10 }, (_, index) => `Цех ${index + 1}`).sort());
   });
 });

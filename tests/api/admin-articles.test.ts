@@ -255,8 +255,20 @@ describe.each(cases)('admin $resource on $dialect', ({ dialect, resource, table,
   it('answers list rows with the columns the list shows and version, never the content; one record comes whole', async () => {
     const id = await insertArticle(t.app.db, table, { title: 'Длинная статья', content: `<p>${'Текст. '.repeat(5000)}</p>` });
     const [row] = (await get(`${base}?filter=${encodeURIComponent(JSON.stringify({ id: [id] }))}`)).json().data;
-    // With whether it has a draft and where its review stands (the list marks such rows).
-    expect(Object.keys(row).sort()).toEqual(['has_draft', 'id', 'public_at', 'published', 'review_state', 'slug', 'title', 'version', 'views']);
+    // With whether it has a draft, whose it is and where its review stands (the list marks such rows).
+    expect(Object.keys(row).sort()).toEqual([
+      'draft_mine',
+      'has_draft',
+      'id',
+      'public_at',
+      'published',
+      'review_required',
+      'review_state',
+      'slug',
+      'title',
+      'version',
+      'views',
+    ]);
     expect((await get(`${base}/${id}`)).json().data.content).toContain('Текст.');
   });
 
