@@ -1,9 +1,10 @@
 import { Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { RESOURCES } from '@lib/resources/index.js';
 import type { AdminDataProvider } from '../../dataProvider/index.js';
+import { useSaveSetting } from '../common/useSaveSetting.js';
 import { addScreenTexts } from '../i18n/index.js';
 import { draftScreenMessages } from '../i18n/drafts.js';
 
@@ -20,27 +21,19 @@ const SETTINGS_KEY = ['review', 'settings'] as const;
  */
 export const ReviewSettingsPage = () => {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: async () => (await dataProvider.getReviewSettings()).data });
   // The editor's choice once they change a box; until then, what is saved.
   const [edited, setEdited] = useState<string[] | null>(null);
   const chosen = edited ?? settings.data?.resources ?? [];
-  const [saving, setSaving] = useState(false);
   const toggle = (name: string, on: boolean) => setEdited(on ? [...chosen, name] : chosen.filter((other) => other !== name));
-  const save = async () => {
-    setSaving(true);
-    try {
+  const { saving, save: saveWith } = useSaveSetting('app.review.settings_saved');
+  const save = () =>
+    saveWith(async () => {
       const { data } = await dataProvider.putSetting('review', 'review', { resources: chosen });
       queryClient.setQueryData(SETTINGS_KEY, data);
-      notify('app.review.settings_saved', { type: 'info' });
-    } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>

@@ -1,9 +1,10 @@
 import { Button, Card, CardContent, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import type { AdminDataProvider, SiteSettings } from '../../dataProvider/index.js';
 import { SITE_SETTINGS_KEY, useSiteSettings } from '../common/siteSettings.js';
+import { useSaveSetting } from '../common/useSaveSetting.js';
 import { addScreenTexts } from '../i18n/index.js';
 import { siteSettingsMessages } from '../i18n/siteSettings.js';
 import { ReviewSettingsPage } from '../review/ReviewSettingsPage.js';
@@ -22,26 +23,18 @@ async function saveSwitch(dataProvider: AdminDataProvider, name: SwitchName, on:
 /** One on/off choice in a card of its own, with its heading, its explanation and its «Сохранить настройки». */
 const SwitchCard = ({ name, offByDefault }: { name: SwitchName; offByDefault: boolean }) => {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
   const settings = useSiteSettings();
   // The editor's choice once they change the box; until then, what is saved.
   const [edited, setEdited] = useState<boolean | null>(null);
   const on = edited ?? settings?.[name] ?? !offByDefault;
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
+  const { saving, save: saveWith } = useSaveSetting('app.settings.saved');
+  const save = () =>
+    saveWith(async () => {
       const saved = await saveSwitch(dataProvider, name, on);
       queryClient.setQueryData<SiteSettings>(SITE_SETTINGS_KEY, (old) => (old ? { ...old, [name]: saved } : old));
-      notify('app.settings.saved', { type: 'info' });
-    } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>

@@ -8,15 +8,7 @@ import { periodicJobLock } from '../../server/jobs/periodicJobs.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
-
-interface Running {
-  archive: string;
-  started_at: string;
-  by: string;
-  rows: number;
-  files: number;
-  bytes: number;
-}
+import type { RunningBackup } from '../../admin/backups/backupsApi.js';
 
 describe.each(await testDialects())('«Создать копию сейчас» (%s)', (dialect) => {
   let t: TestApp;
@@ -36,7 +28,7 @@ describe.each(await testDialects())('«Создать копию сейчас» 
   const runNow = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/admin/backups/run', headers });
   const overview = async (headers: Record<string, string>) =>
     (await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers })).json().data as {
-      running: Running | null;
+      running: RunningBackup | null;
       archives: { name: string }[];
       last_success: { archive: string } | null;
     };
@@ -51,7 +43,7 @@ describe.each(await testDialects())('«Создать копию сейчас» 
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 409]);
     const refused = answers.find((answer) => answer.statusCode === 409);
     expect(refused?.json().message).toBe('Резервная копия уже создаётся. Дождитесь её окончания.');
-    const started = answers.find((answer) => answer.statusCode === 202)?.json().data as Running;
+    const started = answers.find((answer) => answer.statusCode === 202)?.json().data as RunningBackup;
     expect(started).toMatchObject({ archive: expect.stringMatching(/^site-\d{8}T\d{6}Z\.tar\.gz$/), by: manager.user.email });
 
     await expect.poll(async () => (await overview(manager.headers)).running, { timeout: 30_000 }).toBeNull();
