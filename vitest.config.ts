@@ -2,17 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that drive Chromium or start the built server as child processes (nginx in front of one too), and the files that measure how the server
- * keeps answering while it works hard: each keeps a core or more busy, so they run one at a time, after the rest.
+ * Files that drive Chromium or start the built server as child processes (nginx in front of one too): each keeps a
+ * core or more busy, so they run one at a time.
  */
-const EXCLUSIVE = [
-  'tests/**/*.browser.test.ts',
-  'tests/process/**/*.test.ts',
-  'tests/deploy/config.test.ts',
-  'tests/api/stall.test.ts',
-  'tests/api/nesting.test.ts',
-  'tests/api/database-partition.test.ts',
-];
+const EXCLUSIVE = ['tests/**/*.browser.test.ts', 'tests/process/**/*.test.ts', 'tests/deploy/config.test.ts'];
+
+/** Files that measure how the server keeps answering while it works hard: they run last, with the machine to themselves. */
+const MEASURING = ['tests/api/stall.test.ts', 'tests/api/nesting.test.ts', 'tests/api/database-partition.test.ts'];
 
 /**
  * Files that replace a module with `vi.mock` (the recording Fastify that lists every route): they need a module
@@ -24,7 +20,10 @@ export default defineConfig({
   resolve: { alias: { '@lib': fileURLToPath(new URL('./lib', import.meta.url)) } },
   test: {
     environment: 'node',
-    testTimeout: 30_000,
+    // Bounds for a test that hangs, not for one that is slow: a state is waited for 30 s (Playwright's own default,
+    // and polls the same), a test a minute, a Chromium or child-process test 2 minutes. `npm test` runs the groups
+    // side by side (tests/run.ts), so a state may take several seconds on a shared two-core machine.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 60_000,
     pool: 'forks',
@@ -33,29 +32,23 @@ export default defineConfig({
     // a module keeps is only what does not change between sites).
     isolate: false,
     globalSetup: ['tests/globalSetup.ts'],
-    // A state reached in the background (a job's result, a kept version) may take a few seconds on a shared two-core machine.
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       // Two at a time: most of a file's time is spent waiting on its database, so two keep both cores busy.
       {
         extends: true,
-        test: { name: 'server', include: ['tests/**/*.test.{ts,tsx}'], exclude: [...EXCLUSIVE, ...OWN_MODULES], maxWorkers: 2, sequence: { groupOrder: 0 } },
-      },
-      { extends: true, test: { name: 'own-modules', include: OWN_MODULES, isolate: true, maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      // One at a time. Their tests wait for the states they need; a state is waited for 30 s (Playwright's own
-      // default, and polls the same) and a test 2 minutes before it is called stuck: bounds for a test that hangs,
-      // not for one that is slow.
-      {
-        extends: true,
         test: {
-          name: 'exclusive',
-          include: EXCLUSIVE,
-          maxWorkers: 1,
-          testTimeout: 120_000,
-          expect: { poll: { timeout: 30_000 } },
-          sequence: { groupOrder: 1 },
+          name: 'server',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: [...EXCLUSIVE, ...MEASURING, ...OWN_MODULES],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
+      { extends: true, test: { name: 'own-modules', include: OWN_MODULES, isolate: true, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      // One at a time; `npm test` runs them beside the group above (tests/run.ts).
+      { extends: true, test: { name: 'exclusive', include: EXCLUSIVE, maxWorkers: 1, testTimeout: 120_000, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'measuring', include: MEASURING, maxWorkers: 1, testTimeout: 120_000, sequence: { groupOrder: 2 } } },
     ],
   },
 });
