@@ -44,12 +44,12 @@ type StreamText = { text: string } | { unreadable: true } | null;
 /** A content stream's text, inflated within the budget left; null for a stream that is no content (a picture, a font). */
 function streamText(dictionary: string, data: Buffer, budgetLeft: number): StreamText {
   if (/\/Subtype\s*\/(?:Image|Type1C|CIDFontType0C|OpenType|XML)\b/.test(dictionary)) return null;
-  if (/\/(?:Type\s*\/(?:XRef|ObjStm|Metadata|EmbeddedFile))\b/.test(dictionary) || /\/Length[123]\b/.test(dictionary)) return null;
+  if (/\/Type\s*\/(?:XRef|ObjStm|Metadata|EmbeddedFile)\b/.test(dictionary) || /\/Length[123]\b/.test(dictionary)) return null;
   const filter = /\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(dictionary)?.[1] ?? '';
   const filters = filter.match(/\/\w+/g) ?? [];
   if (filters.length === 0) return { text: data.toString('latin1') };
   if (filters.length !== 1 || (filters[0] !== '/FlateDecode' && filters[0] !== '/Fl')) return { unreadable: true };
-  if (/\/DecodeParms/.test(dictionary) && /\/Predictor\s*(?:1[0-9]|[2-9])/.test(dictionary)) return null;
+  if (/\/DecodeParms/.test(dictionary) && /\/Predictor\s*(?:1\d|[2-9])/.test(dictionary)) return null;
   try {
     const inflated = inflateSync(data, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: Math.min(STREAM_INFLATED_MAX, budgetLeft) });
     return { text: inflated.toString('latin1') };
