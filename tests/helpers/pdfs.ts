@@ -7,7 +7,11 @@ function pdfOf(objects: readonly (string | Buffer)[]): Buffer {
   const offsets: number[] = [];
   objects.forEach((object, index) => {
     offsets.push(length);
-    const part = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`, 'latin1'), Buffer.isBuffer(object) ? object : Buffer.from(object, 'latin1'), Buffer.from('\nendobj\n', 'latin1')]);
+    const part = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+      Buffer.isBuffer(object) ? object : Buffer.from(object, 'latin1'),
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
     parts.push(part);
     length += part.length;
   });
