@@ -34,6 +34,8 @@ export interface StoredDocument {
   name: string;
   size: number;
   format: string;
+  /** A PDF's: whether it has a text layer (false: a scan screen readers cannot read); missing when not known. */
+  text_layer?: boolean;
 }
 
 /** A file offered for download under its original name. */
@@ -42,6 +44,11 @@ export interface DownloadFile {
   name: string;
   size: number;
   format: string;
+}
+
+/** A download as the admin reads it: with whether a PDF has a text layer (false: a scan), when that is known. */
+export interface AdminDownloadFile extends DownloadFile {
+  text_layer?: boolean;
 }
 
 export interface PublicImage extends StoredImage {

@@ -10,23 +10,25 @@ import { UploadProgress } from '../common/uploadProgress.js';
 import { NumericInput } from '../inputs/NumericInput.js';
 import { PublicAtInput, UnpublishAtInput } from '../inputs/PublicAtInput.js';
 import { ResourceForm } from '../common/ResourceForm.js';
+import { isNewFile, ScanAlert } from '../common/textLayer.js';
 
-const isNewFile = (value: unknown): boolean => typeof value === 'object' && value !== null && 'rawFile' in value;
-
-/** The stored document: a link to it with its size; a new file chosen below replaces it on save. */
+/** The stored document: a link to it with its size (and a scan's warning); a new file chosen below replaces it on save. */
 const CurrentFile = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   const file = (record?.file ?? null) as DownloadFile | null;
   if (!file) return null;
   return (
-    <Typography variant="body2" sx={{ my: 1 }}>
-      {translate('resources.investor-documents.current_file')}:{' '}
-      <Link href={file.url} target="_blank" rel="noreferrer">
-        {file.name}
-      </Link>{' '}
-      · {formatFileSize(file.size)}
-    </Typography>
+    <>
+      <Typography variant="body2" sx={{ my: 1 }}>
+        {translate('resources.investor-documents.current_file')}:{' '}
+        <Link href={file.url} target="_blank" rel="noreferrer">
+          {file.name}
+        </Link>{' '}
+        · {formatFileSize(file.size)}
+      </Typography>
+      <ScanAlert file={file} />
+    </>
   );
 };
 

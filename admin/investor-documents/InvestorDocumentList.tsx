@@ -1,5 +1,6 @@
 import { EditButton, FunctionField, List, SearchInput, SelectField, SelectInput, TextField, type RaRecord } from 'react-admin';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
+import { ScanChip } from '../common/textLayer.js';
 import type { DownloadFile } from '@lib/types.js';
 import { choicesOf } from '../common/choices.js';
 import { DateTimeField, formatFileSize, PUBLISHED_CHOICES, SafeBulkActions, StatusField } from '../common/fields.js';
@@ -18,10 +19,16 @@ const filters = [
   <SelectInput key="published" source="published" choices={PUBLISHED_CHOICES} />,
 ];
 
-/** The document's file: its name and size in megabytes. */
-const fileText = (record: RaRecord): string => {
+/** The document's file: its name and size in megabytes, and the mark of a scan without a text layer. */
+const fileText = (record: RaRecord) => {
   const file = (record.file ?? null) as DownloadFile | null;
-  return file ? `${file.name} · ${formatFileSize(file.size)}` : '';
+  if (!file) return '';
+  return (
+    <>
+      {file.name} · {formatFileSize(file.size)}
+      <ScanChip file={file} />
+    </>
+  );
 };
 
 export const InvestorDocumentList = () => {

@@ -4,6 +4,7 @@ import { LogoutButton } from '../buttons/LogoutButton.js';
 import { ProfileMenuItem } from '../profile/ProfileMenuItem.js';
 import { TwoFactorGate } from '../profile/TwoFactorGate.js';
 import { SignInAgainDialog } from '../session/SignInAgainDialog.js';
+import { ScanUploadWarning } from '../common/textLayer.js';
 import { Menu } from './Menu.js';
 
 const AdminUserMenu = () => (
@@ -23,5 +24,6 @@ export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout appBar={AdminAppBar} menu={Menu}>
     <TwoFactorGate>{children}</TwoFactorGate>
     <SignInAgainDialog />
+    <ScanUploadWarning />
   </RaLayout>
 );

@@ -118,6 +118,8 @@ async function adoptFound(trx: Kysely<Database>, store: FileStore, entry: Found)
     height: entry.height,
     size,
     sha256,
+    // Adopted files were uploaded before the library read PDFs: not known.
+    textLayer: null,
   };
   await insertAsset(trx, stored, { name: entry.name, folder_id: null, created_by: null });
   return true;

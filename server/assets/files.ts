@@ -6,6 +6,7 @@ import { storeDownloadFile, storeUploadedImage, type UploadedFile } from '../rec
 import type { Db } from '../db/schema.js';
 import { imageFiles } from '../files/images.js';
 import type { FileStore } from '../files/store.js';
+import { pdfHasText } from '../files/pdfText.js';
 
 /** The formats kept as pictures (re-encoded with variants, or an SVG sanitised); the others are documents. */
 const PICTURE_FORMATS: readonly FileFormat[] = ['jpeg', 'png', 'webp', 'gif', 'svg'];
@@ -31,6 +32,15 @@ export interface StoredAssetFile {
   height: number | null;
   size: number;
   sha256: string;
+  /** A PDF's text layer as the `text_layer` column keeps it: 1, 0 for a scan, null for no PDF or not known. */
+  textLayer: number | null;
+}
+
+/** The `text_layer` column of an upload: a PDF's, read from its bytes; null for any other format. */
+function textLayerOf(upload: UploadedFile): number | null {
+  if (upload.kind !== 'pdf') return null;
+  const hasText = pdfHasText(upload.data);
+  return hasText === null ? null : Number(hasText);
 }
 
 export const sha256Of = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
@@ -62,7 +72,7 @@ export function storedImageOf(asset: { file: string; width: number | null; heigh
 /** Stores one checked upload in `folder` the way `mode` keeps it; 413 or 415 for a picture sharp refuses. */
 export async function storeAssetFile(store: FileStore, folder: string, upload: UploadedFile, mode: StorageMode): Promise<StoredAssetFile> {
   const kind = kindOfFormat(upload.kind);
-  const common = { kind, format: upload.kind, size: upload.data.length, sha256: sha256Of(upload.data) };
+  const common = { kind, format: upload.kind, size: upload.data.length, sha256: sha256Of(upload.data), textLayer: textLayerOf(upload) };
   if (kind === 'image' && (mode === 'picture' || !DOWNLOAD_PICTURE_FORMATS.includes(upload.kind))) {
     const image = await storeUploadedImage(store, folder, upload);
     const raster = RASTER_FORMATS.includes(upload.kind);

@@ -51,6 +51,7 @@ export async function insertAsset(
       height: stored.height,
       sha256: stored.sha256,
       file: stored.file,
+      text_layer: stored.textLayer,
       created_at: now,
       updated_at: now,
     })
@@ -103,7 +104,8 @@ export function columnValueOf(field: UploadField, asset: AssetRow, documentName?
   if (field.kind === 'image') return JSON.stringify(storedImageOf(asset));
   const src = mainKeyOf(asset.file);
   const format = src.slice(src.lastIndexOf('.') + 1);
-  return JSON.stringify({ src, name: documentName ?? asset.name, size: asset.size, format } satisfies StoredDocument);
+  const textLayer = asset.text_layer === null ? {} : { text_layer: asset.text_layer === 1 };
+  return JSON.stringify({ src, name: documentName ?? asset.name, size: asset.size, format, ...textLayer } satisfies StoredDocument);
 }
 
 /** 400 when a field cannot hold the asset's format (a PDF as a cover, a GIF as a logo). */

@@ -29,6 +29,8 @@ export interface PreviousFile {
   width: number | null;
   height: number | null;
   sha256: string;
+  /** Missing in what was kept before PDFs were read: not known. */
+  text_layer?: number | null;
   replaced_at: string;
 }
 
@@ -41,6 +43,7 @@ export const previousFileJson = (row: AssetRow): string =>
     width: row.width,
     height: row.height,
     sha256: row.sha256,
+    text_layer: row.text_layer,
     replaced_at: nowIso(),
   } satisfies PreviousFile);
 
@@ -94,6 +97,7 @@ export async function revertReplacement(request: FastifyRequest, id: number): Pr
           width: previous.width,
           height: previous.height,
           sha256: previous.sha256,
+          text_layer: previous.text_layer ?? null,
           previous_file: null,
           updated_at: nowIso(),
           version: current.version + 1,

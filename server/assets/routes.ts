@@ -189,6 +189,7 @@ export async function assetAdminRoutes(app: FastifyInstance, remove: (request: F
               height: file.height,
               sha256: file.sha256,
               file: file.file,
+              text_layer: file.textLayer,
               previous_file: previousFileJson(current),
               updated_at: nowIso(),
               version: current.version + 1,

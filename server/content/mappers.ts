@@ -1,4 +1,4 @@
-import type { ArticleSummary, DownloadFile, PublicImage, StoredDocument, StoredImage } from '../../lib/types.js';
+import type { AdminDownloadFile, ArticleSummary, DownloadFile, PublicImage, StoredDocument, StoredImage } from '../../lib/types.js';
 import type { ArticleRow } from '../db/schema.js';
 
 /** Where this server answers uploaded files itself. */
@@ -48,6 +48,14 @@ export function toDownloadFile(json: string | null): DownloadFile | null {
   if (!json) return null;
   const stored = JSON.parse(json) as StoredDocument;
   return { url: uploadUrl(stored.src), name: stored.name, size: stored.size, format: stored.format };
+}
+
+/** A single-file column as the admin reads it: the download, with a PDF's text layer when it is known. */
+export function toAdminDownloadFile(json: string | null): AdminDownloadFile | null {
+  const file = toDownloadFile(json);
+  if (!json || !file) return file;
+  const textLayer = (JSON.parse(json) as StoredDocument).text_layer;
+  return typeof textLayer === 'boolean' ? { ...file, text_layer: textLayer } : file;
 }
 
 export const articleSummaryColumns = ['id', 'title', 'slug', 'lead', 'image', 'image_alt', 'public_at'] as const;

@@ -1,5 +1,5 @@
 import { isUpload, type ResourceDescriptor } from '../../lib/resources/index.js';
-import { toDownloadFile, toPublicImage } from '../content/mappers.js';
+import { toAdminDownloadFile, toPublicImage } from '../content/mappers.js';
 import type { Db, ResourceHooks, Row } from './hooks.js';
 
 /** The text an image gets as alt when the editor wrote none: the record's title or name. */
@@ -7,7 +7,7 @@ const fallbackAlt = (row: Row): string => String(row.title ?? row.name ?? '');
 
 /**
  * The admin read shape of a row: its columns, with image columns as public images (their alt text from the
- * declared alt field, else the title) and single files as `{ url, name, size, format }`. Write answers use it too,
+ * declared alt field, else the title) and single files as `{ url, name, size, format, text_layer? }`. Write answers use it too,
  * so a write answers exactly what a read of that id answers.
  */
 export function presentRow(resource: ResourceDescriptor, row: Row): Row {
@@ -18,7 +18,7 @@ export function presentRow(resource: ResourceDescriptor, row: Row): Row {
       const alt = field.alt ? String(row[field.alt] ?? '') : '';
       record[name] = toPublicImage(row[name] as string | null, alt || fallbackAlt(row));
     } else if (field.maxFiles === 1) {
-      record[name] = toDownloadFile(row[name] as string | null);
+      record[name] = toAdminDownloadFile(row[name] as string | null);
     }
   }
   return record;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Field, FilterType, ResourceDescriptor } from '../../lib/resources/index.js';
-import { downloadFile, flag, int, moment, publicImage, video } from '../http/openapi/shapes.js';
+import { adminDownloadFile, flag, int, moment, publicImage, video } from '../http/openapi/shapes.js';
 
 /**
  * The admin read shape of each resource's records as zod, built from its declaration: what `presentRow`
@@ -32,7 +32,7 @@ export function fieldReadSchema(field: Field): z.ZodType | null {
       return publicImage.nullable();
     case 'files':
       // Several files are rows of their own, answered by the resource's presenter.
-      return field.maxFiles === 1 ? downloadFile.nullable() : null;
+      return field.maxFiles === 1 ? adminDownloadFile.nullable() : null;
   }
 }
 

@@ -6,6 +6,7 @@ import { renderDocumentPdf } from '../../server/demo/images.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
+import { compressedTextPdf, scannedPdf } from '../helpers/pdfs.js';
 import { adminHeaders, libraryHolding, MB, postForm, pngImage, type FilePart } from './admin-helpers.js';
 
 const exists = (file: string) =>
@@ -75,6 +76,22 @@ describe.each(await testDialects())('investor documents on %s', (dialect) => {
     expect((await add({ ...valid, title: '' })).json().errors).toEqual({ title: ['Заполните поле.'] });
     expect((await add(valid, [{ ...pdf(), data: Buffer.alloc(50 * MB + 1, 1) }])).statusCode).toBe(413);
     expect((await add(valid, [pdf()], user)).statusCode).toBe(403);
+  });
+
+  it('reads whether a PDF has a text layer: a scan is saved, marked in the answer and the list; the public read leaves the mark out', async () => {
+    const text = await add({ ...valid, title: 'Текстовый PDF' }, [{ ...pdf(), data: compressedTextPdf() }]);
+    expect(text.statusCode, text.body).toBe(200);
+    expect(text.json().data.file).toMatchObject({ format: 'pdf', text_layer: true });
+    const scan = await add({ ...valid, title: 'Скан устава' }, [{ ...pdf(), filename: 'Скан.pdf', data: scannedPdf() }]);
+    expect(scan.statusCode, scan.body).toBe(200);
+    const scanned = scan.json().data;
+    expect(scanned.file).toMatchObject({ name: 'Скан.pdf', format: 'pdf', text_layer: false });
+    const list = await t.app.inject({ url: '/api/admin/investor-documents?filter={"q":"Скан устава"}', headers: manager });
+    expect(list.json().data.find((row: { id: number }) => row.id === scanned.id)?.file).toMatchObject({ text_layer: false });
+    const docxFile = await add({ ...valid, title: 'Не PDF' }, [{ field: 'file', filename: 'Устав.docx', data: await docx() }]);
+    expect(docxFile.json().data.file).not.toHaveProperty('text_layer');
+    const shown = (await t.app.inject({ url: '/api/investor-documents?year=2025&perPage=100' })).json().data.items;
+    expect(shown.find((item: { id: number }) => item.id === scanned.id)?.file).not.toHaveProperty('text_layer');
   });
 
   it('accepts DOCX, replaces the file on update; the files stay in the media library, unused once the record is gone', async () => {

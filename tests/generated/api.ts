@@ -4862,12 +4862,14 @@ export interface components {
       size: number;
       position: number;
     };
-    /** @description A file offered for download under its original name. */
-    DownloadFile: {
+    /** @description A file offered for download, as the admin reads it. */
+    AdminDownloadFile: {
       url: string;
       name: string;
       size: number;
       format: string;
+      /** @description A PDF only, when known: whether it has a text layer; false for a scan that screen readers cannot read. */
+      text_layer?: boolean;
     };
   };
   responses: never;
@@ -5854,7 +5856,7 @@ export interface operations {
                 year: number;
                 /** Format: date-time */
                 public_at: string;
-                file: components['schemas']['DownloadFile'] | null;
+                file: components['schemas']['AdminDownloadFile'] | null;
               }[];
               page: number;
               perPage: number;
@@ -23009,7 +23011,7 @@ export interface operations {
               /** Format: date-time */
               public_at: string;
               published: 0 | 1;
-              file: components['schemas']['DownloadFile'] | null;
+              file: components['schemas']['AdminDownloadFile'] | null;
               /** @description Bumped by every write; send it back as `If-Match` to refuse overwriting a newer save. */
               version?: number;
               /** @description Whether the record has a draft (unpublished changes). */
@@ -23085,7 +23087,7 @@ export interface operations {
               public_at: string;
               unpublish_at: string | null;
               published: 0 | 1;
-              file: components['schemas']['DownloadFile'] | null;
+              file: components['schemas']['AdminDownloadFile'] | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -23206,7 +23208,7 @@ export interface operations {
               public_at: string;
               unpublish_at: string | null;
               published: 0 | 1;
-              file: components['schemas']['DownloadFile'] | null;
+              file: components['schemas']['AdminDownloadFile'] | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -23356,7 +23358,7 @@ export interface operations {
               public_at: string;
               unpublish_at: string | null;
               published: 0 | 1;
-              file: components['schemas']['DownloadFile'] | null;
+              file: components['schemas']['AdminDownloadFile'] | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -23490,7 +23492,7 @@ export interface operations {
               public_at: string;
               unpublish_at: string | null;
               published: 0 | 1;
-              file: components['schemas']['DownloadFile'] | null;
+              file: components['schemas']['AdminDownloadFile'] | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -23651,7 +23653,7 @@ export interface operations {
               public_at: string;
               unpublish_at: string | null;
               published: 0 | 1;
-              file: components['schemas']['DownloadFile'] | null;
+              file: components['schemas']['AdminDownloadFile'] | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -23792,7 +23794,7 @@ export interface operations {
               public_at: string;
               unpublish_at: string | null;
               published: 0 | 1;
-              file: components['schemas']['DownloadFile'] | null;
+              file: components['schemas']['AdminDownloadFile'] | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -23926,7 +23928,7 @@ export interface operations {
               public_at: string;
               unpublish_at: string | null;
               published: 0 | 1;
-              file: components['schemas']['DownloadFile'] | null;
+              file: components['schemas']['AdminDownloadFile'] | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -24060,7 +24062,7 @@ export interface operations {
               public_at: string;
               unpublish_at: string | null;
               published: 0 | 1;
-              file: components['schemas']['DownloadFile'] | null;
+              file: components['schemas']['AdminDownloadFile'] | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -24200,7 +24202,7 @@ export interface operations {
               public_at: string;
               unpublish_at: string | null;
               published: 0 | 1;
-              file: components['schemas']['DownloadFile'] | null;
+              file: components['schemas']['AdminDownloadFile'] | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */

@@ -33,6 +33,8 @@ export interface AssetsTable {
   file: string;
   /** The file before the last replacement, to undo it: a `PreviousFile` JSON (server/assets/previous.ts), or null. */
   previous_file: string | null;
+  /** A PDF's text layer: 1 it has one, 0 a scan without one, null no PDF or not known (server/files/pdfText.ts). */
+  text_layer: number | null;
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -4,6 +4,7 @@ import type { PresenceEditor, RecordPresence } from '../../../lib/presence.js';
 import type { PreviewLink, Revision, RevisionSummary } from '../../../lib/revisions.js';
 import type { AdminSearchResult, SearchPage, SearchResult, TextPiece } from '../../../lib/search.js';
 import type {
+  AdminDownloadFile,
   Article,
   ArticleSummary,
   ColourEntry,
@@ -63,6 +64,14 @@ export const publicImage = z
 export const downloadFile = z
   .object({ url: z.string(), name: z.string(), size: int, format: z.string() })
   .meta({ id: 'DownloadFile', description: 'A file offered for download under its original name.' }) satisfies z.ZodType<DownloadFile>;
+
+export const adminDownloadFile = downloadFile
+  .extend({
+    text_layer: z.boolean().optional().meta({
+      description: 'A PDF only, when known: whether it has a text layer; false for a scan that screen readers cannot read.',
+    }),
+  })
+  .meta({ id: 'AdminDownloadFile', description: 'A file offered for download, as the admin reads it.' }) satisfies z.ZodType<AdminDownloadFile>;
 
 /** `{ items, page, perPage, pageCount, total }`: one page of a list. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), page: int, perPage: int, pageCount: int, total: int });
