@@ -50,7 +50,8 @@ function useFormActions(publishes: boolean, drafts: boolean): ReactElement[] {
   const save = draftsFirst ? <SaveButton key="save" variant="outlined" label="app.save_bar.save_live" /> : <SaveButton key="save" />;
   return [
     ...(draftsFirst ? [<SaveDraftButton key="draft" primary />, save] : [save]),
-    <SaveAndContinueButton key="continue" />,
+    // On a new record «Сохранить» itself stays on it (its edit screen opens).
+    ...(record?.id === undefined ? [] : [<SaveAndContinueButton key="continue" />]),
     ...(keepsDraft && !draftsFirst ? [<SaveDraftButton key="draft" />] : []),
     ...(publishes ? [<PublishButton key="publish" reviewed={reviewed} />] : []),
   ];

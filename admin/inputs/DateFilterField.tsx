@@ -35,7 +35,8 @@ export const DateFilterField = ({ label, value, onChange }: DateFilterFieldProps
   const [followed, setFollowed] = useState(value);
   if (followed !== value) {
     setFollowed(value);
-    if (isoDayOf(text) !== value) setText(maskedOf(value));
+    // The editor's own complete date coming back keeps the text as typed.
+    if ((text === '' ? '' : isoDayOf(text)) !== value) setText(maskedOf(value));
   }
   const invalid = text !== '' && text.length === 10 && isoDayOf(text) === null;
   return (
@@ -48,10 +49,7 @@ export const DateFilterField = ({ label, value, onChange }: DateFilterFieldProps
         const next = maskDate(event.target.value);
         setText(next);
         const day = next === '' ? '' : isoDayOf(next);
-        if (day !== null && day !== value) {
-          setFollowed(day);
-          onChange(day);
-        }
+        if (day !== null && day !== value) onChange(day);
       }}
       slotProps={{ htmlInput: { inputMode: 'numeric', placeholder: translate('app.input.date_placeholder') }, inputLabel: { shrink: true } }}
       sx={{ width: '11rem' }}
