@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postForm } from '../api/admin-helpers.js';
+import { pngImage, postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
@@ -12,6 +12,24 @@ import { newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 const admin = setUpChromiumAdmin();
 
 const staff = async () => (await userWithToken(admin.app, 'USER')).headers;
+
+/** A new library file; its bytes keep it apart from the other tests' (the same bytes would be a duplicate). */
+async function upload(filename: string, data: Buffer, type: string): Promise<number> {
+  const answer = await postForm(admin.app, '/api/admin/assets/upload', await staff(), {}, [{ field: 'file', filename, data, type }]);
+  const asset = answer.json().asset as { id: number; name: string } | undefined;
+  expect(asset?.name, answer.body).toBe(filename);
+  return asset?.id ?? 0;
+}
+
+const keptValues = async (recordKey: string): Promise<Record<string, unknown> | null> => {
+  const row = await admin.app.db
+    .selectFrom('form_drafts')
+    .select('form_values')
+    .where('resource', '=', 'news')
+    .where('record_key', '=', recordKey)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.form_values) as Record<string, unknown>) : null;
+};
 
 async function addNews(title: string, fields: Record<string, string | number> = {}): Promise<number> {
   const added = await postForm(admin.app, '/api/admin/news/add', await staff(), { title, lead: 'Анонс', public_at: daysAgo(1), ...fields });
@@ -80,6 +98,69 @@ describe('smaller frictions in Chromium', () => {
         return box.top >= 0 && box.bottom <= window.innerHeight;
       });
     await expect.poll(inView).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a kept create form says what it would restore, and restoring over typed text asks first', async () => {
+    const { page, context, errors } = await newSignedInPage(admin);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto('/admin/news/create');
+    const title = page.getByRole('textbox', { name: /^Заголовок/ });
+    await title.fill('Брошенная новость');
+    await expect.poll(() => keptValues('new')).toMatchObject({ title: 'Брошенная новость' });
+
+    // A new create form later: the notice names the kept title and the fields it would fill.
+    await page.goto('/admin/news');
+    await page.goto('/admin/news/create');
+    const notice = page.getByRole('status').filter({ hasText: 'Есть несохранённые изменения от' });
+    // The new form's publication moment (now) differs from the one the abandoned form started with: it is named too.
+    await notice.getByText(/^Восстановятся поля: «Заголовок», «Дата публикации»\. Заголовок в них: «Брошенная новость»\.$/).waitFor();
+    await title.fill('Новая новость');
+    await notice.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
+    const ask = page.getByRole('dialog', { name: 'Заменить набранное?' });
+    await ask.getByText('Вы уже изменили поля: «Заголовок».', { exact: false }).waitFor();
+    await ask.getByRole('button', { name: 'Отмена' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await title.inputValue()).toBe('Новая новость');
+    await notice.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
+    await ask.getByRole('button', { name: 'Заменить' }).click();
+    await expect.poll(() => title.inputValue()).toBe('Брошенная новость');
+    await notice.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('after a replacement by a file named otherwise, the asset is offered the new file’s name', async () => {
+    const assetId = await upload('старое-имя.png', await pngImage(300, 200, '#335577'), 'image/png');
+    const { page, context, errors } = await newSignedInPage(admin);
+    await page.goto(`/admin/assets/${assetId}`);
+    await page.getByText(/^PNG · .+ · 300×200/).waitFor();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Заменить файл' }).click();
+    await (await chooser).setFiles({ name: 'новое-имя.png', mimeType: 'image/png', buffer: await pngImage(320, 200, '#775533') });
+    await page.getByRole('dialog').getByRole('button', { name: 'Заменить' }).click();
+    await page.getByText(/^PNG · .+ · 320×200/).waitFor();
+    await page.getByText('Новый файл называется «новое-имя.png», а в медиатеке осталось прежнее название.').waitFor();
+    await page.getByRole('button', { name: 'Назвать «новое-имя.png»' }).click();
+    const name = page.getByRole('textbox', { name: /^Название/ });
+    await expect.poll(() => name.inputValue()).toBe('новое-имя.png');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    const storedName = async () => (await admin.app.db.selectFrom('assets').select('name').where('id', '=', assetId).executeTakeFirstOrThrow()).name;
+    await expect.poll(storedName).toBe('новое-имя.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('PNG and SVG cards in the library show their pixel size, an SVG’s from its viewBox too', async () => {
+    await upload('размер-карточки.png', await pngImage(300, 200, '#446688'), 'image/png');
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 80"><rect width="240" height="80" fill="#123456"/></svg>';
+    await upload('логотип-без-размера.svg', Buffer.from(svg), 'image/svg+xml');
+    const { page, context, errors } = await newSignedInPage(admin);
+    await page.goto('/admin/assets');
+    const card = (name: string) => page.locator('li', { has: page.getByRole('link', { name, exact: true }) });
+    await expect.poll(() => card('размер-карточки.png').innerText()).toContain('300×200');
+    await expect.poll(() => card('логотип-без-размера.svg').innerText()).toContain('240×80');
     expect(errors).toEqual([]);
     await context.close();
   });
