@@ -6,7 +6,7 @@ import { isUpload, resourceNamed } from '@lib/resources/index.js';
 import { formatDateTime } from '../common/dateTime.js';
 import type { DraftsApi, DraftTarget, KeptVersion } from './draftsApi.js';
 import { comparedFieldLabel, valueAt } from '../translations/values.js';
-import { changedFields, editableFieldsOf } from './keptValues.js';
+import { editableFieldsOf, restorableFields } from './keptValues.js';
 import { readPending } from './pendingDrafts.js';
 import type { Autosave } from './useAutosave.js';
 
@@ -29,7 +29,8 @@ function keptTitleOf(values: Record<string, unknown>): string {
 /**
  * Offers the unsaved changes kept for this form when they differ from what it shows, saying when they were kept,
  * which fields they would fill and their title: «Восстановить…» fills the form with them (it is then unsaved again),
- * «Отменить» removes them. Fields the editor has already changed in this form are replaced only after asking.
+ * «Отменить» removes them. Only the fields the editor had changed are restored (others may have changed the rest
+ * since), and fields the editor has already changed in this form are replaced only after asking.
  * Kept values equal to the form's are removed quietly.
  */
 export const RecoveryNotice = ({ target, api, autosave }: { target: DraftTarget; api: DraftsApi; autosave: Autosave }) => {
@@ -47,7 +48,7 @@ export const RecoveryNotice = ({ target, api, autosave }: { target: DraftTarget;
     let current = true;
     void newestKept(api, { userId, resource, recordKey, version: null }).then((found) => {
       if (!current || !found) return;
-      if (changedFields(editableFieldsOf(resource), found.values, getValues()).length === 0) forget();
+      if (restorableFields(editableFieldsOf(resource), found.values, getValues()).length === 0) forget();
       else setKept(found);
     });
     return () => {
@@ -59,16 +60,16 @@ export const RecoveryNotice = ({ target, api, autosave }: { target: DraftTarget;
 
   const labelOf = (name: string) => comparedFieldLabel(translate, resource, name);
   const listed = (names: readonly string[]) => names.map((name) => `«${labelOf(name)}»`).join(', ');
-  const restored = changedFields(editable, kept.values, getValues());
+  const restored = restorableFields(editable, kept.values, getValues());
   const keptTitle = keptTitleOf(kept.values);
   const restoreNow = () => {
-    for (const name of changedFields(editable, kept.values, getValues())) setValue(name, valueAt(kept.values, name), { shouldDirty: true });
+    for (const name of restorableFields(editable, kept.values, getValues())) setValue(name, valueAt(kept.values, name), { shouldDirty: true });
     if (target.version !== null && kept.version !== null && kept.version !== target.version) autosave.baseOn(kept.version);
     setAsking(null);
     setKept(null);
   };
   const restore = () => {
-    const typed = changedFields(editable, kept.values, getValues()).filter((name) => getFieldState(name).isDirty);
+    const typed = restorableFields(editable, kept.values, getValues()).filter((name) => getFieldState(name).isDirty);
     if (typed.length > 0) setAsking(typed);
     else restoreNow();
   };
