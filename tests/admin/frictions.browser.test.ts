@@ -11,7 +11,9 @@ import { newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 const admin = setUpChromiumAdmin();
 
-const staff = async () => (await userWithToken(admin.app, 'USER')).headers;
+let staffHeaders: Promise<Record<string, string>> | undefined;
+/** One USER for the file's writes through the API (each new account hashes a password, which takes a while). */
+const staff = () => (staffHeaders ??= userWithToken(admin.app, 'USER').then((user) => user.headers));
 
 /** A new library file; its bytes keep it apart from the other tests' (the same bytes would be a duplicate). */
 async function upload(filename: string, data: Buffer, type: string): Promise<number> {
