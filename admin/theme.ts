@@ -1,4 +1,12 @@
+import { keyframes } from '@mui/material/styles';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { SAVED_ROW_CLASS } from './common/savedRow.js';
+
+/** The row of the record just saved starts highlighted and fades back to the others' colour. */
+const savedRowFade = keyframes`
+  from { background-color: rgba(29, 61, 143, 0.16); }
+  to { background-color: transparent; }
+`;
 
 /** The admin's MUI theme: react-admin's default with the brand's colours and a calmer density. */
 export const theme: RaThemeOptions = {
@@ -29,6 +37,7 @@ export const theme: RaThemeOptions = {
           '& .RaList-main': { minWidth: 0 },
           '& .RaList-content': { minWidth: 0, overflowX: 'auto' },
           '& .RaList-content .RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
+          [`& .${SAVED_ROW_CLASS}`]: { animation: `${savedRowFade} 2.5s ease-out` },
         },
       },
     },

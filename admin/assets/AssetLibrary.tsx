@@ -7,6 +7,7 @@ import { Confirm, HttpError, ListBase, Title, useDataProvider, useListContext, u
 import { useNavigate } from 'react-router-dom';
 import { ASSET_KINDS } from '@lib/resources/index.js';
 import type { AdminDataProvider, Asset } from '../../dataProvider/index.js';
+import { DateFilterField } from '../inputs/DateFilterField.js';
 import { AssetCard, AssetGrid } from './AssetCard.js';
 import { FolderActions, FolderBrowser, FolderChooser, folderIdOf, type FolderPath } from './folders.js';
 import { UploadQueue } from './UploadQueue.js';
@@ -31,14 +32,7 @@ const LibraryFilters = () => {
     setFilters(next, displayedFilters, debounce);
   };
   const dateField = (name: 'created_from' | 'created_to') => (
-    <TextField
-      type="date"
-      size="small"
-      label={translate(`app.assets.filters.${name}`)}
-      value={textOf(values[name])}
-      onChange={(event) => set(name, event.target.value)}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
+    <DateFilterField label={translate(`app.assets.filters.${name}`)} value={textOf(values[name])} onChange={(day) => set(name, day)} />
   );
   return (
     <Stack direction="row" gap={2} flexWrap="wrap" role="search">

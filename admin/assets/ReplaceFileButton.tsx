@@ -1,7 +1,8 @@
 import FindReplaceIcon from '@mui/icons-material/FindReplace';
-import { Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import type { AdminDataProvider, Asset, AssetUse } from '../../dataProvider/index.js';
 import { AssetUseList } from './AssetUses.js';
 import { RevertFileButton } from './RevertFileButton.js';
@@ -17,6 +18,7 @@ interface Chosen {
  * server re-cuts the image's variants and refreshes every page that shows it. Since that changes published pages at
  * once, the editor is asked first, with every record that uses the file named (published ones marked); the replaced
  * file is kept, so «Вернуть прежний файл» beside it undoes the replacement. The screen then reads the asset again.
+ * A new file named otherwise than the asset is offered as its name (the form's «Название», saved with the form).
  */
 export const ReplaceFileButton = () => {
   const record = useRecordContext<Asset>();
@@ -27,6 +29,8 @@ export const ReplaceFileButton = () => {
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [newName, setNewName] = useState<string | null>(null);
+  const { setValue } = useFormContext();
   if (!record) return null;
   const warn = (error: unknown) => notify(error instanceof Error ? error.message : String(error), { type: 'warning' });
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -46,6 +50,7 @@ export const ReplaceFileButton = () => {
     try {
       await dataProvider.replaceAsset('assets', { id: record.id, file, onProgress: setPercent });
       notify('app.assets.replace.done', { type: 'success' });
+      setNewName(file.name !== record.name ? file.name : null);
       refresh();
     } catch (error) {
       warn(error);
@@ -69,6 +74,25 @@ export const ReplaceFileButton = () => {
         </Button>
         <RevertFileButton />
       </Box>
+      {newName !== null && newName !== record.name ? (
+        <Alert
+          severity="info"
+          sx={{ mt: 1 }}
+          action={
+            <Button
+              size="small"
+              onClick={() => {
+                setValue('name', newName, { shouldDirty: true });
+                setNewName(null);
+              }}
+            >
+              {translate('app.assets.replace.rename', { name: newName })}
+            </Button>
+          }
+        >
+          {translate('app.assets.replace.rename_offer', { name: newName })}
+        </Alert>
+      ) : null}
       {percent !== null ? <LinearProgress variant="determinate" value={percent} aria-label={translate('app.upload.label')} sx={{ mt: 1 }} /> : null}
       <Confirm
         isOpen={chosen !== null}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { HttpError, useFormIsDirty, useRegisterMutationMiddleware, type CreateParams, type UpdateParams } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { DraftsApi, DraftTarget, KeptVersion } from './draftsApi.js';
-import { keepableValues } from './keptValues.js';
+import { editableFieldsOf, keepableValues } from './keptValues.js';
 import { allPending, removePending, savePending } from './pendingDrafts.js';
 
 /** How long after the last change the form's values are kept: long enough not to send every keystroke. */
@@ -32,7 +32,7 @@ export interface Autosave {
  * keeps the values at once.
  */
 export function useAutosave(target: DraftTarget | null, api: DraftsApi): Autosave {
-  const { control, getValues } = useFormContext();
+  const { control, getValues, getFieldState } = useFormContext();
   const values = useWatch({ control });
   const dirty = useFormIsDirty();
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -61,10 +61,16 @@ export function useAutosave(target: DraftTarget | null, api: DraftsApi): Autosav
     [api, enqueue, target],
   );
 
+  // The form's values with the fields the editor changed named, so that restoring them later touches only those.
+  const keptValues = useCallback(() => {
+    const edited = target ? editableFieldsOf(target.resource).filter((name) => getFieldState(name).isDirty) : [];
+    return keepableValues(getValues(), edited);
+  }, [getFieldState, getValues, target]);
+
   const keepNow = useCallback(() => {
     unkept.current = false;
-    keep({ values: keepableValues(getValues()), version: target?.version ?? null, saved_at: new Date().toISOString() });
-  }, [getValues, keep, target]);
+    keep({ values: keptValues(), version: target?.version ?? null, saved_at: new Date().toISOString() });
+  }, [keptValues, keep, target]);
 
   const forget = useCallback(() => {
     if (!target) return;
@@ -87,7 +93,7 @@ export function useAutosave(target: DraftTarget | null, api: DraftsApi): Autosav
     const leave = () => {
       if (!unkept.current || saving.current) return;
       unkept.current = false;
-      const kept = { values: keepableValues(getValues()), version: target.version, saved_at: new Date().toISOString() };
+      const kept = { values: keptValues(), version: target.version, saved_at: new Date().toISOString() };
       if (!api.keepOnLeave(target, kept)) savePending(target, kept);
     };
     const hidden = () => {
@@ -100,7 +106,7 @@ export function useAutosave(target: DraftTarget | null, api: DraftsApi): Autosav
       document.removeEventListener('visibilitychange', hidden);
       if (unkept.current && !saving.current) keepNow();
     };
-  }, [api, getValues, keepNow, target]);
+  }, [api, keptValues, keepNow, target]);
 
   // Versions this browser kept while the server could not be reached go to it once it answers again.
   useEffect(() => {

@@ -50,7 +50,8 @@ function useFormActions(publishes: boolean, drafts: boolean): ReactElement[] {
   const save = draftsFirst ? <SaveButton key="save" variant="outlined" label="app.save_bar.save_live" /> : <SaveButton key="save" />;
   return [
     ...(draftsFirst ? [<SaveDraftButton key="draft" primary />, save] : [save]),
-    <SaveAndContinueButton key="continue" />,
+    // On a new record «Сохранить» itself stays on it (its edit screen opens).
+    ...(record?.id === undefined ? [] : [<SaveAndContinueButton key="continue" />]),
     ...(keepsDraft && !draftsFirst ? [<SaveDraftButton key="draft" />] : []),
     ...(publishes ? [<PublishButton key="publish" reviewed={reviewed} />] : []),
   ];
@@ -59,7 +60,7 @@ function useFormActions(publishes: boolean, drafts: boolean): ReactElement[] {
 /**
  * The buttons under every resource form: the form's actions (above) and removal of a stored record (`RemoveButton`,
  * or the form's own `remove`). On a phone the bar keeps to the screen's width: the primary action, then «Ещё
- * действия» opening the others.
+ * действия» opening the others (where there are any).
  */
 export const FormToolbar = ({ publishes, drafts, remove }: { publishes: boolean; drafts: boolean; remove?: ReactNode }) => {
   const record = useRecordContext();
@@ -71,10 +72,12 @@ export const FormToolbar = ({ publishes, drafts, remove }: { publishes: boolean;
     return (
       <Toolbar sx={TOOLBAR_SX}>
         {primary}
-        <MoreActions>
-          {others}
-          {stored && (remove ?? <RemoveButton />)}
-        </MoreActions>
+        {(others.length > 0 || stored) && (
+          <MoreActions>
+            {others}
+            {stored && (remove ?? <RemoveButton />)}
+          </MoreActions>
+        )}
       </Toolbar>
     );
   }

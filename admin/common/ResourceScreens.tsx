@@ -1,9 +1,10 @@
-import { Create, Edit, useResourceContext } from 'react-admin';
+import { Create, Edit, useResourceContext, type Identifier } from 'react-admin';
 import { resourceNamed } from '@lib/resources/index.js';
 import { useForgetKeptVersion } from '../autosave/draftsApi.js';
 import { useConflictView } from '../conflicts/useConflictView.js';
 import { PresenceNotice } from '../presence/PresenceNotice.js';
 import { lazyScreen } from './lazyScreen.js';
+import { noteSavedRecord } from './savedRow.js';
 import { editActionsOf, editAsideOf } from '../revisions/editorial.js';
 import type { EditParts } from './parts.js';
 import { UploadProgressProvider, useUploadProgress } from './uploadProgress.js';
@@ -13,12 +14,15 @@ type Form = EditParts['form'];
 /** The draft's band loads with the first edit screen that needs it, keeping the lists light. */
 const DraftBand = lazyScreen(async () => (await import('../drafts/DraftBand.js')).DraftBand, null);
 
-/** A resource's create screen: its form; back to the list once the server has answered. */
+/**
+ * A resource's create screen: its form. «Сохранить» opens the new record's edit screen once the server has answered,
+ * where its preview and history are (the list would make the editor find it again).
+ */
 export const ResourceCreate = ({ form: Form }: { form: Form }) => {
   const [percent, meta] = useUploadProgress();
   return (
     <UploadProgressProvider value={percent}>
-      <Create redirect="list" mutationOptions={{ meta }}>
+      <Create redirect="edit" mutationOptions={{ meta }}>
         <Form editing={false} />
       </Create>
     </UploadProgressProvider>
@@ -52,12 +56,17 @@ export const ResourceEdit = ({
   const resource = resourceNamed(name);
   const forgetKeptVersion = useForgetKeptVersion();
   const conflicts = useConflictView(name, (id) => forgetKeptVersion(name, String(id)));
+  // Back to the list, whose row of the saved record then comes into view (`SavedRowMark`).
+  const listAfterSave = (_resource?: string, id?: Identifier) => {
+    if (id !== undefined) noteSavedRecord(name, id);
+    return `/${name}`;
+  };
   return (
     <UploadProgressProvider value={percent}>
       <Edit
         key={conflicts.generation}
         mutationMode="pessimistic"
-        redirect="list"
+        redirect={listAfterSave}
         actions={actions ?? editActionsOf(resource)}
         aside={editAsideOf(resource)}
         transform={transform}

@@ -6,13 +6,18 @@ import { ReturnedToYouMarker } from '../drafts/ReturnedToYouMarker.js';
 import { PresenceMarker } from '../presence/PresenceMarker.js';
 import { useTranslationColumns } from '../translations/TranslationStatusField.js';
 import { columnsOf, isField } from './columns.js';
+import { SavedRowMark } from './savedRow.js';
 
 // Only phones load the one-column layout: the lists on wider screens do not carry it.
 const OneColumnList = lazy(() => import('./OneColumnList.js'));
 
-/** The first column's icons: others have the record open, it has a draft (and whether it was returned to you). */
+/**
+ * The first column's icons: others have the record open, it has a draft (and whether it was returned to you); and the
+ * mark that brings the row of the record just saved into view.
+ */
 const RowMarkers = () => (
   <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+    <SavedRowMark />
     <PresenceMarker />
     <DraftMarker />
     <ReturnedToYouMarker />

@@ -19,7 +19,7 @@ const wordsOf = (value: string): string => new DOMParser().parseFromString(value
 /**
  * Put inside a form: when the editor leaves a field the resource declares with typography after changing it, the
  * field takes its typeset text (as the save will store it) with a notice that offers «Отменить». A field changed again
- * meanwhile, or saved meanwhile, keeps what it holds.
+ * meanwhile, or saved meanwhile, keeps what it holds. The notice goes away with the form.
  */
 export const TypesetOnBlur = () => {
   const resource = useResourceContext();
@@ -32,6 +32,8 @@ export const TypesetOnBlur = () => {
   useEffect(() => {
     const form = marker.current?.closest('form');
     if (!form || !resource || !fields.size) return;
+    // The notice belongs to this form: leaving it (another screen, the login page) takes the notice away.
+    const formShown = new AbortController();
     const typeset = async (name: string) => {
       const sent: unknown = getValues(name);
       if (typeof sent !== 'string' || sent.trim() === '' || !getFieldState(name).isDirty) return;
@@ -43,9 +45,14 @@ export const TypesetOnBlur = () => {
       }
       if (getValues(name) !== sent || wordsOf(value) === wordsOf(sent)) return;
       setValue(name, value, { shouldDirty: true });
-      notifyUndo('app.typography.applied', () => {
-        if (getValues(name) === value) setValue(name, sent, { shouldDirty: true });
-      });
+      notifyUndo(
+        'app.typography.applied',
+        () => {
+          if (getValues(name) === value) setValue(name, sent, { shouldDirty: true });
+        },
+        undefined,
+        formShown.signal,
+      );
     };
     const left = (event: FocusEvent) => {
       if (!(event.target instanceof Element)) return;
@@ -57,7 +64,10 @@ export const TypesetOnBlur = () => {
       void typeset(field.name);
     };
     form.addEventListener('focusout', left);
-    return () => form.removeEventListener('focusout', left);
+    return () => {
+      form.removeEventListener('focusout', left);
+      formShown.abort();
+    };
   }, [resource, fields, getValues, getFieldState, setValue, dataProvider, notifyUndo]);
 
   return <span ref={marker} hidden />;

@@ -121,6 +121,11 @@ export const formMessages = {
   app: {
     autosave: {
       kept_at: 'Есть несохранённые изменения от %{at}.',
+      kept_what: 'Восстановятся поля: %{fields}.',
+      kept_title: 'Заголовок в них: «%{title}».',
+      overwrite_title: 'Заменить набранное?',
+      overwrite_content: 'Вы уже изменили поля: %{fields}. Восстановление заменит набранное в них сохранёнными ранее значениями.',
+      overwrite_confirm: 'Заменить',
       files_not_kept: 'Выбранные файлы не сохраняются: выберите их снова.',
       restore: 'Восстановить несохранённые изменения',
       discard: 'Отменить',

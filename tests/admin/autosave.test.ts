@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { changedFields, keepableValues } from '../../admin/autosave/keptValues.js';
+import { changedFields, keepableValues, restorableFields } from '../../admin/autosave/keptValues.js';
 import { allPending, readPending, removePending, savePending } from '../../admin/autosave/pendingDrafts.js';
 
 describe('the values a form keeps', () => {
@@ -19,6 +19,14 @@ describe('the values a form keeps', () => {
     const form = { title: 'Было', image: { src: '/a.jpg' }, updated_at: '2026-01-01', lead: '' };
     const kept = { title: 'Стало', image: { src: '/a.jpg' }, updated_at: '2025-01-01', lead: '' };
     expect(changedFields(['title', 'image', 'lead', 'content'], kept, form)).toEqual(['title']);
+  });
+
+  it('restore only the fields the editor had changed, or all that differ in a version that does not name them', () => {
+    const form = { title: 'Заголовок коллеги', lead: 'Анонс' };
+    const kept = keepableValues({ title: 'Заголовок прежний', lead: 'Анонс редактора' }, ['lead']);
+    expect(kept).toEqual({ $edited: ['lead'], title: 'Заголовок прежний', lead: 'Анонс редактора' });
+    expect(restorableFields(['title', 'lead'], kept, form)).toEqual(['lead']);
+    expect(restorableFields(['title', 'lead'], { title: 'Заголовок прежний', lead: 'Анонс редактора' }, form)).toEqual(['title', 'lead']);
   });
 });
 

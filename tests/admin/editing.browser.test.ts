@@ -87,7 +87,7 @@ describe('editing forms in Chromium', () => {
     await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
     expect(await titleBox(page).inputValue()).toBe('Новость, набранная перед сбоем');
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-    await page.waitForURL('**/admin/news');
+    await page.waitForURL(/\/admin\/news\/\d+$/);
     expect(await newsTitled('Новость, набранная перед сбоем')).toBeDefined();
     await expect.poll(() => keptValues('new')).toBeNull();
     await close();
@@ -286,15 +286,17 @@ describe('editing forms in Chromium', () => {
     await close();
   });
 
-  it('«Сохранить и продолжить» on a new item opens its edit screen', async () => {
+  it('«Сохранить» on a new item opens its edit screen, with «Предпросмотр»; the create form has no «Сохранить и продолжить»', async () => {
     const { page, close } = await signedIn();
     await page.goto('/admin/news/create');
     await titleBox(page).fill('Новость, сохранённая с продолжением');
-    await page.getByRole('button', { name: 'Сохранить и продолжить' }).click();
+    expect(await page.getByRole('button', { name: 'Сохранить и продолжить' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect.poll(async () => (await newsTitled('Новость, сохранённая с продолжением'))?.id).toBeDefined();
     const added = await newsTitled('Новость, сохранённая с продолжением');
     await page.waitForURL(`**/admin/news/${added?.id}`);
     await expect.poll(() => titleBox(page).inputValue()).toBe(typesetText('Новость, сохранённая с продолжением'));
+    await page.getByRole('button', { name: 'Предпросмотр' }).waitFor();
     await close();
   });
 
@@ -305,7 +307,7 @@ describe('editing forms in Chromium', () => {
     expect(await page.getByLabel('Опубликовано').isChecked()).toBe(false);
     await titleBox(page).fill('Черновик, которого нет на сайте');
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-    await page.waitForURL('**/admin/news');
+    await page.waitForURL(/\/admin\/news\/\d+$/);
     expect(await newsTitled('Черновик, которого нет на сайте')).toMatchObject({ published: 0 });
     expect(await homePage()).not.toContain(typesetText('Черновик, которого нет на сайте'));
     await close();

@@ -172,7 +172,7 @@ describe('editorial tools in Chromium', () => {
       .setInputFiles({ name: 'ceh.jpg', mimeType: 'image/jpeg', buffer: await jpegImage(900, 600) });
     await page.getByLabel('Описание изображения (alt)').fill('Цех завода');
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-    await page.waitForURL('**/admin/investor-events');
+    await page.waitForURL(/\/admin\/investor-events\/\d+$/);
     const event = await admin.app.db
       .selectFrom('investor_events')
       .select(['id', 'image', 'image_alt', 'starts_at'])
