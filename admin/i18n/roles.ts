@@ -4,6 +4,7 @@ export const roleMessages = {
     menu: { roles: 'Роли' },
     role_grid: {
       resource: 'Раздел',
+      all: 'Всё',
       actions: { read: 'Просмотр', edit: 'Правка', publish: 'Публикация', delete: 'Удаление' },
       publish_with_edit: 'с правкой',
       publish_with_edit_hint: 'У раздела нет черновиков: кто может править, тот и публикует.',

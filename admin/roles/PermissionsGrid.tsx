@@ -31,7 +31,7 @@ export function toggled(actions: readonly Action[], action: Action, on: boolean)
 /**
  * The role's rights: one row a resource (every resource the declarations give rights to, so one added later is here
  * with no code of its own), one column an action. An action a resource does not have is not offered; a resource
- * without drafts says that whoever edits it publishes.
+ * without drafts says that whoever edits it publishes. A row's first box gives or takes all its actions at once.
  */
 export const PermissionsGrid = ({ disabled = false }: { disabled?: boolean }) => {
   const translate = useTranslate();
@@ -43,11 +43,19 @@ export const PermissionsGrid = ({ disabled = false }: { disabled?: boolean }) =>
     const others = Object.fromEntries(Object.entries(permissions).filter(([name]) => name !== resource));
     field.onChange(actions.length > 0 ? { ...others, [resource]: actions } : others);
   };
+  /** Every action of the row, or none. */
+  const setAll = (resource: RightsResource, on: boolean) => {
+    const others = Object.fromEntries(Object.entries(permissions).filter(([name]) => name !== resource.name));
+    field.onChange(on ? { ...others, [resource.name]: [...resource.actions] } : others);
+  };
   return (
     <Table size="small" aria-label={translate('resources.roles.fields.permissions')} data-testid="permissions-grid">
       <TableHead>
         <TableRow>
           <TableCell component="th">{translate('app.role_grid.resource')}</TableCell>
+          <TableCell component="th" align="center">
+            {translate('app.role_grid.all')}
+          </TableCell>
           {ACTIONS.map((action) => (
             <TableCell key={action} component="th" align="center">
               {translate(`app.role_grid.actions.${action}`)}
@@ -58,10 +66,21 @@ export const PermissionsGrid = ({ disabled = false }: { disabled?: boolean }) =>
       <TableBody>
         {RIGHTS_RESOURCES.map((resource) => {
           const label = labelOf(resource);
+          const held = permissions[resource.name] ?? [];
           return (
             <TableRow key={resource.name} data-resource={resource.name}>
               <TableCell component="th" scope="row">
                 {label}
+              </TableCell>
+              <TableCell align="center">
+                <Checkbox
+                  size="small"
+                  disabled={disabled}
+                  checked={held.length === resource.actions.length}
+                  indeterminate={held.length > 0 && held.length < resource.actions.length}
+                  onChange={(event) => setAll(resource, event.target.checked)}
+                  slotProps={{ input: { 'aria-label': `${label}: ${translate('app.role_grid.all')}` } }}
+                />
               </TableCell>
               {ACTIONS.map((action) => (
                 <TableCell key={action} align="center">
@@ -69,7 +88,7 @@ export const PermissionsGrid = ({ disabled = false }: { disabled?: boolean }) =>
                     <Checkbox
                       size="small"
                       disabled={disabled}
-                      checked={permissions[resource.name]?.includes(action) ?? false}
+                      checked={held.includes(action)}
                       onChange={(event) => set(resource.name, action, event.target.checked)}
                       slotProps={{ input: { 'aria-label': `${label}: ${translate(`app.role_grid.actions.${action}`)}` } }}
                     />
