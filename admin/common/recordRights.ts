@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuthProvider, type RaRecord } from 'react-admin';
 import { resourceNamed } from '@lib/resources/index.js';
-import type { Permissions } from '@lib/resources/rights.js';
+import { RIGHTS_RESOURCES, type Permissions } from '@lib/resources/rights.js';
 import { knownPermissions, permissionsAllow, type AdminAuthProvider } from '../../authProvider/index.js';
 import type { DraftInfo } from '../../dataProvider/index.js';
 import { isLiveRecord } from '../drafts/values.js';
@@ -50,4 +50,10 @@ export const useMay = (resource: string, action: 'read' | 'edit' | 'publish' | '
 export function useApproves(resource: string): boolean {
   const publishes = useMay(resource, 'publish');
   return useRole() !== 'USER' && publishes;
+}
+
+/** Whether the signed-in account approves the drafts of some resource (the dashboard's queue of drafts in review). */
+export function useApprovesAny(): boolean {
+  const rights = useRights();
+  return useRole() !== 'USER' && RIGHTS_RESOURCES.some((resource) => resource.drafts && permissionsAllow(rights, resource.name, 'publish'));
 }
