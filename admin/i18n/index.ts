@@ -5,7 +5,6 @@ import { resourceMessages } from '../resources.js';
 import { draftMessages } from './drafts.js';
 import { libraryMessages } from './library.js';
 import { appMessages } from './ru.js';
-import { roleMessages } from './roles.js';
 import { editorialMessages, formMessages, presenceMessages, screenMenuMessages, searchMessages, trashMessages } from './screens.js';
 import { translationMessages } from './translations.js';
 
@@ -27,7 +26,6 @@ export const russian: TranslationMessages = mergeTranslations(
   libraryMessages,
   translationMessages,
   draftMessages,
-  roleMessages,
 );
 
 // A key without a text shows the key itself (react-admin's polyglot provider does the same with `allowMissing`).

@@ -1,7 +1,6 @@
-/** The roles' screen («Роли»; merged over `appMessages`, so that the menu has its name before the screen loads). */
+/** The roles' screen («Роли»), loaded with it; the menu's entry is among `screenMenuMessages`. */
 export const roleMessages = {
   app: {
-    menu: { roles: 'Роли' },
     role_grid: {
       resource: 'Раздел',
       all: 'Всё',
