@@ -28,6 +28,9 @@ const CalendarPage = lazyScreen(async () => (await import('./calendar/CalendarPa
 const TrashList = lazyScreen(async () => (await import('./trash/TrashList.js')).TrashList);
 const IndexNowList = lazyScreen(async () => (await import('./indexnow/IndexNowList.js')).IndexNowList);
 const BackupsPage = lazyScreen(async () => (await import('./backups/BackupsPage.js')).BackupsPage);
+const RoleList = lazyScreen(async () => (await import('./roles/index.js')).RoleList);
+const RoleCreate = lazyScreen(async () => (await import('./roles/index.js')).RoleCreate);
+const RoleEdit = lazyScreen(async () => (await import('./roles/index.js')).RoleEdit);
 const SiteSettingsPage = lazyScreen(async () => (await import('./settings/SiteSettingsPage.js')).SiteSettingsPage);
 
 const store = localStorageStore();
@@ -74,6 +77,7 @@ const AdminRoutes = ({ providers }: { providers: AdminProviders }) => (
       <Resource name="indexnow" list={IndexNowList} />
       <Resource name="backups" list={BackupsPage} />
       <Resource name="review" list={SiteSettingsPage} />
+      <Resource name="roles" list={RoleList} create={RoleCreate} edit={RoleEdit} recordRepresentation="title" />
     </CoreAdminUI>
     <Notification />
   </AdminContext>

@@ -1,13 +1,15 @@
 import { Card, CardContent, CardHeader, Grid, List as MuiList, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Title, useCanAccess, useCreatePath, useDataProvider, useGetIdentity, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { Link, Title, useCreatePath, useDataProvider, useGetIdentity, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider/index.js';
+import { permissionsAllow } from '../authProvider/index.js';
 import { cappedTotal, listTotalCap } from '@lib/listTotals.js';
 import { formatMoney } from '@lib/money.js';
 import { GENERALS_KEY, READS_KEY } from './cache.js';
 import { useDraftsApi } from './autosave/draftsApi.js';
 import { ListCard } from './common/ListCard.js';
+import { useRights } from './common/recordRights.js';
 import { useNewEnquiries } from './common/newEnquiries.js';
 import { ReviewQueueCards } from './review/ReviewQueueCards.js';
 import { GlobalSearch } from './search/GlobalSearch.js';
@@ -37,8 +39,10 @@ const Scheduled = () => {
   const translate = useTranslate();
   const createPath = useCreatePath();
   const params = { pagination: { page: 1, perPage: 20 }, sort: { field: 'public_at', order: 'DESC' as const }, filter: { published: 1 } };
-  const news = useGetList('news', params);
-  const ours = useGetList('media-our', params);
+  const rights = useRights();
+  // Only what the account may read: a list it may not would be refused.
+  const news = useGetList('news', params, { enabled: permissionsAllow(rights, 'news', 'read') });
+  const ours = useGetList('media-our', params, { enabled: permissionsAllow(rights, 'media-our', 'read') });
   // The moment the dashboard opened: what comes after it is upcoming.
   const [now] = useState(() => Date.now());
   const upcoming = [
@@ -190,13 +194,13 @@ const MediaSummaries = () => {
 
 const Counts = () => {
   const translate = useTranslate();
-  const photos = useCanAccess({ resource: 'photobank-photos', action: 'list' });
+  const rights = useRights();
   return (
     <Card>
       <CardHeader title={translate('app.dashboard.counts')} />
       <CardContent>
         <MuiList dense>
-          {COUNTED.filter((resource) => resource !== 'photobank-photos' || photos.canAccess).map((resource) => (
+          {COUNTED.filter((resource) => permissionsAllow(rights, resource, 'read')).map((resource) => (
             <Count key={resource} resource={resource} />
           ))}
         </MuiList>

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { HttpError } from 'react-admin';
-import { createAuthProvider, roleCanAccess, type AdminAuthProvider, type CookieStore } from '../authProvider/index.js';
+import { createAuthProvider, permissionsAllow, type AdminAuthProvider, type CookieStore } from '../authProvider/index.js';
+import type { Permissions } from '@lib/resources/rights.js';
 import type { Transport } from '../dataProvider/httpClient.js';
 import { createAdminDataProvider, type AdminDataProvider } from '../dataProvider/index.js';
 import { refetchAfterChange } from './cache.js';
@@ -42,7 +43,7 @@ export function createProviders(options: ProvidersOptions = {}): AdminProviders 
         void refetchAfterChange(queryClient, event);
       },
     }),
-    () => authProvider.session.claims()?.role,
+    () => (authProvider.session.claims() ? authProvider.rights() : undefined),
   );
   return { authProvider, dataProvider, queryClient };
 }
@@ -52,22 +53,21 @@ const FORBIDDEN_MESSAGE = 'Недостаточно прав.';
 const LOGIN_REQUIRED_MESSAGE = 'Требуется авторизация.';
 
 /**
- * Refuses, without a request, every call without a session and every call on a resource the signed-in role may
- * not open (a USER on MANAGER resources): react-admin may start a list's read while it is still asking checkAuth and
- * canAccess. The server refuses them too; this only keeps such requests off the wire.
+ * Refuses, without a request, every call without a session and every call on a resource the signed-in account may
+ * not read (a USER on MANAGER resources): react-admin may start a list's read while it is still asking checkAuth and
+ * canAccess. The server refuses them too; this only keeps such requests off the wire. `rights` is undefined without
+ * a session.
  */
-export function guardByRole(dataProvider: AdminDataProvider, role: () => 'USER' | 'MANAGER' | undefined): AdminDataProvider {
+export function guardByRole(dataProvider: AdminDataProvider, rights: () => Promise<Permissions> | undefined): AdminDataProvider {
   return new Proxy(dataProvider, {
     get(target, name, receiver) {
       const value: unknown = Reflect.get(target, name, receiver);
       if (typeof value !== 'function') return value;
-      return (resource: unknown, ...rest: unknown[]) => {
-        const current = role();
-        if (typeof resource === 'string' && current === undefined) {
-          return Promise.reject(new HttpError(LOGIN_REQUIRED_MESSAGE, 401, { message: LOGIN_REQUIRED_MESSAGE }));
-        }
-        if (typeof resource === 'string' && !roleCanAccess(current, resource)) {
-          return Promise.reject(new HttpError(FORBIDDEN_MESSAGE, 403, { message: FORBIDDEN_MESSAGE }));
+      return async (resource: unknown, ...rest: unknown[]) => {
+        if (typeof resource === 'string') {
+          const current = rights();
+          if (current === undefined) throw new HttpError(LOGIN_REQUIRED_MESSAGE, 401, { message: LOGIN_REQUIRED_MESSAGE });
+          if (!permissionsAllow(await current, resource)) throw new HttpError(FORBIDDEN_MESSAGE, 403, { message: FORBIDDEN_MESSAGE });
         }
         return (value as (...args: unknown[]) => unknown).call(target, resource, ...rest);
       };

@@ -1,12 +1,14 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { resourceNamed, roleMayUse } from '@lib/resources/index.js';
+import type { Permissions } from '@lib/resources/rights.js';
 import { RequestError } from '../dataProvider/httpClient.js';
+import { knownPermissions, permissionsAllow } from './rights.js';
 import { Session, type Role, type SessionOptions } from './session.js';
 import { postLoginStep, PROFILE_PATH, TwoFactorChallenge, type LoginParams } from './twoFactor.js';
 
 export { ACCESS_COOKIE, SESSION_MARKER_COOKIE, Session, decodeClaims, browserCookies } from './session.js';
 export type { AccessClaims, CookieStore, Role, SessionOptions } from './session.js';
 export { PROFILE_PATH, TwoFactorChallenge, type LoginParams } from './twoFactor.js';
+export { knownPermissions, permissionsAllow, roleCanAccess } from './rights.js';
 
 /** Where the admin sends a visitor without a session or whose session has expired. */
 export const ADMIN_HOME = '/admin';
@@ -15,30 +17,6 @@ export const ADMIN_HOME = '/admin';
 export const SESSION_EXPIRED_KEY = 'app.auth.session_expired';
 export const LOGOUT_FAILED_KEY = 'app.auth.logout_failed';
 export const LOGIN_REQUIRED_KEY = 'app.auth.login_required';
-
-/**
- * Names outside the registry that every signed-in role may use: `media`, the public media reads (generals, most
- * read, active sources) of the dashboard and the source picker; `search`, `calendar` and `trash`, the global search,
- * the publishing calendar and the trash, whose answers the server limits to what the user's role may read;
- * `site-settings`, the site's languages the forms and lists follow.
- */
-const OPEN_TO_EVERY_ROLE: readonly string[] = ['media', 'search', 'calendar', 'trash', 'site-settings'];
-
-/** Names outside the registry for a MANAGER only: `indexnow`, the log of what search engines were told; `backups`; `review`, «Настройки сайта». */
-const MANAGER_ONLY: readonly string[] = ['indexnow', 'backups', 'review'];
-
-/**
- * Whether a role may open a resource: the resource's descriptor names the least role (MANAGER may do everything);
- * the dashboard and the custom routes (no resource) are open to every signed-in role; any other name is refused.
- */
-export function roleCanAccess(role: Role | undefined, resource: string | undefined): boolean {
-  if (!role) return false;
-  if (resource === undefined || OPEN_TO_EVERY_ROLE.includes(resource)) return true;
-  if (MANAGER_ONLY.includes(resource)) return role === 'MANAGER';
-  const descriptor = resourceNamed(resource);
-  if (!descriptor) return false;
-  return roleMayUse(role, descriptor);
-}
 
 export interface AuthError {
   message: string | false;
@@ -86,6 +64,8 @@ export interface AdminAuthProvider extends AuthProvider {
   getIdentity: () => Promise<UserIdentity>;
   getPermissions: () => Promise<Role | undefined>;
   canAccess: (params: { resource?: string; action?: string }) => Promise<boolean>;
+  /** What the signed-in account may do by resource: a built-in role's from the declarations, another's from the server. */
+  rights: () => Promise<Permissions>;
 }
 
 /**
@@ -95,11 +75,13 @@ export interface AdminAuthProvider extends AuthProvider {
  * - logout calls `POST /api/site/logout` first and clears the token only if that succeeded; a failure is reported to
  *   the caller and the token stays (a token the server already refuses — 401 — is cleared, there is nothing left to end);
  * - a 401 whose message says the token expired ends the session with "Сессия истекла." and goes back to /admin;
- * - `canAccess` by role, so that a USER never sees MANAGER screens.
+ * - `canAccess` by the account's rights (`GET /api/admin/me` for a role a MANAGER added), so that nobody is offered a
+ *   screen or a button the server would refuse.
  */
 export function createAuthProvider(options: SessionOptions & { session?: Session } = {}): AdminAuthProvider {
   const session = options.session ?? new Session(options);
   if (session.token() && !session.isExpired()) session.schedule();
+  const rights = rightsReader(session);
 
   return {
     session,
@@ -178,8 +160,37 @@ export function createAuthProvider(options: SessionOptions & { session?: Session
       return session.claims()?.role;
     },
 
-    async canAccess({ resource }: { resource?: string; action?: string }) {
-      return roleCanAccess(session.claims()?.role, resource);
+    async canAccess({ resource, action }: { resource?: string; action?: string }) {
+      if (!session.claims()) return false;
+      return permissionsAllow(await rights(), resource, action);
     },
+
+    rights,
+  };
+}
+
+/**
+ * The signed-in account's rights: a built-in role's at once, a custom role's as `GET /api/admin/me` answers them, read
+ * once per account and role (a new token of another role reads them again). A failed read grants nothing.
+ */
+function rightsReader(session: Session): () => Promise<Permissions> {
+  let cached: { key: string; rights: Promise<Permissions> } | null = null;
+  return async () => {
+    const claims = session.claims();
+    if (!claims) return {};
+    const known = knownPermissions(claims.role);
+    if (known) return known;
+    const key = `${claims.sub}:${claims.role}`;
+    if (cached?.key !== key) {
+      const token = await session.validToken();
+      const read = session.http
+        .get('/api/admin/me', { headers: { Authorization: `Bearer ${token ?? ''}` } })
+        .then((response) => (response.data as { data?: { permissions?: Permissions } }).data?.permissions ?? {});
+      cached = { key, rights: read };
+      read.catch(() => {
+        if (cached?.rights === read) cached = null;
+      });
+    }
+    return cached.rights.catch(() => ({}));
   };
 }

@@ -5,7 +5,8 @@ import { createHttpClient, type HttpClient, type Transport } from '../dataProvid
 
 export { ACCESS_COOKIE, SESSION_MARKER_COOKIE };
 
-export type Role = 'USER' | 'MANAGER';
+/** An account's role: USER, MANAGER or the name of a role a MANAGER added. */
+export type Role = string;
 
 /** The claims of the access token (docs/admin-api.md, Sessions). */
 export interface AccessClaims {
@@ -46,7 +47,7 @@ export function decodeClaims(token: string | undefined): AccessClaims | null {
   try {
     const claims = jwtDecode<Partial<AccessClaims>>(token);
     if (typeof claims.exp !== 'number' || typeof claims.sub !== 'string') return null;
-    const role: Role = claims.role === 'MANAGER' ? 'MANAGER' : 'USER';
+    const role: Role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'USER';
     return {
       sub: claims.sub,
       email: typeof claims.email === 'string' ? claims.email : '',

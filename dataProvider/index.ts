@@ -21,6 +21,7 @@ import { editorialMethods, enquiryMethods, publicReadMethods, redirectMethods, s
 import { presenceMethods } from './presence.js';
 import { ADMIN_API, apiStyleOf, restRemovableImages, restUploads, verbResource, type VerbResource } from './resources.js';
 import { draftMethods, isDraftMeta, reviewMethods } from './drafts.js';
+import { roleMethods } from './roles.js';
 import { createSender } from './sending.js';
 import type { AdminDataProvider, ChangeAction, ChangeEvent, VerbParams, VerbResult } from './types.js';
 import { basedOn, updateHeaders } from './versions.js';
@@ -231,5 +232,6 @@ export function createAdminDataProvider(options: AdminDataProviderOptions): Admi
     update: plainWithEvents,
     'read-only': readOnly,
   };
-  return combineDataProviders((resource) => byStyle[apiStyleOf(resource)]) as AdminDataProvider;
+  const roles = roleMethods(http, changed);
+  return combineDataProviders((resource) => (resource === 'roles' ? roles : byStyle[apiStyleOf(resource)])) as AdminDataProvider;
 }

@@ -2,7 +2,7 @@ import type { SxProps, Theme } from '@mui/material';
 import { BulkDeleteButton, DeleteButton, useListContext, useRecordContext, useRedirect, useResourceContext, useUnselect } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { resourceNamed } from '@lib/resources/index.js';
-import { mayDelete } from '../common/recordRights.js';
+import { mayDelete, useRights } from '../common/recordRights.js';
 import { useRemovedNotice } from './RemovedNotice.js';
 
 /** Whether the list's resource keeps removed records in the trash (its confirmation then says so). */
@@ -11,7 +11,7 @@ const useKeepsTrash = (): boolean => Boolean(resourceNamed(useResourceContext() 
 /**
  * A record's remove button (a list row's, or the edit form's): pessimistic, after a confirmation that says where the
  * record goes; then «Удалено» with «Отменить» (`useRemovedNotice`) and the list. Not offered where the account may not
- * delete the record (an author under review, on a live record).
+ * delete the record (without the right to delete the resource's records; an author under review, on a live record).
  */
 export const RemoveButton = ({ sx }: { sx?: SxProps<Theme> }) => {
   const resource = useResourceContext() ?? '';
@@ -22,6 +22,7 @@ export const RemoveButton = ({ sx }: { sx?: SxProps<Theme> }) => {
   // None outside a form (a list row).
   const form = useFormContext() as ReturnType<typeof useFormContext> | null;
   const keepsTrash = useKeepsTrash();
+  const rights = useRights();
   const onSuccess = () => {
     if (!record) return;
     showRemoved(resource, [record.id]);
@@ -30,7 +31,7 @@ export const RemoveButton = ({ sx }: { sx?: SxProps<Theme> }) => {
     form?.reset(undefined, { keepValues: true });
     redirect('list', resource);
   };
-  if (!mayDelete(resource, record)) return null;
+  if (!mayDelete(resource, record, rights)) return null;
   return (
     <DeleteButton sx={sx} mutationMode="pessimistic" confirmContent={keepsTrash ? 'app.trash.remove_confirm' : undefined} mutationOptions={{ onSuccess }} />
   );

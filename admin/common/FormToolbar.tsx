@@ -11,6 +11,7 @@ import { addScreenTexts } from '../i18n/index.js';
 import { saveBarMessages } from '../i18n/saveBar.js';
 import { lazyScreen } from './lazyScreen.js';
 import { MoreActions } from './MoreActions.js';
+import { useMay } from './recordRights.js';
 import { useSiteSettings } from './siteSettings.js';
 
 addScreenTexts(saveBarMessages);
@@ -37,6 +38,7 @@ function useFormActions(publishes: boolean, drafts: boolean): ReactElement[] {
   const record = useRecordContext();
   const resource = useResourceContext() ?? '';
   const settings = useSiteSettings();
+  const publishesItself = useMay(resource, 'publish');
   const toDraft = savesGoToDraft(record, publishes);
   const live = isLiveRecord(record, publishes);
   if (toDraft) {
@@ -45,8 +47,10 @@ function useFormActions(publishes: boolean, drafts: boolean): ReactElement[] {
   }
   const keepsDraft = drafts && live;
   const draftsFirst = keepsDraft && settings?.drafts_first === true;
-  // Whether a MANAGER publishes this user's changes: the record says so; for a new one, the site's settings.
-  const reviewed = record?.id === undefined ? settings?.reviewed?.includes(resource) === true : (record as DraftInfo).review_required === true;
+  // Whether someone else publishes this user's changes: the record says so; for a new one, the account's rights (a
+  // role that may edit and not publish) or the site's settings.
+  const reviewed =
+    record?.id === undefined ? !publishesItself || settings?.reviewed?.includes(resource) === true : (record as DraftInfo).review_required === true;
   const save = draftsFirst ? <SaveButton key="save" variant="outlined" label="app.save_bar.save_live" /> : <SaveButton key="save" />;
   return [
     ...(draftsFirst ? [<SaveDraftButton key="draft" primary />, save] : [save]),

@@ -1,9 +1,10 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
-import { useDataProvider, usePermissions, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { useDataProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { draftOf, type AdminDataProvider, type DraftInfo } from '../../dataProvider/index.js';
 import { resourceNamed } from '@lib/resources/index.js';
 import { formatDateTime } from '../common/dateTime.js';
+import { useApproves } from '../common/recordRights.js';
 import { PreviewButton } from '../revisions/PreviewButton.js';
 import { DiscardDraftButton } from './DiscardDraftButton.js';
 import { DraftChanges } from './DraftChanges.js';
@@ -20,7 +21,7 @@ addScreenTexts(draftScreenMessages);
 /**
  * Above the edit form of a record with a draft: «Есть неопубликованные изменения», who saved the draft and when, where
  * it stands in review, what it changes against the live version, its preview (a resource with public pages), and what
- * may be done with it. A MANAGER publishes
+ * may be done with it. Whoever approves the resource's drafts (a MANAGER, a role that may publish it) publishes
  * or returns a draft; a USER sends it for review, and publishes it only where the site does not ask for review and
  * while it is not in review.
  */
@@ -29,12 +30,11 @@ export const DraftBand = () => {
   const resource = useResourceContext() ?? '';
   const translate = useTranslate();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const { permissions } = usePermissions<string>();
+  const manager = useApproves(resource);
   const { busy, run } = useDraftAction();
   const draft = draftOf(record);
   if (!record || !draft) return null;
   const info = record as DraftInfo;
-  const manager = permissions === 'MANAGER';
   const state = info.review_state ?? 'none';
   const action = { id: record.id, previousData: record };
   return (

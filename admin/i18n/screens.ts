@@ -16,7 +16,7 @@ export const searchMessages = {
  * the backups).
  */
 export const screenMenuMessages = {
-  app: { menu: { calendar: 'Календарь публикаций', indexnow: 'IndexNow', backups: 'Резервные копии' } },
+  app: { menu: { calendar: 'Календарь публикаций', indexnow: 'IndexNow', backups: 'Резервные копии', roles: 'Роли' } },
 };
 
 /** The trash («Корзина»; merged over `appMessages`). */

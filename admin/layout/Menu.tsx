@@ -3,6 +3,7 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { Box, Divider } from '@mui/material';
 import type { ReactElement } from 'react';
@@ -54,7 +55,7 @@ const EnquiriesItem = () => {
   );
 };
 
-/** An entry of a screen for a MANAGER only, shown once canAccess allows it. */
+/** An entry of a screen outside the registry (a MANAGER's by default), shown once canAccess allows it. */
 const ManagerItem = ({ name, icon }: { name: string; icon: ReactElement }) => {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: name, action: 'list' });
@@ -64,8 +65,8 @@ const ManagerItem = ({ name, icon }: { name: string; icon: ReactElement }) => {
 /**
  * The side menu: the dashboard, then the resources in the groups their descriptors name (a USER sees only what
  * canAccess allows; each with the number of the user's drafts returned for rework), then the trash and, for a
- * MANAGER, the IndexNow log, the backups and «Настройки сайта» (the version for the visually impaired, drafts first,
- * review).
+ * MANAGER, the IndexNow log, the backups, «Настройки сайта» (the version for the visually impaired, drafts first,
+ * review) and «Роли»; each by the signed-in account's rights.
  */
 export const Menu = () => {
   const translate = useTranslate();
@@ -87,6 +88,7 @@ export const Menu = () => {
       <ManagerItem name="indexnow" icon={<TravelExploreIcon />} />
       <ManagerItem name="backups" icon={<BackupIcon />} />
       <ManagerItem name="review" icon={<FactCheckIcon />} />
+      <ManagerItem name="roles" icon={<AdminPanelSettingsIcon />} />
     </RaMenu>
   );
 };

@@ -1,8 +1,9 @@
 import { Grid, ListItem, ListItemText } from '@mui/material';
-import { Link, useCreatePath, usePermissions, useTranslate } from 'react-admin';
+import { Link, useCreatePath, useTranslate } from 'react-admin';
 import type { ReviewQueueEntry } from '@lib/review.js';
 import { formatDateTime } from '../common/dateTime.js';
 import { ListCard } from '../common/ListCard.js';
+import { useApprovesAny } from '../common/recordRights.js';
 import { addScreenTexts } from '../i18n/index.js';
 import { draftScreenMessages } from '../i18n/drafts.js';
 import { useReviewQueue } from './reviewQueue.js';
@@ -36,18 +37,18 @@ const QueueEntry = ({ entry }: { entry: ReviewQueueEntry }) => {
 };
 
 /**
- * The dashboard's review queue: for a MANAGER, the drafts waiting for review; for everyone, their own drafts, a
+ * The dashboard's review queue: for whoever approves drafts (a MANAGER, a role that may publish), those waiting for review; for everyone, their own drafts, a
  * returned one with the MANAGER's comment.
  */
 export const ReviewQueueCards = () => {
   const translate = useTranslate();
-  const { permissions } = usePermissions<string>();
+  const approves = useApprovesAny();
   const queue = useReviewQueue();
   const waiting = queue.data?.waiting ?? [];
   const mine = queue.data?.mine ?? [];
   return (
     <Grid container spacing={2}>
-      {permissions === 'MANAGER' && (
+      {approves && (
         <Grid size={{ xs: 12, md: 6 }}>
           <ListCard title={translate('app.review.queue_title')} empty={translate('app.review.queue_empty')} testId="review-queue">
             {waiting.map((entry) => (

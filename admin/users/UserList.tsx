@@ -1,15 +1,15 @@
-import { EditButton, FunctionField, List, SearchInput, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
+import { EditButton, FunctionField, List, SearchInput, SelectInput, TextField, type RaRecord } from 'react-admin';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid.js';
 import { DateTimeField, ExportOnlyBulkActions } from '../common/fields.js';
-import { choicesOf } from '../common/choices.js';
+import { useRoleChoices, useRoleTitle } from '../roles/roleChoices.js';
 import { ListPagination } from '../common/ListPagination.js';
 
-const RoleLabel = ({ role }: { role: string }) => {
-  const translate = useTranslate();
-  return <>{translate(`app.roles.${role}`)}</>;
-};
+/** The account's role by its title. */
+const RoleLabel = ({ role }: { role: string }) => <>{useRoleTitle()(role)}</>;
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="role" source="role" choices={choicesOf('users', 'role')} />];
+const RoleFilter = (props: { source: string }) => <SelectInput {...props} choices={useRoleChoices()} translateChoice={false} />;
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <RoleFilter key="role" source="role" />];
 
 /** Users (MANAGER only). Accounts are deactivated rather than deleted in bulk, so the list offers no bulk delete. */
 export const UserList = () => (

@@ -165,6 +165,37 @@ describe('authProvider: errors and roles', () => {
   });
 });
 
+describe('authProvider: a role a MANAGER added', () => {
+  it('reads the account’s rights once from /api/admin/me and opens only its resources and actions', async () => {
+    const { auth, requests } = setup(
+      (request) =>
+        request.url === '/api/admin/me' ? { status: 200, data: { data: { role: 'author', permissions: { news: ['read', 'edit'] } } } } : { status: 404 },
+      tokenFor('author'),
+    );
+    await expect(auth.getPermissions()).resolves.toBe('author');
+    await expect(auth.canAccess({ resource: 'news', action: 'list' })).resolves.toBe(true);
+    await expect(auth.canAccess({ resource: 'news', action: 'create' })).resolves.toBe(true);
+    await expect(auth.canAccess({ resource: 'news', action: 'delete' })).resolves.toBe(false);
+    await expect(auth.canAccess({ resource: 'news', action: 'publish' })).resolves.toBe(false);
+    await expect(auth.canAccess({ resource: 'media-our', action: 'list' })).resolves.toBe(false);
+    await expect(auth.canAccess({ resource: 'roles', action: 'list' })).resolves.toBe(false);
+    // The screens every account has, whose answers the server limits.
+    await expect(auth.canAccess({ resource: 'calendar' })).resolves.toBe(true);
+    expect(requests.map((request) => request.url)).toEqual(['/api/admin/me']);
+    auth.session.stop();
+  });
+
+  it('grants nothing when the rights cannot be read, and asks again next time', async () => {
+    let answer = 500;
+    const { auth, requests } = setup(() => ({ status: answer, data: { data: { permissions: { vacancies: ['read'] } } } }), tokenFor('hr'));
+    await expect(auth.canAccess({ resource: 'vacancies', action: 'list' })).resolves.toBe(false);
+    answer = 200;
+    await expect(auth.canAccess({ resource: 'vacancies', action: 'list' })).resolves.toBe(true);
+    expect(requests).toHaveLength(2);
+    auth.session.stop();
+  });
+});
+
 describe('authProvider: silent refresh before expiry', () => {
   it('refreshes a token about to expire before the request, once for concurrent requests', async () => {
     const cookies = new MemoryCookies();

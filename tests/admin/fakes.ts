@@ -8,7 +8,7 @@ export function fakeJwt(claims: Record<string, unknown>): string {
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
 }
 
-export function tokenFor(role: 'USER' | 'MANAGER', options: { expiresInSeconds?: number; name?: string; email?: string } = {}): string {
+export function tokenFor(role: string, options: { expiresInSeconds?: number; name?: string; email?: string } = {}): string {
   const now = Math.floor(Date.now() / 1000);
   return fakeJwt({
     sub: role === 'MANAGER' ? '1' : '2',
