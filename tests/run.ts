@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 /**
  * The Vitest run of `npm test`: the projects of vitest.config.ts in two Vitest processes side by side, then the
@@ -15,7 +16,8 @@ import { createRequire } from 'node:module';
  * Arguments go to every process: `npx tsx tests/run.ts --reporter=dot`.
  */
 
-const vitest = createRequire(import.meta.url).resolve('vitest/vitest.mjs');
+/** Vitest's command, as its package names it (the file itself is not among the package's exports). */
+const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const extraArguments = process.argv.slice(2);
 
 function runVitest(projects: string[]): Promise<number> {

@@ -18,7 +18,7 @@ const LOGIN_BUDGET = 150_000;
  */
 const DASHBOARD_BUDGET = 352_000;
 /**
- * A list screen, opened directly or after the login screen and the dashboard, in all: at most 373 KB gzip. Lists
+ * A list screen, opened directly or after the login screen and the dashboard, in all: at most 377 KB gzip. Lists
  * were held to 352 KB until their pagination learnt to say «из более 10 000» of a total counted up to its cap
  * (0.6 KB: the label and the cap's rule, shared with the server), which took the photobank's logo list to 352.2 KB,
  * and to 353 KB until the media library joined the shared frame: two more resources in the registry, the library's
@@ -45,9 +45,11 @@ const DASHBOARD_BUDGET = 352_000;
  * `lazyScreen` chunk the dashboard already loads, is the next thing to look at when the admin's weight is worked on),
  * and to 372 KB until review reached the author where they work: the menu's count of their returned drafts, the mark
  * on its list row, and the removal buttons that ask first whether the account may remove the record (the news list
- * after the dashboard 372.3 KB, with the enquiry phone's format and the profile's optional password).
+ * after the dashboard 372.3 KB, with the enquiry phone's format and the profile's optional password), and to 377 KB
+ * until roles by section: the account's rights read beside the frame, the menu, buttons and dashboard following them,
+ * the «Роли» screen's route and texts (the news list after the dashboard 376.1 KB).
  */
-const LIST_BUDGET = 373_000;
+const LIST_BUDGET = 377_000;
 
 const admin = setUpChromiumAdmin();
 
@@ -112,7 +114,7 @@ async function report(screen: string, transfers: Transfer[], { brief = false } =
 }
 
 describe('the admin’s weight in Chromium', () => {
-  it('opens the login screen within 150 KB and clean, then the dashboard within 352 KB and the news list within 373 KB', async () => {
+  it('opens the login screen within 150 KB and clean, then the dashboard within 352 KB and the news list within 377 KB', async () => {
     const { context, page, errors } = await newAdminPage(admin);
     const watched = watch(page);
 
