@@ -4,6 +4,7 @@ import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
+import type { DialectName } from '../helpers/databases.js';
 import { TEST_SETTINGS } from '../helpers/settings.js';
 import { preparedSite, type PreparedSite } from '../helpers/siteTemplates.js';
 import { ensureSiteBuilt } from '../site/server.js';
@@ -26,17 +27,18 @@ export interface AdminPage {
 }
 
 /**
- * Starts the built app (a new SQLite database with the demo content, the MANAGER above; `env` adds settings) and
- * Chromium for the test file, and stops both after it. The fields of the answer are filled once `beforeAll` has run.
+ * Starts the built app (a new database with the demo content, the MANAGER above; `env` adds settings) and Chromium
+ * for the test file, or for the `describe` block it is called in, and stops both after it. The fields of the answer
+ * are filled once `beforeAll` has run.
  */
-export function setUpChromiumAdmin(env: NodeJS.ProcessEnv = {}): ChromiumAdmin {
+export function setUpChromiumAdmin(env: NodeJS.ProcessEnv = {}, dialect: DialectName = 'sqlite'): ChromiumAdmin {
   const admin = {} as ChromiumAdmin;
   let site: PreparedSite | undefined;
   beforeAll(async () => {
     ensureSiteBuilt();
     const settings = { ...TEST_SETTINGS, SEED_DEMO: '1', ADMIN_EMAIL: MANAGER.email, ADMIN_PASSWORD: MANAGER.password, JWT_SECRET, ...env };
-    site = await preparedSite('admin-chromium-', 'sqlite', settings);
-    const config = loadConfig({ ...settings, DATA_DIR: site.dataDir });
+    site = await preparedSite('admin-chromium-', dialect, settings);
+    const config = loadConfig({ ...settings, DATA_DIR: site.dataDir, DATABASE_URL: site.databaseUrl });
     admin.app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
     await admin.app.listen({ port: 0, host: '127.0.0.1' });
     const address = admin.app.server.address();

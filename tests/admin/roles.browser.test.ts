@@ -4,15 +4,15 @@ import { RESOURCES } from '@lib/resources/index.js';
 import type { Action } from '@lib/resources/rights.js';
 import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
+import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { logIn, newAdminPage, newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /**
- * Roles by section in Debian's Chromium against the server: a MANAGER makes three roles on «Роли» (a grid of
- * resources × actions), and each account given one sees only its resources and only the buttons its rights allow.
+ * Roles by section in Debian’s Chromium against the server, on each database: a MANAGER makes three roles on «Роли»
+ * (a grid of resources × actions), and each account given one sees only its resources and only the buttons its
+ * rights allow.
  */
-
-const admin = setUpChromiumAdmin();
 
 const EVERYTHING: readonly Action[] = ['read', 'edit', 'publish', 'delete'];
 
@@ -69,31 +69,33 @@ const menuOf = (name: RoleName): string[] =>
     .filter((resource) => RESOURCES.some((declared) => declared.name === resource))
     .sort();
 
-/** An account of the role, signed in on its own page. */
-async function signedInAs(name: RoleName, managerHeaders: Record<string, string>): Promise<Page> {
-  const account = await userWithToken(admin.app, 'USER', `${name}-password-1`);
-  const given = await admin.app.inject({ method: 'PUT', url: `/api/admin/users/${account.user.id}`, headers: managerHeaders, payload: { role: name } });
-  expect(given.statusCode, given.body).toBe(200);
-  const { page } = await newAdminPage(admin);
-  await logIn(page, account.user.email, account.password);
-  await expect.poll(() => menuResources(page)).toEqual(menuOf(name));
-  return page;
-}
+describe.each(await testDialects())('roles by section in Chromium on %s', (dialect) => {
+  const admin = setUpChromiumAdmin({}, dialect);
 
-async function addNews(headers: Record<string, string>, title: string, published: 0 | 1): Promise<number> {
-  const added = await postForm(admin.app, '/api/admin/news/add', headers, { title, lead: 'Анонс новости', public_at: daysAgo(1), published });
-  expect(added.statusCode, added.body).toBe(200);
-  return Number((added.json() as { data: { id: number } }).data.id);
-}
+  /** An account of the role, signed in on its own page. */
+  async function signedInAs(name: RoleName, managerHeaders: Record<string, string>): Promise<Page> {
+    const account = await userWithToken(admin.app, 'USER', `${name}-password-1`);
+    const given = await admin.app.inject({ method: 'PUT', url: `/api/admin/users/${account.user.id}`, headers: managerHeaders, payload: { role: name } });
+    expect(given.statusCode, given.body).toBe(200);
+    const { page } = await newAdminPage(admin);
+    await logIn(page, account.user.email, account.password);
+    await expect.poll(() => menuResources(page)).toEqual(menuOf(name));
+    return page;
+  }
 
-const storedNews = (id: number) => admin.app.db.selectFrom('news').select(['title', 'published']).where('id', '=', id).executeTakeFirst();
+  async function addNews(headers: Record<string, string>, title: string, published: 0 | 1): Promise<number> {
+    const added = await postForm(admin.app, '/api/admin/news/add', headers, { title, lead: 'Анонс новости', public_at: daysAgo(1), published });
+    expect(added.statusCode, added.body).toBe(200);
+    return Number((added.json() as { data: { id: number } }).data.id);
+  }
 
-async function openNews(page: Page, id: number): Promise<void> {
-  await page.goto(`/admin/news/${id}`);
-  await page.getByRole('textbox', { name: /^Заголовок/ }).waitFor();
-}
+  const storedNews = (id: number) => admin.app.db.selectFrom('news').select(['title', 'published']).where('id', '=', id).executeTakeFirst();
 
-describe('roles by section in Chromium', () => {
+  async function openNews(page: Page, id: number): Promise<void> {
+    await page.goto(`/admin/news/${id}`);
+    await page.getByRole('textbox', { name: /^Заголовок/ }).waitFor();
+  }
+
   it('a MANAGER makes the press office, author and investor roles on «Роли»; each account sees its sections and the buttons its rights allow', async () => {
     const manager = await userWithToken(admin.app, 'MANAGER');
     const { page: managerPage, errors } = await newSignedInPage(admin);
