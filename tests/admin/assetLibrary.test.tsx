@@ -72,7 +72,7 @@ describe('the media library screen', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('Тип'), 'Документы');
     await waitFor(() => expect(assetLists.at(-1)?.filter).toEqual({ kind: 'document', folder_id: 5 }));
-    fireEvent.change(screen.getByLabelText('Загружены с'), { target: { value: '2026-10-01' } });
+    await userEvent.type(screen.getByLabelText('Загружены с'), '01.10.2026');
     await waitFor(() => expect(assetLists.at(-1)?.filter).toEqual({ kind: 'document', created_from: '2026-10-01', folder_id: 5 }));
     await userEvent.type(screen.getByLabelText('Поиск'), 'завод');
     await waitFor(() => expect(assetLists.at(-1)?.filter).toEqual({ kind: 'document', created_from: '2026-10-01', q: 'завод', folder_id: 5 }));
@@ -151,7 +151,9 @@ describe('an asset’s edit screen', () => {
     const { provider } = libraryProvider({ replaceAsset, getAssetUses });
     renderInAdmin(
       <RecordContextProvider value={fakeAsset(1, 'zavod.jpg')}>
-        <ReplaceFileButton />
+        <SimpleForm toolbar={false}>
+          <ReplaceFileButton />
+        </SimpleForm>
       </RecordContextProvider>,
       { dataProvider: provider, resource: 'assets' },
     );
