@@ -23,7 +23,9 @@ describe('the redirects screen in Chromium', () => {
     await page.getByRole('textbox', { name: /^Старый адрес/ }).fill('/o-kompanii-staroe');
     await page.getByRole('textbox', { name: /^Новый адрес/ }).fill('/news');
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-    await page.waitForURL('**/admin/redirects');
+    // «Сохранить» on a new record opens it.
+    await page.waitForURL(/\/admin\/redirects\/\d+$/);
+    await page.goto('/admin/redirects');
     const row = page.locator('tr', { hasText: '/o-kompanii-staroe' });
     await expect.poll(() => row.count()).toBe(1);
     expect((await fetch(`${admin.baseURL}/o-kompanii-staroe`, { redirect: 'manual' })).headers.get('location')).toBe('/news');
