@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** Files that drive Debian's Chromium: each keeps a core busy while a page works, so they run one at a time. */
+const BROWSER = ['tests/**/*.browser.test.ts'];
+
 /**
- * Files that drive Chromium or start the built server as child processes (nginx in front of one too): each keeps a
- * core or more busy, so they run one at a time.
+ * Files that start the built server as child processes (nginx in front of one too): each child keeps a core busy
+ * while it starts, so they run one at a time.
  */
-const EXCLUSIVE = ['tests/**/*.browser.test.ts', 'tests/process/**/*.test.ts', 'tests/deploy/config.test.ts'];
+const PROCESSES = ['tests/process/**/*.test.ts', 'tests/deploy/config.test.ts'];
 
 /** Files that measure how the server keeps answering while it works hard: they run last, with the machine to themselves. */
 const MEASURING = ['tests/api/stall.test.ts', 'tests/api/nesting.test.ts', 'tests/api/database-partition.test.ts'];
@@ -40,14 +43,15 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: [...EXCLUSIVE, ...MEASURING, ...OWN_MODULES],
+          exclude: [...BROWSER, ...PROCESSES, ...MEASURING, ...OWN_MODULES],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
       { extends: true, test: { name: 'own-modules', include: OWN_MODULES, isolate: true, maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      // One at a time; `npm test` runs them beside the group above (tests/run.ts).
-      { extends: true, test: { name: 'exclusive', include: EXCLUSIVE, maxWorkers: 1, testTimeout: 120_000, sequence: { groupOrder: 1 } } },
+      // One at a time each; `npm test` runs the two beside the group above (tests/run.ts).
+      { extends: true, test: { name: 'browser', include: BROWSER, maxWorkers: 1, testTimeout: 120_000, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'processes', include: PROCESSES, maxWorkers: 1, testTimeout: 120_000, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'measuring', include: MEASURING, maxWorkers: 1, testTimeout: 120_000, sequence: { groupOrder: 2 } } },
     ],
   },
