@@ -107,3 +107,14 @@ export async function logIn(page: Page, email = MANAGER.email, password = MANAGE
   await submitPassword(page, email, password);
   await page.getByText(/Здравствуйте, /).waitFor();
 }
+
+/** The version of a news form that autosave keeps on the server (`new` for a create form), or null. */
+export async function keptNewsForm(admin: ChromiumAdmin, recordKey: string): Promise<Record<string, unknown> | null> {
+  const row = await admin.app.db
+    .selectFrom('form_drafts')
+    .select('form_values')
+    .where('resource', '=', 'news')
+    .where('record_key', '=', recordKey)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.form_values) as Record<string, unknown>) : null;
+}

@@ -4,7 +4,7 @@ import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { typesetText } from '../../server/content/typography.js';
-import { newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+import { keptNewsForm, newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** Editing in Debian's Chromium against the built server: unsaved work is kept, leaving asks, saving is quick. */
 
@@ -55,17 +55,6 @@ const clickRightAfterStaying = (page: Page, name: string) =>
 const titleBox = (page: Page) => page.getByRole('textbox', { name: /^Заголовок/ });
 const leadBox = (page: Page) => page.getByRole('textbox', { name: /^Анонс/ });
 
-/** The kept version of the signed-in MANAGER's form, as the server holds it. */
-const keptValues = async (recordKey: string): Promise<Record<string, unknown> | null> => {
-  const row = await admin.app.db
-    .selectFrom('form_drafts')
-    .select('form_values')
-    .where('resource', '=', 'news')
-    .where('record_key', '=', recordKey)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.form_values) as Record<string, unknown>) : null;
-};
-
 const newsRow = (id: number) =>
   admin.app.db.selectFrom('news').select(['title', 'lead', 'published', 'public_at', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
 /** The news item saved with a title, found by the typeset title the save stored. */
@@ -78,7 +67,7 @@ describe('editing forms in Chromium', () => {
     const { page, dialogs, close } = await signedIn();
     await page.goto('/admin/news/create');
     await titleBox(page).fill('Новость, набранная перед сбоем');
-    await expect.poll(() => keptValues('new')).toMatchObject({ title: 'Новость, набранная перед сбоем' });
+    await expect.poll(() => keptNewsForm(admin, 'new')).toMatchObject({ title: 'Новость, набранная перед сбоем' });
 
     await page.reload();
     expect(dialogs).toContain('beforeunload');
@@ -89,7 +78,7 @@ describe('editing forms in Chromium', () => {
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.waitForURL(/\/admin\/news\/\d+$/);
     expect(await newsTitled('Новость, набранная перед сбоем')).toBeDefined();
-    await expect.poll(() => keptValues('new')).toBeNull();
+    await expect.poll(() => keptNewsForm(admin, 'new')).toBeNull();
     await close();
   });
 
@@ -99,7 +88,7 @@ describe('editing forms in Chromium', () => {
     await page.goto(`/admin/news/${id}`);
     await expect.poll(() => titleBox(page).inputValue()).toBe('Сохранённая новость');
     await leadBox(page).fill('Анонс, который ещё не сохранён');
-    await expect.poll(() => keptValues(String(id))).toMatchObject({ lead: 'Анонс, который ещё не сохранён' });
+    await expect.poll(() => keptNewsForm(admin, String(id))).toMatchObject({ lead: 'Анонс, который ещё не сохранён' });
 
     await page.reload();
     await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
@@ -108,7 +97,7 @@ describe('editing forms in Chromium', () => {
 
     await page.reload();
     await page.getByRole('button', { name: 'Отменить' }).click();
-    await expect.poll(() => keptValues(String(id))).toBeNull();
+    await expect.poll(() => keptNewsForm(admin, String(id))).toBeNull();
     expect(await leadBox(page).inputValue()).toBe('Анонс');
     await page.reload();
     await expect.poll(() => titleBox(page).inputValue()).toBe('Сохранённая новость');
@@ -122,7 +111,7 @@ describe('editing forms in Chromium', () => {
     await first.page.goto(`/admin/news/${id}`);
     await expect.poll(() => titleBox(first.page).inputValue()).toBe('Новость, которую правят двое');
     await leadBox(first.page).fill('Мой анонс до сбоя');
-    await expect.poll(() => keptValues(String(id))).toMatchObject({ lead: 'Мой анонс до сбоя' });
+    await expect.poll(() => keptNewsForm(admin, String(id))).toMatchObject({ lead: 'Мой анонс до сбоя' });
     await first.close();
 
     const { headers } = await userWithToken(admin.app, 'USER');
@@ -137,7 +126,7 @@ describe('editing forms in Chromium', () => {
     await dialog.getByRole('button', { name: 'Сохранить объединённое' }).click();
     await page.waitForURL('**/admin/news');
     expect(await newsRow(id)).toMatchObject({ lead: typesetText('Мой анонс до сбоя') });
-    await expect.poll(() => keptValues(String(id))).toBeNull();
+    await expect.poll(() => keptNewsForm(admin, String(id))).toBeNull();
     await close();
   });
 
@@ -152,11 +141,11 @@ describe('editing forms in Chromium', () => {
     await leadBox(page).fill('Набрано без связи с сервером');
     const inBrowser = () => page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('admin-form-draft:')).length);
     await expect.poll(inBrowser).toBe(1);
-    expect(await keptValues(String(id))).toBeNull();
+    expect(await keptNewsForm(admin, String(id))).toBeNull();
 
     await page.unroute('**/api/admin/form-drafts/**');
     await page.reload();
-    await expect.poll(() => keptValues(String(id))).toMatchObject({ lead: 'Набрано без связи с сервером' });
+    await expect.poll(() => keptNewsForm(admin, String(id))).toMatchObject({ lead: 'Набрано без связи с сервером' });
     await expect.poll(inBrowser).toBe(0);
     await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
     expect(await leadBox(page).inputValue()).toBe('Набрано без связи с сервером');

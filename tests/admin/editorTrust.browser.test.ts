@@ -5,7 +5,7 @@ import { pngImage, postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { caretAtLineEnd } from '../helpers/waits.js';
-import { newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+import { keptNewsForm, newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /**
  * The editor never loses or silently changes work, in Debian's Chromium against the built server: typing or Enter with
@@ -32,16 +32,6 @@ async function addNews(title: string, fields: Record<string, string | number> = 
   const added = await postForm(admin.app, '/api/admin/news/add', await staff(), { title, lead: 'Анонс', public_at: daysAgo(1), ...fields });
   return (added.json().data as { id: number }).id;
 }
-
-const keptValues = async (recordKey: string): Promise<Record<string, unknown> | null> => {
-  const row = await admin.app.db
-    .selectFrom('form_drafts')
-    .select('form_values')
-    .where('resource', '=', 'news')
-    .where('record_key', '=', recordKey)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.form_values) as Record<string, unknown>) : null;
-};
 
 describe('editor trust in Chromium', () => {
   it('typing or Enter with an image selected starts a paragraph after it, keeping the image; Delete removes it', async () => {
@@ -130,7 +120,7 @@ describe('editor trust in Chromium', () => {
     await expect.poll(() => lead.inputValue()).toBe('Анонс');
     await lead.fill('Набрано перед уходом');
     await page.getByRole('menuitem', { name: 'Главная' }).click();
-    await expect.poll(() => keptValues(String(id))).toMatchObject({ lead: 'Набрано перед уходом' });
+    await expect.poll(() => keptNewsForm(admin, String(id))).toMatchObject({ lead: 'Набрано перед уходом' });
     // The dashboard lists it among the editor's own unsaved changes, with a link back to the form.
     await page.reload();
     await page.getByTestId('my-drafts').getByRole('link', { name: 'Новость, которую покидают' }).click();
@@ -139,7 +129,7 @@ describe('editor trust in Chromium', () => {
     await page.getByRole('button', { name: 'Восстановить несохранённые изменения' }).click();
     await lead.fill('Набрано перед закрытием');
     await page.close({ runBeforeUnload: true });
-    await expect.poll(() => keptValues(String(id))).toMatchObject({ lead: 'Набрано перед закрытием' });
+    await expect.poll(() => keptNewsForm(admin, String(id))).toMatchObject({ lead: 'Набрано перед закрытием' });
     await context.close();
     // Two visits of the form and one of the dashboard, each a full load of the admin.
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pngImage, postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+import { keptNewsForm, newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /**
  * The editor's smaller frictions, in Debian's Chromium against the built server: notices that stay with their form,
@@ -22,16 +22,6 @@ async function upload(filename: string, data: Buffer, type: string): Promise<num
   expect(asset?.name, answer.body).toBe(filename);
   return asset?.id ?? 0;
 }
-
-const keptValues = async (recordKey: string): Promise<Record<string, unknown> | null> => {
-  const row = await admin.app.db
-    .selectFrom('form_drafts')
-    .select('form_values')
-    .where('resource', '=', 'news')
-    .where('record_key', '=', recordKey)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.form_values) as Record<string, unknown>) : null;
-};
 
 async function addNews(title: string, fields: Record<string, string | number> = {}): Promise<number> {
   const added = await postForm(admin.app, '/api/admin/news/add', await staff(), { title, lead: 'Анонс', public_at: daysAgo(1), ...fields });
@@ -110,7 +100,7 @@ describe('smaller frictions in Chromium', () => {
     await page.goto('/admin/news/create');
     const title = page.getByRole('textbox', { name: /^Заголовок/ });
     await title.fill('Брошенная новость');
-    await expect.poll(() => keptValues('new')).toMatchObject({ title: 'Брошенная новость' });
+    await expect.poll(() => keptNewsForm(admin, 'new')).toMatchObject({ title: 'Брошенная новость' });
 
     // A new create form later: the notice names the kept title and the fields it would fill.
     await page.goto('/admin/news');
@@ -176,7 +166,7 @@ describe('smaller frictions in Chromium', () => {
     const lead = page.getByRole('textbox', { name: /^Анонс/ });
     await expect.poll(() => lead.inputValue()).toBe('Анонс прежний');
     await lead.fill('Анонс редактора');
-    await expect.poll(() => keptValues(String(id))).toMatchObject({ lead: 'Анонс редактора', $edited: ['lead'] });
+    await expect.poll(() => keptNewsForm(admin, String(id))).toMatchObject({ lead: 'Анонс редактора', $edited: ['lead'] });
 
     // A colleague saves a new title meanwhile; the editor comes back to the form.
     const colleague = await postForm(admin.app, `/api/admin/news/update/${id}`, await staff(), { title: 'Заголовок коллеги' });
