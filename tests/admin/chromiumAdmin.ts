@@ -4,7 +4,7 @@ import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import type { DialectName } from '../helpers/databases.js';
+import type { DialectName } from '../../server/db/connect.js';
 import { TEST_SETTINGS } from '../helpers/settings.js';
 import { preparedSite, type PreparedSite } from '../helpers/siteTemplates.js';
 import { ensureSiteBuilt } from '../site/server.js';
