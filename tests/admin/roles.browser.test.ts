@@ -133,7 +133,7 @@ describe.each(await testDialects())('roles by section in Chromium on %s', (diale
     expect(ownNews.published).toBe(0);
     const liveId = await addNews(manager.headers, 'Опубликованная новость', 1);
     await openNews(author, liveId);
-    expect(await author.getByRole('button', { name: 'Удалить' }).count()).toBe(0);
+    expect(await author.getByRole('button', { name: 'Удалить', exact: true }).count()).toBe(0);
     expect(await author.getByRole('button', { name: 'Опубликовать', exact: true }).count()).toBe(0);
     await author.getByRole('textbox', { name: /^Заголовок/ }).fill('Опубликованная новость, правка автора');
     await author
@@ -150,7 +150,7 @@ describe.each(await testDialects())('roles by section in Chromium on %s', (diale
     expect(await storedNews(liveId)).toEqual({ title: 'Опубликованная новость', published: 1 });
     await author.goto('/admin/news');
     await author.locator('tr', { hasText: 'Опубликованная новость' }).waitFor();
-    expect(await author.locator('tr', { hasText: 'Опубликованная новость' }).getByRole('button', { name: 'Удалить' }).count()).toBe(0);
+    expect(await author.locator('tr', { hasText: 'Опубликованная новость' }).getByRole('button', { name: 'Удалить', exact: true }).count()).toBe(0);
 
     // «Пресс-служба» publishes and deletes news.
     const press = await signedInAs('press', manager.headers);
@@ -159,7 +159,7 @@ describe.each(await testDialects())('roles by section in Chromium on %s', (diale
     await press.getByRole('button', { name: 'Опубликовать', exact: true }).click();
     await expect.poll(async () => (await storedNews(pressId))?.published).toBe(1);
     await openNews(press, pressId);
-    await press.getByRole('button', { name: 'Удалить' }).click();
+    await press.getByRole('button', { name: 'Удалить', exact: true }).click();
     await press
       .getByRole('dialog')
       .getByRole('button', { name: /Подтвердить|Удалить/ })
@@ -174,7 +174,7 @@ describe.each(await testDialects())('roles by section in Chromium on %s', (diale
     // A role some account has is not removed: the server's reason shows.
     await managerPage.goto('/admin/roles');
     await managerPage.locator('tr', { hasText: 'Автор' }).click();
-    await managerPage.getByRole('button', { name: 'Удалить' }).click();
+    await managerPage.getByRole('button', { name: 'Удалить', exact: true }).click();
     await managerPage
       .getByRole('dialog')
       .getByRole('button', { name: /Подтвердить|Удалить/ })
