@@ -68,10 +68,16 @@ async function open(page: Page, screen: string): Promise<void> {
     history.pushState(null, '', path);
     dispatchEvent(new PopStateEvent('popstate'));
   }, screen);
-  await page.waitForFunction((previous) => {
-    const shown = document.querySelector('#react-admin-title')?.textContent;
-    return shown !== undefined && shown !== '' && shown !== previous;
-  }, before);
+  try {
+    await page.waitForFunction((previous) => {
+      const shown = document.querySelector('#react-admin-title')?.textContent;
+      return shown !== undefined && shown !== '' && shown !== previous;
+    }, before);
+  } catch (error) {
+    // Say which screen did not come, and what the page showed instead, so that a failure can be reproduced.
+    const shown = await page.evaluate(() => ({ path: location.pathname, main: document.querySelector('main')?.textContent?.slice(0, 300) ?? '' }));
+    throw new Error(`${screen} did not replace «${before ?? ''}» (at ${shown.path}: «${shown.main}»)`, { cause: error });
+  }
 }
 
 /** How much wider than the window the page is, once the screen has loaded. */
