@@ -130,7 +130,10 @@ export class Session {
   refresh(): Promise<boolean> {
     if (this.refreshing) return this.refreshing;
     if (this.cookies.get(SESSION_MARKER_COOKIE) === undefined) return Promise.resolve(false);
-    const before = this.token();
+    // The browser drops a refused refresh's cleared cookie as the answer arrives, before this promise settles: the
+    // token held before stands in from the start, so that a request or a route check in between finds the session
+    // the server has yet to end, not a visitor who never signed in.
+    this.stale = this.token() ?? null;
     this.refreshing = this.http
       .post('/api/site/refresh')
       .then(() => {
@@ -138,10 +141,7 @@ export class Session {
         this.schedule();
         return this.cookies.get(ACCESS_COOKIE) !== undefined;
       })
-      .catch(() => {
-        if (before && !this.cookies.get(ACCESS_COOKIE)) this.stale = before;
-        return false;
-      })
+      .catch(() => false)
       .finally(() => {
         this.refreshing = null;
       });

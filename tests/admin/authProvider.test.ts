@@ -231,6 +231,22 @@ describe('authProvider: silent refresh before expiry', () => {
     expect(auth.session.token()).toBeUndefined();
   });
 
+  it('keeps the expired token for a request made after a refused refresh cleared the cookie but before it settled', async () => {
+    const cookies = new MemoryCookies();
+    const expired = tokenFor('MANAGER', { expiresInSeconds: -30 });
+    cookies.set(ACCESS_COOKIE, expired);
+    cookies.set(SESSION_MARKER_COOKIE, '1');
+    const seenInBetween: Array<string | undefined> = [];
+    const { transport } = fakeTransport(() => {
+      cookies.remove(ACCESS_COOKIE);
+      seenInBetween.push(auth.session.token());
+      return { status: 401, data: { message: 'Требуется авторизация.' } };
+    });
+    const auth = createAuthProvider({ transport, cookies });
+    await expect(auth.session.validToken()).resolves.toBe(expired);
+    expect(seenInBetween).toEqual([expired]);
+  });
+
   it('plans the refresh a minute before expiry and renews the cookie then', async () => {
     vi.useFakeTimers();
     const cookies = new MemoryCookies();
