@@ -76,8 +76,9 @@ export class Session {
   private readonly margin: number;
   private refreshing: Promise<boolean> | null = null;
   /**
-   * The token a failed refresh found: the server clears the access cookie when it refuses a refresh, but the
-   * session only ends when the server says so (401 "token expired" → "Сессия истекла.") or on logout.
+   * The token held when a refresh began, kept until a refresh succeeds: the server clears the access cookie when it
+   * refuses a refresh (and the browser drops it as the answer arrives, before the refresh settles), but the session
+   * only ends when the server says so (401 "token expired" → "Сессия истекла.") or on logout.
    */
   private stale: string | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -130,9 +131,6 @@ export class Session {
   refresh(): Promise<boolean> {
     if (this.refreshing) return this.refreshing;
     if (this.cookies.get(SESSION_MARKER_COOKIE) === undefined) return Promise.resolve(false);
-    // The browser drops a refused refresh's cleared cookie as the answer arrives, before this promise settles: the
-    // token held before stands in from the start, so that a request or a route check in between finds the session
-    // the server has yet to end, not a visitor who never signed in.
     this.stale = this.token() ?? null;
     this.refreshing = this.http
       .post('/api/site/refresh')

@@ -23,7 +23,8 @@ import path from 'node:path';
 
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const extraArguments = process.argv.slice(2);
-const chosenReporters = extraArguments.filter((argument) => argument.startsWith('--reporter')).map((argument) => argument.split('=')[1]);
+// Vitest adds up its --reporter options: the JSON report joins the reporter asked for, or the default one.
+const reporterArguments = [...(extraArguments.some((argument) => argument.startsWith('--reporter')) ? [] : ['--reporter=default']), '--reporter=json'];
 const reportFolder = mkdtempSync(path.join(tmpdir(), 'vitest-reports-'));
 
 interface JsonReport {
@@ -67,13 +68,12 @@ function readFailures(reportPath: string): string[] {
 function runVitest(projects: string[]): Promise<GroupResult> {
   const name = projects.join(' + ');
   const reportPath = path.join(reportFolder, `${projects.join('-')}.json`);
-  const reporters = [...(chosenReporters.length > 0 ? chosenReporters : ['default']), 'json'];
   const argumentsOfRun = [
     vitest,
     'run',
     ...projects.flatMap((project) => ['--project', project]),
-    ...extraArguments.filter((argument) => !argument.startsWith('--reporter')),
-    ...reporters.map((reporter) => `--reporter=${reporter}`),
+    ...extraArguments,
+    ...reporterArguments,
     `--outputFile.json=${reportPath}`,
   ];
   const child = spawn(process.execPath, argumentsOfRun, { stdio: 'inherit' });
