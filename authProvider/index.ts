@@ -74,7 +74,8 @@ export interface AdminAuthProvider extends AuthProvider {
  * - the token is refreshed silently before it expires (`POST /api/site/refresh`);
  * - logout calls `POST /api/site/logout` first and clears the token only if that succeeded; a failure is reported to
  *   the caller and the token stays (a token the server already refuses — 401 — is cleared, there is nothing left to end);
- * - a 401 whose message says the token expired ends the session with "Сессия истекла." and goes back to /admin;
+ * - a 401 whose message says the token expired ends the session with "Сессия истекла." and goes back to /admin; a
+ *   401 after the session has ended goes back to /admin without ending it again;
  * - `canAccess` by the account's rights (`GET /api/admin/me` for a role a MANAGER added), so that nobody is offered a
  *   screen or a button the server would refuse.
  */
@@ -139,6 +140,13 @@ export function createAuthProvider(options: SessionOptions & { session?: Session
 
     async checkError(error: unknown) {
       const status = statusOf(error);
+      if (status === 401 && !session.present()) {
+        // The session has already ended in this browser: a read still under way only goes to the sign-in. Ending the
+        // session again would clear the query cache once more, and every screen still mounted would read again and
+        // be refused again, over and over, until the sign-in screen replaced them.
+        const rejection: AuthError & { logoutUser: false } = { message: false, redirectTo: ADMIN_HOME, status, logoutUser: false };
+        throw rejection;
+      }
       if (isExpiredTokenError(error)) {
         const rejection: AuthError = { message: SESSION_EXPIRED_KEY, redirectTo: ADMIN_HOME, status };
         throw rejection;

@@ -144,6 +144,17 @@ describe('authProvider: errors and roles', () => {
     auth.session.stop();
   });
 
+  it('sends a read refused after the session ended to the sign-in without ending the session again', async () => {
+    const { auth } = setup(() => ({ status: 200 }), tokenFor('USER'));
+    auth.session.clear();
+    await expect(auth.checkError({ status: 401, message: 'Срок действия токена истёк (token expired).' })).rejects.toEqual({
+      message: false,
+      redirectTo: '/admin',
+      status: 401,
+      logoutUser: false,
+    });
+  });
+
   it('lets a MANAGER open everything and keeps a USER out of MANAGER screens', async () => {
     for (const resource of ['news', 'media-our', 'media-other', 'media-video', 'photobank-logos', 'users', 'audit-log']) {
       expect(roleCanAccess('MANAGER', resource)).toBe(true);
