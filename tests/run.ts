@@ -5,20 +5,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * The Vitest run of `npm test`: the projects of vitest.config.ts in three Vitest processes side by side, then the
- * measuring files alone.
+ * `npm test`: the checks and the build side by side, then the projects of vitest.config.ts in three Vitest processes
+ * side by side, then the measuring files alone.
+ *
+ * ESLint with the Prettier check, `tsc --noEmit` and the build are each one process on one core: run one after the
+ * other they left the second core idle for two minutes. The build must end before the tests start (the browser and
+ * process files serve it); the lint and the typecheck may go on beside the first test files.
  *
  * The `browser` files (Chromium) and the `processes` files (the built server as child processes) run one at a time
  * each and spend much of their time waiting on a page or a child, while the `server` files keep their two workers
  * busy for only part of that time. One Vitest process runs its groups one after the other and cannot put them side by
  * side (it refuses projects of one group whose worker counts differ). The measuring files check how the server keeps
  * answering while it works hard, so they run last with the machine to themselves. Each process makes its own site
- * templates (tests/globalSetup.ts) and reports its own files; the run fails when any of them fails.
+ * templates (tests/globalSetup.ts) and reports its own files; the run fails when any step fails.
  *
  * The reports of the processes side by side interleave, and a CI log may keep only its end, so the run ends with a
- * summary of every failed test and its first error, read from each process's JSON report.
+ * summary of every step and every failed test with its first error, read from each Vitest process's JSON report.
  *
- * Arguments go to every process: `npx tsx tests/run.ts --reporter=dot`.
+ * Arguments go to every Vitest process: `npx tsx tests/run.ts --reporter=dot`.
  */
 
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
@@ -36,7 +40,7 @@ interface JsonReport {
   }>;
 }
 
-interface GroupResult {
+interface StepResult {
   name: string;
   exitCode: number;
   failures: string[];
@@ -65,7 +69,22 @@ function readFailures(reportPath: string): string[] {
   return failures;
 }
 
-function runVitest(projects: string[]): Promise<GroupResult> {
+/** Runs a command to its end: its exit code, 1 when it cannot start. */
+function run(command: string, args: string[]): Promise<number> {
+  const child = spawn(command, args, { stdio: 'inherit' });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+/** An npm script of package.json as a step of the run; what it prints is its report. */
+async function runScript(script: string): Promise<StepResult> {
+  const exitCode = await run('npm', ['run', '--silent', script]);
+  return { name: `npm run ${script}`, exitCode, failures: [] };
+}
+
+function runVitest(projects: string[]): Promise<StepResult> {
   const name = projects.join(' + ');
   const reportPath = path.join(reportFolder, `${projects.join('-')}.json`);
   const argumentsOfRun = [
@@ -76,23 +95,28 @@ function runVitest(projects: string[]): Promise<GroupResult> {
     ...reporterArguments,
     `--outputFile.json=${reportPath}`,
   ];
-  const child = spawn(process.execPath, argumentsOfRun, { stdio: 'inherit' });
-  return new Promise((resolve) => {
-    const finish = (exitCode: number) => resolve({ name, exitCode, failures: exitCode === 0 ? [] : readFailures(reportPath) });
-    child.on('error', () => finish(1));
-    child.on('exit', (code) => finish(code ?? 1));
-  });
+  return run(process.execPath, argumentsOfRun).then((exitCode) => ({
+    name,
+    exitCode,
+    failures: exitCode === 0 ? [] : readFailures(reportPath),
+  }));
 }
 
-const sideBySide = await Promise.all([runVitest(['server', 'own-modules']), runVitest(['browser']), runVitest(['processes'])]);
-const measuring = await runVitest(['measuring']);
-const groups = [...sideBySide, measuring];
+const checks = Promise.all([runScript('lint'), runScript('typecheck')]);
+const build = await runScript('build');
+const steps: StepResult[] = [build];
+if (build.exitCode === 0) {
+  steps.push(...(await Promise.all([runVitest(['server', 'own-modules']), runVitest(['browser']), runVitest(['processes'])])));
+  steps.push(await runVitest(['measuring']));
+}
+steps.unshift(...(await checks));
 rmSync(reportFolder, { recursive: true, force: true });
 
-console.log('\nnpm test, by group:');
-for (const group of groups) console.log(`  ${group.exitCode === 0 ? 'passed' : `FAILED (exit ${group.exitCode})`}: ${group.name}`);
-for (const group of groups.filter((failed) => failed.exitCode !== 0)) {
-  console.log(`\nFailed in ${group.name}:`);
-  for (const failure of group.failures) console.log(`\n${failure}`);
+console.log('\nnpm test, by step:');
+for (const step of steps) console.log(`  ${step.exitCode === 0 ? 'passed' : `FAILED (exit ${step.exitCode})`}: ${step.name}`);
+if (build.exitCode !== 0) console.log('  not run: the tests, which serve the build');
+for (const step of steps.filter((failed) => failed.exitCode !== 0 && failed.failures.length > 0)) {
+  console.log(`\nFailed in ${step.name}:`);
+  for (const failure of step.failures) console.log(`\n${failure}`);
 }
-process.exitCode = groups.every((group) => group.exitCode === 0) ? 0 : 1;
+process.exitCode = steps.every((step) => step.exitCode === 0) ? 0 : 1;

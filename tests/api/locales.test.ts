@@ -1,29 +1,31 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { news } from '../../lib/resources/articles.js';
 import { translatedAmong, translationsOf } from '../../server/translations/store.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
+import { TEST_SETTINGS } from '../helpers/settings.js';
+import { preparedSite } from '../helpers/siteTemplates.js';
 import { ensureSiteBuilt } from '../site/server.js';
 import { adminHeaders, pngImage, postForm } from './admin-helpers.js';
 import { UNKNOWN_TEXT_IMAGE_MESSAGE } from '../../server/assets/uses.js';
 
 const FIXED_NEWS_PATH = '/news/smart-horizont-rezident-proekta-skolkovo';
 
+/** The settings of a demo site as the other tests start one, so that the run's demo template serves it. */
+const DEMO_SITE = {
+  ...TEST_SETTINGS,
+  SEED_DEMO: '1',
+  ADMIN_EMAIL: TEST_ADMIN.email,
+  ADMIN_PASSWORD: TEST_ADMIN.password,
+  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+};
+
 /** What visitors read with the given `SITE_LOCALES` (absent: unset), from the one demo database in `dataDir`. */
 async function visitorReads(dataDir: string, siteLocales: string | undefined): Promise<Record<string, string>> {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    ADMIN_PASSWORD: 'manager-password-1',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-    ...(siteLocales === undefined ? {} : { SITE_LOCALES: siteLocales }),
-  });
+  const config = loadConfig({ ...DEMO_SITE, DATA_DIR: dataDir, ...(siteLocales === undefined ? {} : { SITE_LOCALES: siteLocales }) });
   const app = await buildApp({ ...config, dev: false }, { logger: false, viewFlushMs: 60_000 });
   try {
     const answers: Record<string, string> = {};
@@ -42,16 +44,16 @@ async function visitorReads(dataDir: string, siteLocales: string | undefined): P
 describe('SITE_LOCALES=ru', () => {
   it('keeps the site byte for byte as without the setting: the HTML of / and of a news page, and the public JSON', async () => {
     ensureSiteBuilt();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'site-locales-'));
+    const site = await preparedSite('site-locales-', 'sqlite', DEMO_SITE);
     try {
-      const unset = await visitorReads(dataDir, undefined);
-      const russian = await visitorReads(dataDir, 'ru');
+      const unset = await visitorReads(site.dataDir, undefined);
+      const russian = await visitorReads(site.dataDir, 'ru');
       expect(unset[FIXED_NEWS_PATH]).toContain('<html lang="ru"');
       // Nothing of the languages reaches a page's data or head with Russian alone.
       for (const body of Object.values(unset)) expect(body).not.toMatch(/inRussian|hrefLang|language-switch|translat/);
       expect(russian).toEqual(unset);
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      await site.remove();
     }
   }, 120_000);
 });
