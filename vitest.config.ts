@@ -44,6 +44,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: [...BROWSER, ...PROCESSES, ...MEASURING, ...OWN_MODULES],
+          // The admin's jsdom files wait for a state as long as the rest of the suite.
+          setupFiles: ['tests/helpers/testingLibrary.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { HttpError, RecordContextProvider, SimpleForm, type DataProvider, type GetListParams } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,6 @@ import type { AssetUploadParams, UploadAnswer } from '../../dataProvider/index.j
 import { fakeAsset } from './fakes.js';
 import { renderInAdmin } from './render.js';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../admin/App.js';
 import { createProviders } from '../../admin/providers.js';
 import { ACCESS_COOKIE, SESSION_MARKER_COOKIE } from '../../authProvider/index.js';
 import { fakeTransport, MemoryCookies, tokenFor, type RecordedRequest } from './fakes.js';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const TIMEOUT_TOAST = 'Превышено время ожидания ответа от сервера! Попробуйте повторить операцию через некоторое время.';
 const NETWORK_TOAST = 'Произошла ошибка! Попробуйте повторить операцию через некоторое время.';

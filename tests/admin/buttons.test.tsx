@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,8 +11,6 @@ import { TOAST_DURATION_MS } from '../../lib/site.js';
 import { renderInAdmin } from './render.js';
 
 const NewsEdit = RESOURCE_VIEWS.find((views) => views.name === 'news')?.edit ?? (() => null);
-
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
 

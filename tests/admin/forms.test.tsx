@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { HttpError, RecordContextProvider, SimpleForm, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,6 @@ import { renderInAdmin } from './render.js';
 
 const NewsCreate = RESOURCE_VIEWS.find((views) => views.name === 'news')?.create ?? (() => null);
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => cleanup());
 
 const noData = {} as DataProvider;

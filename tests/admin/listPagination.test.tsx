@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataProvider, GetListParams } from 'react-admin';
@@ -8,8 +8,6 @@ import { Dashboard } from '../../admin/Dashboard.js';
 import { LIST_COUNT_MAX } from '../../lib/listTotals.js';
 import { SEARCH_RESULTS_MAX } from '../../lib/search.js';
 import { renderInAdmin } from './render.js';
-
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,6 @@ import { renderInAdmin } from './render.js';
 
 const NewsEdit = () => <ResourceEdit form={news.form} actions={news.editActions} transform={news.transformEdit} />;
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => cleanup());
 
 const record = {

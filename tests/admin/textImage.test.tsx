@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Editor } from '@tiptap/core';
 import { closeHistory } from '@tiptap/pm/history';
@@ -10,8 +10,6 @@ import { TextImageDialog } from '../../admin/richText/TextImageDialog.js';
 import type { TextImageAttributes } from '../../admin/richText/textImage.js';
 import { sanitizeHtml } from '../../server/content/sanitize.js';
 import { renderInAdmin } from './render.js';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The editor's image of the library reads and writes exactly the markup the server's sanitiser keeps

@@ -111,14 +111,22 @@ async function axeViolations(page: Page, only?: string[]): Promise<string[]> {
 describe('every public page type at 200 %', () => {
   const [firstScheme, ...otherSchemes] = LOW_VISION_SCHEMES;
 
-  // Each page is loaded once, in the first scheme, and checked with every axe rule; the panel then switches it to each
-  // other scheme, where what can change is the colours: the contrast rules run again, and the page must still fit.
+  // One page goes through every page type, so that the site's scripts are fetched and compiled once, as for a visitor.
+  // Each page type is loaded once, in the first scheme (the stored choice, set again at every load), and checked with
+  // every axe rule; the panel then switches it to each other scheme, where what can change is the colours: the
+  // contrast rules run again, and the page must still fit.
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await contextWith({ size: '3', scheme: firstScheme, images: 'on', spacing: 'normal' }, 1280);
+    page = await context.newPage();
+  });
+  afterAll(() => context?.close());
+
   it.each(PAGE_TYPES.map((type, index) => ({ name: typeName(type), index })))(
     '$name in every colour scheme: no horizontal scrolling at 1280 px and no axe violation',
     async ({ index }) => {
       const path = pages[index] ?? '';
-      const context = await contextWith({ size: '3', scheme: firstScheme, images: 'on', spacing: 'normal' }, 1280);
-      const page = await context.newPage();
       await openHydrated(page, path);
       expect(await page.evaluate(() => document.documentElement.dataset.lvScheme), path).toBe(firstScheme);
       expect(await horizontalOverflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
@@ -132,7 +140,6 @@ describe('every public page type at 200 %', () => {
         expect(await horizontalOverflow(page), `${path} in «${scheme}» scrolls sideways`).toBeLessThanOrEqual(0);
         expect(await axeViolations(page, COLOUR_RULES), `${path} in «${scheme}»`).toEqual([]);
       }
-      await context.close();
     },
   );
 
