@@ -3,10 +3,9 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { news } from '../../lib/resources/articles.js';
 import { translatedAmong, translationsOf } from '../../server/translations/store.js';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app.js';
+import { createTestApp, testSiteSettings, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { TEST_SETTINGS } from '../helpers/settings.js';
 import { preparedSite } from '../helpers/siteTemplates.js';
 import { ensureSiteBuilt } from '../site/server.js';
 import { adminHeaders, pngImage, postForm } from './admin-helpers.js';
@@ -14,14 +13,8 @@ import { UNKNOWN_TEXT_IMAGE_MESSAGE } from '../../server/assets/uses.js';
 
 const FIXED_NEWS_PATH = '/news/smart-horizont-rezident-proekta-skolkovo';
 
-/** The settings of a demo site as the other tests start one, so that the run's demo template serves it. */
-const DEMO_SITE = {
-  ...TEST_SETTINGS,
-  SEED_DEMO: '1',
-  ADMIN_EMAIL: TEST_ADMIN.email,
-  ADMIN_PASSWORD: TEST_ADMIN.password,
-  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-};
+/** A demo site's settings as the other tests start one, so that the run's demo template serves it. */
+const DEMO_SITE = testSiteSettings({ seedDemo: true });
 
 /** What visitors read with the given `SITE_LOCALES` (absent: unset), from the one demo database in `dataDir`. */
 async function visitorReads(dataDir: string, siteLocales: string | undefined): Promise<Record<string, string>> {
