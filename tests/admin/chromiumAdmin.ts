@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.js';
+import { sharedChromium, releaseChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -44,10 +44,10 @@ export function setUpChromiumAdmin(env: NodeJS.ProcessEnv = {}, dialect: Dialect
     const address = admin.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no address');
     admin.baseURL = `http://127.0.0.1:${address.port}`;
-    admin.browser = await launchChromium();
+    admin.browser = await sharedChromium();
   }, 240_000);
   afterAll(async () => {
-    await admin.browser?.close();
+    await releaseChromium(admin.browser);
     await admin.app?.close();
     await site?.remove();
   });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, type Page } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.js';
+import { sharedChromium, releaseChromium } from '../helpers/chromium.js';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ApiClientModule from '../../dataProvider/apiClient.js';
@@ -78,14 +78,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchChromium();
+  browser = await sharedChromium();
   page = await browser.newPage();
   await page.goto(`${origin}/`);
   await page.waitForFunction(() => 'client' in window);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
 });

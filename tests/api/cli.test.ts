@@ -8,6 +8,7 @@ import { verifyPassword } from '../../server/auth/passwords.js';
 import { loadConfig } from '../../server/config.js';
 import { createPostgresDatabase, testDialects } from '../helpers/databases.js';
 import { runNpmScript, type CommandRun } from '../helpers/process.js';
+import { TEST_SETTINGS } from '../helpers/settings.js';
 import { login } from './auth-helpers.js';
 
 describe.each(await testDialects())('npm run user (server/cli/user.ts) on %s', (dialect) => {
@@ -26,7 +27,7 @@ describe.each(await testDialects())('npm run user (server/cli/user.ts) on %s', (
   });
 
   const env = () => {
-    const base: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    const base: NodeJS.ProcessEnv = { ...process.env, ...TEST_SETTINGS, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
     delete base.DATABASE_URL;
     if (postgres) base.DATABASE_URL = postgres.url;
     return base;

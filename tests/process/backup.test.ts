@@ -85,6 +85,8 @@ describe.each(dialects.length > 1 ? (['sqlite', 'postgres'] as const) : [])('bac
   let source: TestApp;
   let storage: TestObjectStorage;
   let archive: string;
+  /** The target the first test restores into: the second restores over it, where a restore needs --replace. */
+  let restoredTarget: Awaited<ReturnType<typeof emptyTarget>> | undefined;
   const folder = () => path.dirname(archive);
   // The site on SQLite keeps its files in the folder and moves into a bucket; the one on PostgreSQL the other way.
   const sourceStorage = () => (from === 'postgres' ? storage : null);
@@ -97,6 +99,7 @@ describe.each(dialects.length > 1 ? (['sqlite', 'postgres'] as const) : [])('bac
   }, SLOW);
 
   afterAll(async () => {
+    await restoredTarget?.drop();
     await source?.close();
     await storage?.close();
     await rm(folder(), { recursive: true, force: true });
@@ -138,55 +141,52 @@ describe.each(dialects.length > 1 ? (['sqlite', 'postgres'] as const) : [])('bac
       expect(saves).toBeGreaterThan(0);
 
       const target = await emptyTarget(to, targetStorage());
+      restoredTarget = target;
+      const restore = await cli('restore', [archive], target.env);
+      expect(restore.code, restore.stderr).toBe(0);
+      const [before, after] = [await contents(envOf(source.config, sourceStorage())), await contents(target.env)];
+      expect(after.hashes).toEqual(before.hashes);
+      expect(Object.keys(after.hashes).length).toBeGreaterThan(10);
+      // What the editor's saves wrote may have moved on since the snapshot; nothing else did.
+      const moving = new Set([
+        'network_collections',
+        'revisions',
+        'audit_log',
+        'search_index',
+        'users',
+        'refresh_tokens',
+        'login_challenges',
+        'rate_limit_hits',
+        'presence',
+        'periodic_jobs',
+      ]);
+      for (const [table, count] of Object.entries(before.counts)) if (!moving.has(table)) expect(after.counts[table], table).toBe(count);
+      expect(after.counts.redirects).toBe(before.counts.redirects);
+      const restored = await startOn(target.env);
       try {
-        const restore = await cli('restore', [archive], target.env);
-        expect(restore.code, restore.stderr).toBe(0);
-        const [before, after] = [await contents(envOf(source.config, sourceStorage())), await contents(target.env)];
-        expect(after.hashes).toEqual(before.hashes);
-        expect(Object.keys(after.hashes).length).toBeGreaterThan(10);
-        // What the editor's saves wrote may have moved on since the snapshot; nothing else did.
-        const moving = new Set([
-          'network_collections',
-          'revisions',
-          'audit_log',
-          'search_index',
-          'users',
-          'refresh_tokens',
-          'login_challenges',
-          'rate_limit_hits',
-          'presence',
-          'periodic_jobs',
-        ]);
-        for (const [table, count] of Object.entries(before.counts)) if (!moving.has(table)) expect(after.counts[table], table).toBe(count);
-        expect(after.counts.redirects).toBe(before.counts.redirects);
-        const restored = await startOn(target.env);
-        try {
-          const row = await restored.db.selectFrom('redirects').select('version').where('id', '=', saved.id).executeTakeFirstOrThrow();
-          expect(row.version).toBeLessThanOrEqual(saves + 1);
-          expect(await publicPages(restored)).toEqual(await publicPages(source.app));
-          // The search index is rebuilt from the restored records, PostgreSQL's word index with it.
-          const searched = (await restored.inject({ url: `/api/search?q=${encodeURIComponent('собрание акционеров')}` })).json() as { data: { total: number } };
-          expect(searched.data.total).toBeGreaterThan(0);
-          if (to === 'postgres') {
-            const wordIndex = await sql<{ name: string }>`select indexname as name from pg_indexes where indexname = 'search_index_document_idx'`.execute(
-              restored.db,
-            );
-            expect(wordIndex.rows).toHaveLength(1);
-          }
-          expect((await login(restored, TEST_ADMIN.email, TEST_ADMIN.password)).statusCode).toBe(200);
-          expect((await login(restored, editor.user.email, editor.password)).statusCode).toBe(200);
-        } finally {
-          await restored.close();
+        const row = await restored.db.selectFrom('redirects').select('version').where('id', '=', saved.id).executeTakeFirstOrThrow();
+        expect(row.version).toBeLessThanOrEqual(saves + 1);
+        expect(await publicPages(restored)).toEqual(await publicPages(source.app));
+        // The search index is rebuilt from the restored records, PostgreSQL's word index with it.
+        const searched = (await restored.inject({ url: `/api/search?q=${encodeURIComponent('собрание акционеров')}` })).json() as { data: { total: number } };
+        expect(searched.data.total).toBeGreaterThan(0);
+        if (to === 'postgres') {
+          const wordIndex = await sql<{ name: string }>`select indexname as name from pg_indexes where indexname = 'search_index_document_idx'`.execute(
+            restored.db,
+          );
+          expect(wordIndex.rows).toHaveLength(1);
         }
+        expect((await login(restored, TEST_ADMIN.email, TEST_ADMIN.password)).statusCode).toBe(200);
+        expect((await login(restored, editor.user.email, editor.password)).statusCode).toBe(200);
       } finally {
-        await target.drop();
+        await restored.close();
       }
     },
     SLOW,
   );
 
   it(
-    'refuses a cut-off archive, an encrypted one with the wrong key, and a target with content without --replace',
+    'refuses a cut-off archive, an encrypted one with the wrong key, and a target with content without --replace; restores the encrypted one over it with --replace',
     async () => {
       const target = await emptyTarget(to, null);
       try {
@@ -208,15 +208,17 @@ describe.each(dialects.length > 1 ? (['sqlite', 'postgres'] as const) : [])('bac
         expect(noKey.stderr).toContain('set BACKUP_KEY');
         expect((await contents(target.env)).hashes).toEqual({});
 
-        expect((await cli('restore', [encrypted], { ...target.env, BACKUP_KEY: KEY })).code).toBe(0);
-        const restored = await contents(target.env);
-        const again = await cli('restore', [archive], target.env);
+        // Over the site the first test restored, the encrypted archive is refused without --replace and restored with it.
+        if (!restoredTarget) throw new Error('the first test restores the site this part restores over');
+        const over = restoredTarget.env;
+        const restored = await contents(over);
+        const again = await cli('restore', [encrypted], { ...over, BACKUP_KEY: KEY });
         expect(again.code).toBe(1);
         expect(again.stderr).toContain('--replace');
-        expect(await contents(target.env)).toEqual(restored);
-        const replaced = await cli('restore', [archive, '--replace'], target.env);
+        expect(await contents(over)).toEqual(restored);
+        const replaced = await cli('restore', [encrypted, '--replace'], { ...over, BACKUP_KEY: KEY });
         expect(replaced.code, replaced.stderr).toBe(0);
-        expect((await contents(target.env)).hashes).toEqual(restored.hashes);
+        expect((await contents(over)).hashes).toEqual((await contents(envOf(source.config, sourceStorage()))).hashes);
       } finally {
         await target.drop();
       }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.js';
+import { sharedChromium, releaseChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRIKA_TAG_URL } from '../../site/client/counters/metrika.js';
 import { startSite, type RunningSite } from './server.js';
@@ -23,12 +23,12 @@ let browser: Browser;
 
 beforeAll(async () => {
   site = await startSite({ YANDEX_METRIKA_ID: COUNTER_ID });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await site?.close();
 });
 

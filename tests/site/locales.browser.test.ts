@@ -1,5 +1,5 @@
 import { type Browser } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.js';
+import { sharedChromium, releaseChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, postForm } from '../api/admin-helpers.js';
 import { untilFormFilledLongEnough } from '../helpers/waits.js';
@@ -21,11 +21,11 @@ beforeAll(async () => {
   });
   expect(response.statusCode, response.body).toBe(200);
   russianSlug = (response.json() as { data: { slug: string } }).data.slug;
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await site?.close();
 });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOW_VISION_SCHEMES, LOW_VISION_STORAGE_KEY, type LowVisionChoice } from '../../lib/lowVision.js';
 import { TEXTS } from '../../lib/siteTexts.js';
 import { adminHeaders } from '../api/admin-helpers.js';
-import { launchChromium } from '../helpers/chromium.js';
+import { sharedChromium, releaseChromium } from '../helpers/chromium.js';
 import { startSite, type RunningSite } from './server.js';
 
 /**
@@ -58,13 +58,13 @@ async function firstRecordPath(listPath: string): Promise<string> {
 
 beforeAll(async () => {
   site = await startSite({ SITE_LOCALES: 'ru,en' });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   pages = [];
   for (const type of PAGE_TYPES) pages.push(typeof type === 'string' ? type : await firstRecordPath(type.recordOf));
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await site?.close();
 });
 

@@ -1,5 +1,5 @@
 import { type Browser } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.js';
+import { sharedChromium, releaseChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, postForm } from '../api/admin-helpers.js';
 import { startSite, type RunningSite } from './server.js';
@@ -14,11 +14,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   site = await startSite();
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await site?.close();
 });
 

@@ -1,5 +1,5 @@
 import { type Browser } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.js';
+import { sharedChromium, releaseChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../../server/content/sanitize.js';
 import { startSite, type RunningSite } from './server.js';
@@ -39,11 +39,11 @@ beforeAll(async () => {
       updated_at: now,
     })
     .execute();
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await site?.close();
 });
 

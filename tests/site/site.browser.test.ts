@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.js';
+import { sharedChromium, releaseChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_TOAST, TIMEOUT_TOAST, TOAST_DURATION_MS } from '../../lib/site.js';
 import { CHUNK_RELOAD_KEY } from '../../site/client/chunkGuard.js';
@@ -18,12 +18,12 @@ let browser: Browser;
 
 beforeAll(async () => {
   site = await startSite();
-  browser = await launchChromium();
+  browser = await sharedChromium();
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await site?.close();
 });
 
