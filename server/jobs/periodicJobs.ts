@@ -65,14 +65,16 @@ export class PeriodicJobs {
   }
 
   /**
-   * Runs the job now if it is due and no process is running it; answers whether it ran here. Never throws: a
-   * failure of the job or of the database is logged.
+   * Runs the job now if it is due and no other process is running it; answers whether it ran here. Never throws: a
+   * failure of the job or of the database is logged. A call made while this process runs the job waits for that run,
+   * then runs the job if it is still due at the call's own moment: a run asked for at a later moment is not lost to
+   * the timer's run of the moment before.
    */
   runIfDue(name: string, now = Date.now()): Promise<boolean> {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`No periodic job ${name}`);
     const inProgress = this.running.get(name);
-    if (inProgress) return inProgress.then(() => false);
+    if (inProgress) return inProgress.then(() => this.runIfDue(name, now));
     const run = this.claimAndRun(job, now)
       .catch((error: unknown) => {
         this.log.error({ err: error, job: name }, 'periodic job failed');

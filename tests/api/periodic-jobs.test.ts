@@ -3,6 +3,7 @@ import { connectDatabase } from '../../server/db/connect.js';
 import { PeriodicJobs } from '../../server/jobs/periodicJobs.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDialects } from '../helpers/databases.js';
+import { gate } from '../helpers/waits.js';
 
 const HOUR = 60 * 60 * 1000;
 const quietLog = { error: () => undefined };
@@ -24,6 +25,28 @@ describe.each(await testDialects())('periodic jobs on %s', (dialect) => {
     expect(await jobs.runIfDue('count-once', now + HOUR - 1)).toBe(false);
     expect(await jobs.runIfDue('count-once', now + HOUR)).toBe(true);
     expect(runs).toBe(2);
+  });
+
+  it('a call made while the job runs here waits for that run, then runs at its own moment if the job is due then', async () => {
+    const jobs = new PeriodicJobs(t.app.db, quietLog);
+    const firstRunMayEnd = gate();
+    const moments: number[] = [];
+    jobs.add({
+      name: 'slow-once',
+      everyMs: HOUR,
+      run: async (now) => {
+        moments.push(now);
+        if (moments.length === 1) await firstRunMayEnd.opened;
+      },
+    });
+    const now = Date.now();
+    const timersRun = jobs.runIfDue('slow-once', now);
+    const sameMoment = jobs.runIfDue('slow-once', now + 1000);
+    const periodLater = jobs.runIfDue('slow-once', now + HOUR);
+    await expect.poll(() => moments.length).toBe(1);
+    firstRunMayEnd.open();
+    expect(await Promise.all([timersRun, sameMoment, periodLater])).toEqual([true, false, true]);
+    expect(moments).toEqual([now, now + HOUR]);
   });
 
   it('counts a failed run as the period’s run and logs it', async () => {
