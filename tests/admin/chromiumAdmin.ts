@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { sharedChromium, releaseChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.js';
@@ -117,4 +117,26 @@ export async function keptNewsForm(admin: ChromiumAdmin, recordKey: string): Pro
     .where('record_key', '=', recordKey)
     .executeTakeFirst();
   return row ? (JSON.parse(row.form_values) as Record<string, unknown>) : null;
+}
+
+/**
+ * The server's answer to the form a page sends to `path` (POST) once `submit` has run. When none comes, the error says
+ * what the page showed instead (its address, the «Заголовок» it held, its field errors, notices and dialogs), so that a
+ * failure can be reproduced.
+ */
+export async function formAnswer(page: Page, path: string, submit: () => Promise<void>): Promise<Response> {
+  const answer = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === path);
+  await submit();
+  try {
+    return await answer;
+  } catch (error) {
+    const shown = await page.evaluate(() => ({
+      at: location.pathname,
+      title: document.querySelector<HTMLInputElement>('input[name="title"]')?.value ?? null,
+      showing: [...document.querySelectorAll('.Mui-error, [role="alert"], [role="status"], [role="dialog"]')]
+        .map((element) => element.textContent?.trim().slice(0, 200))
+        .filter(Boolean),
+    }));
+    throw new Error(`the page sent nothing to ${path}: ${JSON.stringify(shown)}`, { cause: error });
+  }
 }

@@ -5,7 +5,7 @@ import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { typesetText } from '../../server/content/typography.js';
 import { caretAtLineEnd } from '../helpers/waits.js';
-import { logIn, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+import { formAnswer, logIn, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** Two staff members edit the same news item in Debian's Chromium against the built server: no save is lost. */
 
@@ -147,9 +147,10 @@ describe('two staff members editing one news item in Chromium', () => {
     const page = await signedIn(MANAGER);
 
     await openNews(page, id);
-    await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Чужой заголовок' });
+    expect((await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Чужой заголовок' })).statusCode).toBe(200);
     await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Мой заголовок');
-    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    const refused = await formAnswer(page, `/api/admin/news/update/${id}`, () => page.getByRole('button', { name: 'Сохранить', exact: true }).click());
+    expect(refused.status(), await refused.text()).toBe(409);
     const dialog = page.getByRole('dialog', { name: CONFLICT_TITLE });
     await dialog.getByRole('button', { name: 'Оставить мою' }).click();
     await confirmQuickChoice(page, 'Оставить вашу версию в спорных местах?', 'Оставить мою, их правки пропадут');
@@ -166,9 +167,10 @@ describe('two staff members editing one news item in Chromium', () => {
 
     await page.goto(`/admin/news/${id}`);
     await expect.poll(() => page.getByRole('textbox', { name: /^Заголовок/ }).inputValue()).toBe('Мой заголовок');
-    await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Снова чужой' });
+    expect((await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Снова чужой' })).statusCode).toBe(200);
     await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Черновая правка');
-    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    const refusedAgain = await formAnswer(page, `/api/admin/news/update/${id}`, () => page.getByRole('button', { name: 'Сохранить', exact: true }).click());
+    expect(refusedAgain.status(), await refusedAgain.text()).toBe(409);
     await page.getByRole('dialog', { name: CONFLICT_TITLE }).getByRole('button', { name: 'Взять сохранённую' }).click();
     const confirm = page.getByRole('dialog', { name: 'Взять сохранённую версию в спорных местах?' });
     expect(await confirm.getByTestId('conflict-confirm-kept').textContent()).toBe('Других ваших правок нет: форма покажет сохранённую версию.');

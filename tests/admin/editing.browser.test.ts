@@ -1,10 +1,10 @@
-import type { Dialog, Page, Response } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { typesetText } from '../../server/content/typography.js';
-import { keptNewsForm, newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+import { formAnswer, keptNewsForm, newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
 
 /** Editing in Debian's Chromium against the built server: unsaved work is kept, leaving asks, saving is quick. */
 
@@ -61,26 +61,6 @@ const newsRow = (id: number) =>
 const newsTitled = (title: string) =>
   admin.app.db.selectFrom('news').select(['id', 'published', 'public_at']).where('title', '=', typesetText(title)).executeTakeFirst();
 const homePage = async () => (await fetch(`${admin.baseURL}/`)).text();
-
-/**
- * The server's answer to the news item the create form sends once `submit` has run. When none comes, the error says
- * what the form showed instead (the title it held, its field errors and notices), so that a failure can be reproduced.
- */
-async function createAnswer(page: Page, submit: () => Promise<void>): Promise<Response> {
-  const answer = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/admin/news/add');
-  await submit();
-  try {
-    return await answer;
-  } catch (error) {
-    const title = await titleBox(page)
-      .inputValue()
-      .catch(() => '(no title field)');
-    const shown = await page.evaluate(() =>
-      [...document.querySelectorAll('.Mui-error, [role="alert"], [role="status"]')].map((element) => element.textContent?.trim()).filter(Boolean),
-    );
-    throw new Error(`the form sent no news item (at ${new URL(page.url()).pathname}, title «${title}», showing ${JSON.stringify(shown)})`, { cause: error });
-  }
-}
 
 describe('editing forms in Chromium', () => {
   it('text typed in a new item survives a reload (which asks first) and comes back with «Восстановить несохранённые изменения»', async () => {
@@ -300,7 +280,7 @@ describe('editing forms in Chromium', () => {
     await page.goto('/admin/news/create');
     await titleBox(page).fill('Новость, сохранённая с продолжением');
     expect(await page.getByRole('button', { name: 'Сохранить и продолжить' }).count()).toBe(0);
-    const answer = await createAnswer(page, () => page.getByRole('button', { name: 'Сохранить', exact: true }).click());
+    const answer = await formAnswer(page, '/api/admin/news/add', () => page.getByRole('button', { name: 'Сохранить', exact: true }).click());
     expect(answer.status(), await answer.text()).toBe(200);
     const added = await newsTitled('Новость, сохранённая с продолжением');
     await page.waitForURL(`**/admin/news/${added?.id}`);
