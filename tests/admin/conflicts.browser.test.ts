@@ -5,7 +5,7 @@ import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { typesetText } from '../../server/content/typography.js';
 import { caretAtLineEnd } from '../helpers/waits.js';
-import { formAnswer, logIn, MANAGER, newAdminPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+import { formAnswer, logIn, MANAGER, newAdminPage, setUpChromiumAdmin, wholeForm } from './chromiumAdmin.js';
 
 /** Two staff members edit the same news item in Debian's Chromium against the built server: no save is lost. */
 
@@ -31,6 +31,7 @@ async function appendToParagraph(page: Page, paragraph: string, text: string): P
 async function openNews(page: Page, id: number, title = 'Исходный заголовок'): Promise<void> {
   await page.goto(`/admin/news/${id}`);
   await expect.poll(() => page.getByRole('textbox', { name: /^Заголовок/ }).inputValue()).toBe(title);
+  await wholeForm(page);
 }
 
 /** The confirmation a quick choice asks for, confirmed: its dialog, found by its title. */
@@ -165,8 +166,7 @@ describe('two staff members editing one news item in Chromium', () => {
       .execute();
     expect(actions.map((entry) => entry.action)).toEqual(['add', 'update', 'overwrite']);
 
-    await page.goto(`/admin/news/${id}`);
-    await expect.poll(() => page.getByRole('textbox', { name: /^Заголовок/ }).inputValue()).toBe('Мой заголовок');
+    await openNews(page, id, 'Мой заголовок');
     expect((await postForm(admin.app, `/api/admin/news/update/${id}`, headers, { title: 'Снова чужой' })).statusCode).toBe(200);
     await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Черновая правка');
     const refusedAgain = await formAnswer(page, `/api/admin/news/update/${id}`, () => page.getByRole('button', { name: 'Сохранить', exact: true }).click());

@@ -4,7 +4,7 @@ import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { daysAgo } from '../helpers/fixtures.js';
 import { typesetText } from '../../server/content/typography.js';
-import { formAnswer, keptNewsForm, newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+import { formAnswer, keptNewsForm, newSignedInPage, setUpChromiumAdmin, wholeForm } from './chromiumAdmin.js';
 
 /** Editing in Debian's Chromium against the built server: unsaved work is kept, leaving asks, saving is quick. */
 
@@ -278,6 +278,7 @@ describe('editing forms in Chromium', () => {
   it('«Сохранить» on a new item opens its edit screen, with «Предпросмотр»; the create form has no «Сохранить и продолжить»', async () => {
     const { page, close } = await signedIn();
     await page.goto('/admin/news/create');
+    await wholeForm(page);
     await titleBox(page).fill('Новость, сохранённая с продолжением');
     expect(await page.getByRole('button', { name: 'Сохранить и продолжить' }).count()).toBe(0);
     const answer = await formAnswer(page, '/api/admin/news/add', () => page.getByRole('button', { name: 'Сохранить', exact: true }).click());

@@ -6,7 +6,7 @@ import { postForm } from '../api/admin-helpers.js';
 import { userWithToken } from '../helpers/auth.js';
 import { testDialects } from '../helpers/databases.js';
 import { daysAgo } from '../helpers/fixtures.js';
-import { logIn, newAdminPage, newSignedInPage, setUpChromiumAdmin } from './chromiumAdmin.js';
+import { logIn, newAdminPage, newSignedInPage, setUpChromiumAdmin, wholeForm } from './chromiumAdmin.js';
 
 /**
  * Roles by section in Debian’s Chromium against the server, on each database: a MANAGER makes three roles on «Роли»
@@ -93,7 +93,7 @@ describe.each(await testDialects())('roles by section in Chromium on %s', (diale
 
   async function openNews(page: Page, id: number): Promise<void> {
     await page.goto(`/admin/news/${id}`);
-    await page.getByRole('textbox', { name: /^Заголовок/ }).waitFor();
+    await wholeForm(page);
   }
 
   it('a MANAGER makes the press office, author and investor roles on «Роли»; each account sees its sections and the buttons its rights allow', async () => {
